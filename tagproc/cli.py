@@ -1,0 +1,139 @@
+"""The ``tagproc`` command: ``demo``, ``scan`` and the ruleset and transcript commands.
+
+The CLI is a thin shell over the library: it reads files, calls the stages and prints. Exit codes:
+0 on success, 1 when what was checked has problems, 2 on a usage error (argparse's own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from importlib import resources
+
+from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
+from tagproc.syntax import read_tag
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tagproc`` command line; returns the exit code."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "handler"):
+        parser.print_help()
+        return 2
+    code: int = args.handler(args)
+    return code
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tagproc", description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="stream a shipped sample GM reply and show what the player sees")
+    demo.add_argument("--chunk", type=int, default=7, help="stream in chunks of N characters (default 7)")
+    demo.set_defaults(handler=_cmd_demo)
+
+    scan = sub.add_parser("scan", help="scan a reply: print the visible text, or the events as JSON")
+    scan.add_argument("file", nargs="?", default="-", help="a file with the reply, or - for stdin")
+    how = scan.add_mutually_exclusive_group()
+    how.add_argument("--chunk", type=int, metavar="N", help="stream it in N-character chunks")
+    how.add_argument("--tokens", action="store_true", help="stream it in model tokens (tiktoken)")
+    scan.add_argument("--json", action="store_true", help="print one JSON object per event")
+    scan.set_defaults(handler=_cmd_scan)
+
+    _add_optional_commands(sub)
+    return parser
+
+
+def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Commands of the later stages, registered by their own modules."""
+
+
+def _read_input(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        return handle.read()
+
+
+def _chunks(text: str, *, size: int | None, tokens: bool) -> Iterable[str]:
+    if tokens:
+        from tagproc.tokens import TokenCounter
+
+        return TokenCounter().pieces(text)
+    if size is None:
+        return [text]
+    if size < 1:
+        raise SystemExit("tagproc scan: --chunk must be 1 or more")
+    return (text[i : i + size] for i in range(0, len(text), size))
+
+
+def stream_events(chunks: Iterable[str]) -> list[Event]:
+    """Feed ``chunks`` through a fresh ``TagStream``; adjacent text merged."""
+    stream = TagStream()
+    events: list[Event] = []
+    for chunk in chunks:
+        events.extend(stream.feed(chunk))
+    events.extend(stream.close())
+    return merge_text(events)
+
+
+def event_json(event: Event) -> dict[str, object]:
+    """One event as a JSON-ready dict; a tag carries what ``read_tag`` made of it."""
+    if isinstance(event, Text):
+        out: dict[str, object] = {"event": "text", "text": event.text}
+        if event.reason:
+            out["reason"] = event.reason
+        return out
+    reading = read_tag(event.raw)
+    return {
+        "event": "tag",
+        "raw": event.raw,
+        "name": event.name,
+        "start": event.start,
+        "end": event.end,
+        "closed": event.closed,
+        "tag": reading.name,
+        "attrs": [list(pair) for pair in reading.attrs],
+        "ignored": [list(pair) for pair in reading.ignored],
+        "repairs": [{"code": r.code, "before": r.before, "after": r.after} for r in reading.repairs],
+        "problem": reading.problem,
+    }
+
+
+def visible_text(events: Iterable[Event]) -> str:
+    """What the player reads: the text events, tags left out."""
+    return "".join(event.text for event in events if isinstance(event, Text))
+
+
+def _cmd_scan(args: argparse.Namespace) -> int:
+    text = _read_input(args.file)
+    events = stream_events(_chunks(text, size=args.chunk, tokens=args.tokens))
+    if args.json:
+        for event in events:
+            print(json.dumps(event_json(event), ensure_ascii=False))
+    else:
+        sys.stdout.write(visible_text(events))
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    text = resources.files("tagproc.samples").joinpath("reply.txt").read_text(encoding="utf-8")
+    events = stream_events(_chunks(text, size=args.chunk, tokens=False))
+    print(f"== What the player sees (streamed in {args.chunk}-character chunks) ==")
+    print(visible_text(events).rstrip())
+    print()
+    print("== Tags found ==")
+    for event in events:
+        if isinstance(event, RawTag):
+            reading = read_tag(event.raw)
+            pairs = " ".join(f'{k}="{v}"' for k, v in reading.attrs)
+            state = "" if event.closed else "  (unclosed at the end of the reply)"
+            print(f"[{reading.name}: {pairs}]{state}")
+            for repair in reading.repairs:
+                print(f"    repaired {repair.code}: {repair.before!r} -> {repair.after!r}")
+    return 0

@@ -1,0 +1,1 @@
+"""Shipped sample GM replies and transcripts (package data), for ``tagproc demo`` and the docs."""

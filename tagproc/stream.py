@@ -1,0 +1,322 @@
+"""Stream: a sans-IO scanner that splits a streaming reply into prose and raw tags.
+
+``TagStream`` owns a buffer and a state, never a socket or a thread (like h11): ``feed(chunk)`` and
+``close()`` return events. It knows the four tag names (``inventory``, ``place``, ``loot``, ``sheet``) in
+any case, the sloppy envelopes of DESIGN.md (a missing colon, backticks or bold around the tag, ``\\[``),
+and nothing about what a tag's body means.
+
+Invariants:
+- Lossless: the concatenation of every event's ``text``/``raw`` is exactly the input.
+- No delay: text that cannot begin a tag is returned by the ``feed`` that brought it; only a suffix
+  that could still become a tag is held, and never a tag body longer than ``BODY_LIMIT``.
+- Split invariance: the events (adjacent ``Text`` of one kind merged) do not depend on the chunking.
+  Every decision depends only on the text and, in ``close()``, on the end of the input.
+- Linear: each character is examined a bounded number of times. A candidate's body ends at its first
+  ``]``, and a ``[`` inside a body ends the candidate there, so no text is ever scanned twice but the
+  few characters of an opener that turned out not to be one.
+
+Decisions (each told by the event it gives):
+- ``[Sheet music]`` (a tag name, no colon and no ``=`` in the body) is prose: ``Text``.
+- A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``.
+- A head cut short by the next ``[``, or by the end of the reply, is a tag (``RawTag(closed=False)``)
+  when it has a colon after its name or an ``=`` in its body, else ``Text(reason="unclosed")``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+import regex
+
+__all__ = ["BODY_LIMIT", "Event", "RawTag", "TagStream", "Text", "merge_text", "parse_reply"]
+
+BODY_LIMIT: Final = 1500
+
+# An opener is optional bold/italic, up to three backticks, an optional backslash escape, "[", a tag name
+# and one character that ends the name. Ending on that one character keeps partial matching unambiguous
+# (DESIGN.md "Known pitfalls": a complete match that could still grow must not count as complete).
+# The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is
+# read backwards by ``_prefix_start``, which picks what a leftmost forward match would.
+# ASCII case folding in both engines, so that they agree on every character (no Kelvin sign for a "k").
+_OPEN = re.compile(r"\[[ \t]{0,3}(inventory|place|loot|sheet)([\s:\]])", re.IGNORECASE | re.ASCII)
+_OPEN_PARTIAL = regex.compile(
+    r"\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:\]]", regex.IGNORECASE | regex.ASCII
+)
+_LONGEST_PARTIAL = 16  # "[" + 3 blanks + "inventory" is 13 characters; a partial opener is shorter
+_MARKUP = frozenset("*_`\\")
+# Characters at which an opener can begin, and those that end a body.
+_CANDIDATE = re.compile(r"[\[`*_\\]")
+_BODY_STOP = re.compile(r"[\[\]]")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Prose for the player. ``reason`` is set when the scanner released a tag-like head as text."""
+
+    text: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RawTag:
+    """A tag: ``raw`` is all the player must not see (wrapping markup included); ``name`` as written.
+
+    ``start``/``end`` are offsets of ``raw`` in the whole reply. ``closed`` is False for a head the
+    reply cut short (by the next tag or by its end) that the scanner decided was a tag.
+    """
+
+    raw: str
+    name: str
+    body: str
+    start: int
+    end: int
+    closed: bool = True
+
+
+Event = Text | RawTag
+
+# Hot-path constructors. A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` per field,
+# which doubles the cost of a 4-character feed; setting the slots through their descriptors makes the
+# same immutable object (equal, hashable, frozen to every caller) in half the time.
+_new = object.__new__
+_TEXT_SLOTS = (Text.__dict__["text"].__set__, Text.__dict__["reason"].__set__)
+_TAG_SLOTS = tuple(
+    RawTag.__dict__[name].__set__ for name in ("raw", "name", "body", "start", "end", "closed")
+)
+
+
+def _text(text: str, reason: str | None = None) -> Text:
+    event: Text = _new(Text)
+    _TEXT_SLOTS[0](event, text)
+    _TEXT_SLOTS[1](event, reason)
+    return event
+
+
+def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool) -> RawTag:
+    event: RawTag = _new(RawTag)
+    for setter, value in zip(_TAG_SLOTS, (raw, name, body, start, end, closed), strict=True):
+        setter(event, value)
+    return event
+
+
+class TagStream:
+    """Incremental scanner: ``feed(chunk) -> events``, ``close() -> events``.
+
+    Between calls it keeps the held text and, when that text is a tag being read, the candidate:
+    the markup ``prefix`` before its "[" (matched again after the "]"), its ``name``, whether a colon
+    followed the name, where its body starts and where its "]" stands (-1 until seen), all offsets
+    relative to the held text.
+    """
+
+    __slots__ = (
+        "_body_at",
+        "_bracket",
+        "_closed",
+        "_colon",
+        "_held",
+        "_held_len",
+        "_name",
+        "_pos",
+        "_prefix",
+        "_resume",
+    )
+
+    def __init__(self) -> None:
+        self._held: list[str] = []  # text held back, from the start of a candidate opener
+        self._held_len = 0
+        self._pos = 0  # absolute offset of the first held (or next) character
+        self._resume = 0  # where scanning resumes inside the held text
+        self._body_at = -1  # -1: no candidate
+        self._bracket = -1
+        self._prefix = ""
+        self._name = ""
+        self._colon = False
+        self._closed = False
+
+    # -- public API -------------------------------------------------------------------------------
+
+    def feed(self, chunk: str) -> list[Event]:
+        """Take the next piece of the reply; return what can be decided now."""
+        if self._closed:
+            raise RuntimeError("TagStream.feed() after close()")
+        if not chunk:
+            return []
+        if self._body_at < 0:
+            if not self._held and _CANDIDATE.search(chunk) is None:  # prose with nothing to hold
+                self._pos += len(chunk)
+                return [_text(chunk)]
+        elif self._bracket < 0:
+            room = self._body_at + BODY_LIMIT + 1 - self._held_len
+            if len(chunk) < room and _BODY_STOP.search(chunk) is None:  # still inside a tag body
+                self._held.append(chunk)
+                self._held_len += len(chunk)
+                self._resume = self._held_len
+                return []
+        return self._run(chunk, final=False)
+
+    def close(self) -> list[Event]:
+        """End of the reply: decide whatever is held and return the last events."""
+        if self._closed:
+            raise RuntimeError("TagStream.close() called twice")
+        self._closed = True
+        return self._run("", final=True)
+
+    # -- scanning ---------------------------------------------------------------------------------
+
+    def _run(self, chunk: str, *, final: bool) -> list[Event]:
+        """Decide what the held text plus ``chunk`` allows; hold the undecided rest.
+
+        One loop over positions in one buffer: nothing is sliced but what is emitted, so a chunk
+        holding any number of tags costs time proportional to its length.
+        """
+        buf = "".join(self._held) + chunk if self._held else chunk
+        size = len(buf)
+        events: list[Event] = []
+        pos = self._pos  # absolute offset of buf[done]
+        done = 0  # everything before ``done`` has been emitted
+        at = self._resume  # where scanning goes on
+        body_at, bracket = self._body_at, self._bracket
+        prefix, name, colon = self._prefix, self._name, self._colon
+        while True:
+            if body_at < 0:  # between tags: find the next opener
+                opener = _OPEN.search(buf, at)
+                if opener is None:
+                    hold_from = size if final else _tail_start(buf, at, size)
+                    if hold_from > done:
+                        events.append(_text(buf[done:hold_from]))
+                        pos += hold_from - done
+                    done = at = hold_from
+                    break
+                bracket_at = opener.start()
+                start = _prefix_start(buf, bracket_at, at)
+                if start > done:
+                    events.append(_text(buf[done:start]))
+                    pos += start - done
+                done = start
+                after = opener.group(2)
+                body_at = at = opener.end() - (after == "]")  # a "]" right after the name closes the body
+                prefix = buf[start:bracket_at].rstrip("\\")
+                name, colon, bracket = opener.group(1), after == ":", -1
+            elif bracket < 0:  # inside a body: find its end
+                limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
+                stop = _BODY_STOP.search(buf, at, min(size, limit))
+                if stop is None and size >= limit:  # no "]" within the limit: release the head as text
+                    events.append(_text(buf[done:limit], "too-long"))
+                    pos += limit - done
+                    done = at = limit
+                    body_at = -1
+                elif stop is None:
+                    at = size
+                    if not final:
+                        break
+                    pos = _end_unclosed(buf, done, size, body_at, name, colon, pos, events)
+                    done, body_at = size, -1
+                    break
+                elif stop.group() == "[":  # the next tag (or any bracket) cuts this head short
+                    end = stop.start()
+                    pos = _end_unclosed(buf, done, end, body_at, name, colon, pos, events)
+                    done = at = end
+                    body_at = -1
+                else:
+                    bracket = stop.start()
+            else:  # after the "]": prose, or a tag with or without its closing markup
+                closer_at = bracket + 1
+                body = buf[body_at:bracket]
+                if not (colon or "=" in body or body.lstrip().startswith(":")):
+                    events.append(_text(buf[done:closer_at]))
+                    pos += closer_at - done
+                    done = at = closer_at
+                    body_at = -1
+                    continue
+                closer = prefix[::-1]
+                if (
+                    closer
+                    and size - closer_at < len(closer)
+                    and not final
+                    and closer.startswith(buf[closer_at:])
+                ):
+                    at = size  # wait for the rest of the closing markup
+                    break
+                if closer and buf.startswith(closer, closer_at):
+                    end = closer_at + len(closer)
+                elif prefix:  # the opening markup found no partner: it is prose
+                    end = closer_at
+                    events.append(_text(prefix))
+                    pos += len(prefix)
+                    done += len(prefix)
+                else:
+                    end = closer_at
+                events.append(_tag(buf[done:end], name, body, pos, pos + end - done, True))
+                pos += end - done
+                done = at = end
+                body_at = -1
+        self._pos = pos
+        self._held = [buf[done:]] if done < size else []
+        self._held_len = size - done
+        self._resume = max(at - done, 0)
+        self._body_at = body_at - done if body_at >= 0 else -1
+        self._bracket = bracket - done if body_at >= 0 and bracket >= 0 else -1
+        self._prefix, self._name, self._colon = prefix, name, colon
+        return events
+
+
+def _end_unclosed(
+    buf: str, start: int, end: int, body_at: int, name: str, colon: bool, pos: int, events: list[Event]
+) -> int:
+    """Decide a head cut short: a tag when it has a colon or an ``=``, else prose. Returns the new offset."""
+    body = buf[body_at:end]
+    if colon or "=" in body or body.lstrip().startswith(":"):
+        events.append(_tag(buf[start:end], name, body, pos, pos + end - start, False))
+    else:
+        events.append(_text(buf[start:end], "unclosed"))
+    return pos + end - start
+
+
+def _prefix_start(buf: str, bracket: int, low: int) -> int:
+    """Where the markup before a "[" at ``bracket`` begins: backslash, up to 3 backticks, ``**``/``__``/``*``/``_``.
+
+    Greedy backwards, never before ``low``: the same start a leftmost forward match of
+    ``(\\*\\*|__|\\*|_)?`{0,3}\\\\?\\[`` picks.
+    """
+    i = bracket
+    if i > low and buf[i - 1] == "\\":
+        i -= 1
+    ticks = 0
+    while ticks < 3 and i > low and buf[i - 1] == "`":
+        i -= 1
+        ticks += 1
+    if i - 2 >= low and buf[i - 2 : i] in ("**", "__"):
+        i -= 2
+    elif i > low and buf[i - 1] in "*_":
+        i -= 1
+    return i
+
+
+def _tail_start(buf: str, low: int, size: int) -> int:
+    """Where a suffix of ``buf`` that could still become an opener begins (``size`` when none can)."""
+    bracket = buf.rfind("[", max(low, size - _LONGEST_PARTIAL))
+    if bracket >= 0 and _OPEN_PARTIAL.match(buf, bracket, partial=True) is not None:
+        return _prefix_start(buf, bracket, low)
+    if size > low and buf[size - 1] in _MARKUP:
+        return _prefix_start(buf, size, low)
+    return size
+
+
+def merge_text(events: list[Event]) -> list[Event]:
+    """Merge adjacent ``Text`` events of the same kind (for comparing streams chunked differently)."""
+    merged: list[Event] = []
+    for event in events:
+        last = merged[-1] if merged else None
+        if isinstance(event, Text) and isinstance(last, Text) and last.reason == event.reason:
+            merged[-1] = Text(last.text + event.text, last.reason)
+        else:
+            merged.append(event)
+    return merged
+
+
+def parse_reply(text: str) -> list[Event]:
+    """Scan a whole reply at once: the same events as streaming it, adjacent text merged."""
+    stream = TagStream()
+    return merge_text(stream.feed(text) + stream.close())

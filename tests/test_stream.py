@@ -1,0 +1,201 @@
+"""The streaming scanner: lossless, no delay, no leak, split invariant, linear in what it does."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagproc import RawTag, TagStream, Text, parse_reply
+from tagproc.stream import BODY_LIMIT, Event, merge_text
+from tagproc.tokens import TokenCounter
+from tests.replies import REPLIES, Reply
+
+
+def _joined(events: list[Event]) -> str:
+    return "".join(e.text if isinstance(e, Text) else e.raw for e in events)
+
+
+def _stream(chunks: list[str]) -> list[Event]:
+    stream = TagStream()
+    events: list[Event] = []
+    for chunk in chunks:
+        events.extend(stream.feed(chunk))
+    events.extend(stream.close())
+    return merge_text(events)
+
+
+def _split(text: str, cuts: list[int]) -> list[str]:
+    points = [0, *sorted(set(cuts)), len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(points)]
+
+
+@pytest.mark.parametrize("reply", REPLIES)
+def test_scanner_finds_exactly_the_tags_of_each_reply(reply: Reply) -> None:
+    events = parse_reply(reply.text)
+    tags = [e for e in events if isinstance(e, RawTag)]
+    assert [t.raw for t in tags] == [t.raw for t in reply.tags]
+    assert [t.closed for t in tags] == [t.closed for t in reply.tags]
+    assert _joined(events) == reply.text
+    for tag in tags:
+        assert reply.text[tag.start : tag.end] == tag.raw
+
+
+@pytest.mark.parametrize("reply", REPLIES)
+def test_one_character_at_a_time_gives_the_same_events(reply: Reply) -> None:
+    assert _stream(list(reply.text)) == parse_reply(reply.text)
+
+
+@pytest.mark.parametrize("reply", REPLIES)
+def test_every_two_and_three_way_split_gives_the_same_events(reply: Reply) -> None:
+    expected = parse_reply(reply.text)
+    n = len(reply.text)
+    for a in range(1, n):
+        assert _stream(_split(reply.text, [a])) == expected
+    step = max(1, n // 25)  # every 3-way split on a grid keeps the test quick on long replies
+    for a in range(1, n, step):
+        for b in range(a + 1, n, step):
+            assert _stream(_split(reply.text, [a, b])) == expected
+
+
+@pytest.mark.parametrize("reply", REPLIES)
+def test_model_tokens_give_the_same_events(reply: Reply, token_counter: TokenCounter) -> None:
+    pieces = list(token_counter.pieces(reply.text))
+    assert "".join(pieces) == reply.text
+    assert _stream(pieces) == parse_reply(reply.text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_random_groupings_of_every_reply_give_the_same_events(data: st.DataObject) -> None:
+    reply: Reply = data.draw(st.sampled_from([p.values[0] for p in REPLIES]))
+    cuts = data.draw(st.lists(st.integers(0, len(reply.text)), max_size=12))
+    assert _stream(_split(reply.text, cuts)) == parse_reply(reply.text)
+
+
+_PROSE = st.one_of(
+    st.text(alphabet=st.sampled_from(list("abc XYZ.,'\"\n*_`\\[]:=é\u2728")), max_size=40),
+    st.sampled_from(["[sic]", "[1]", "[Narrator]", "[the door creaks]", "[Sheet music]"]),
+)
+_TAGS = st.sampled_from(
+    [t.raw for p in REPLIES for t in p.values[0].tags if t.closed] + ["[inventory:", "[loot", "**[", "\\["]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.one_of(_PROSE, _TAGS), max_size=8), data=st.data())
+def test_random_prose_and_tags_are_lossless_and_split_invariant(
+    parts: list[str], data: st.DataObject
+) -> None:
+    text = "".join(parts)
+    whole = parse_reply(text)
+    assert _joined(whole) == text
+    cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=10))
+    assert _stream(_split(text, cuts)) == whole
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(), data=st.data())
+def test_no_string_makes_the_scanner_raise(text: str, data: st.DataObject) -> None:
+    cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=6))
+    events = _stream(_split(text, cuts))
+    assert _joined(events) == text
+
+
+def test_lone_surrogates_and_control_characters_pass_through() -> None:
+    text = 'a\ud800b\x00[inventory: action="add" item="x\udfff"]\x1b'
+    events = parse_reply(text)
+    assert _joined(events) == text
+    assert [e.raw for e in events if isinstance(e, RawTag)] == ['[inventory: action="add" item="x\udfff"]']
+
+
+def test_prose_without_a_tag_start_is_returned_by_the_same_feed() -> None:
+    stream = TagStream()
+    assert stream.feed("The rain falls. ") == [Text("The rain falls. ")]
+    assert stream.feed("[sic] more") == [Text("[sic] more")]
+
+
+def test_only_a_suffix_that_could_become_a_tag_is_held() -> None:
+    stream = TagStream()
+    assert stream.feed("He nods [inv") == [Text("He nods ")]
+    assert stream.feed("entory: action=add") == []
+    events = stream.feed(' item="rope"] and goes.')
+    assert events == [
+        RawTag('[inventory: action=add item="rope"]', "inventory", ' action=add item="rope"', 8, 43),
+        Text(" and goes."),
+    ]
+
+
+def test_a_trailing_markup_character_is_held_until_the_next_chunk() -> None:
+    stream = TagStream()
+    assert stream.feed("bold *") == [Text("bold ")]
+    assert stream.feed("word*") == [Text("*word")]
+    assert stream.close() == [Text("*")]
+
+
+def test_a_body_past_the_limit_is_released_as_text() -> None:
+    head = "[inventory: action=add item="
+    body_fill = "x" * (BODY_LIMIT + 50)
+    stream = TagStream()
+    events = stream.feed(head)
+    assert events == []
+    events = stream.feed(body_fill)
+    released = head + body_fill[: BODY_LIMIT + 1 - len(" action=add item=")]
+    assert events[0] == Text(released, reason="too-long")
+    assert _joined(events) == head + body_fill
+
+
+def test_the_held_text_never_exceeds_the_body_limit() -> None:
+    stream = TagStream()
+    stream.feed("[inventory: ")
+    for _ in range(3 * BODY_LIMIT):
+        stream.feed("y")
+        assert stream._held_len <= BODY_LIMIT + len("[inventory: ")
+
+
+def test_close_decides_an_unclosed_head_is_prose_without_key_or_colon() -> None:
+    events = parse_reply("And then [sheet music")
+    assert events == [Text("And then "), Text("[sheet music", reason="unclosed")]
+
+
+def test_close_decides_an_unclosed_head_with_a_colon_is_a_tag() -> None:
+    events = parse_reply('And then [loot: table="grave_goods"')
+    assert events[-1] == RawTag(
+        '[loot: table="grave_goods"', "loot", ' table="grave_goods"', 9, 35, closed=False
+    )
+
+
+def test_a_tag_name_without_colon_or_equals_is_prose() -> None:
+    assert parse_reply("[Sheet music]") == [Text("[Sheet music]")]
+    assert parse_reply("[loot]") == [Text("[loot]")]
+
+
+def test_feed_after_close_is_api_misuse() -> None:
+    stream = TagStream()
+    stream.close()
+    with pytest.raises(RuntimeError):
+        stream.feed("more")
+    with pytest.raises(RuntimeError):
+        stream.close()
+
+
+def test_empty_chunks_change_nothing() -> None:
+    text = 'a [inventory: action="add" item="rope"] b'
+    assert _stream(["", *list(text), ""]) == parse_reply(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("[inventory:" * 20000, id="unclosed-heads"),
+        pytest.param("[" * 100000, id="brackets"),
+        pytest.param("**[" * 30000, id="bold-brackets"),
+        pytest.param("[inventory: " + "a=b " * 5000, id="one-long-head"),
+    ],
+)
+def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
+    events = _stream([text[i : i + 7] for i in range(0, len(text), 7)])
+    assert _joined(events) == text
+    assert events == parse_reply(text)
