@@ -80,7 +80,9 @@ def main() -> None:
         print(f"  {label}: 4 KB chunks   = {big / one_shot:5.2f}x one-shot regex (goal <= 2x)")
     per_chunk_small = best_of(streamed(small, 4)) / (len(small) / 4)
     per_chunk_large = best_of(streamed(large, 4), repeat=3) / (len(large) / 4)
-    print(f"  per-chunk cost, 128 KB vs 2 KB reply (4-char chunks) = {per_chunk_large / per_chunk_small:4.2f}x (goal <= 1.5x)")
+    print(
+        f"  per-chunk cost, 128 KB vs 2 KB reply (4-char chunks) = {per_chunk_large / per_chunk_small:4.2f}x (goal <= 1.5x)"
+    )
     adversarial = {
         "unclosed [inventory: heads": "[inventory:",
         "bare [": "[",
@@ -90,10 +92,14 @@ def main() -> None:
     for label, unit in adversarial.items():
         times = []
         for size in (128 * 1024, 1024 * 1024):
-            text = (unit * (size // len(unit) + 1))[:size] if unit else ("[inventory: " + "a=b " * size)[:size]
+            text = (
+                (unit * (size // len(unit) + 1))[:size] if unit else ("[inventory: " + "a=b " * size)[:size]
+            )
             seconds = best_of(streamed(text, 4096), repeat=3, min_time=0.0)
             times.append(seconds / (size / (1024 * 1024)))
-        print(f"  adversarial {label}: time per MB at 1 MB = {times[1] / times[0]:4.2f}x that at 128 KB (goal <= 1.5x)")
+        print(
+            f"  adversarial {label}: time per MB at 1 MB = {times[1] / times[0]:4.2f}x that at 128 KB (goal <= 1.5x)"
+        )
 
 
 if __name__ == "__main__":
