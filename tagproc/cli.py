@@ -25,7 +25,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "handler"):
         parser.print_help()
         return 2
-    code: int = args.handler(args)
+    try:
+        code: int = args.handler(args)
+    except BrokenPipeError:  # "tagproc scan --json reply.txt | head" is fine
+        sys.stderr.close()
+        return 0
     return code
 
 
@@ -51,6 +55,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Commands of the later stages, registered by their own modules."""
+    from tagproc.ruleset_cli import add_ruleset_commands
+
+    add_ruleset_commands(sub)
 
 
 def _read_input(path: str) -> str:

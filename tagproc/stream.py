@@ -24,11 +24,10 @@ Decisions (each told by the event it gives):
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Final
-
-import regex
 
 __all__ = ["BODY_LIMIT", "Event", "RawTag", "TagStream", "Text", "merge_text", "parse_reply"]
 
@@ -40,14 +39,30 @@ BODY_LIMIT: Final = 1500
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is
 # read backwards by ``_prefix_start``, which picks what a leftmost forward match would.
 # ASCII case folding in both engines, so that they agree on every character (no Kelvin sign for a "k").
-_OPEN = re.compile(r"\[[ \t]{0,3}(inventory|place|loot|sheet)([\s:\]])", re.IGNORECASE | re.ASCII)
-_OPEN_PARTIAL = regex.compile(
-    r"\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:\]]", regex.IGNORECASE | regex.ASCII
+# The search also takes the body and its "]" when they are already there (the common case: one C call
+# a tag); when they are not, it still stops at the first opener, which the step-by-step path reads.
+_OPEN = re.compile(
+    r"\[[ \t]{0,3}(inventory|place|loot|sheet)(?:(\])|([\s:])(?:[^\[\]]{0,%s}(\]))?)".replace(
+        "%s", str(BODY_LIMIT)
+    ),
+    re.IGNORECASE | re.ASCII,
 )
-_LONGEST_PARTIAL = 16  # "[" + 3 blanks + "inventory" is 13 characters; a partial opener is shorter
-_MARKUP = frozenset("*_`\\")
-# Characters at which an opener can begin, and those that end a body.
-_CANDIDATE = re.compile(r"[\[`*_\\]")
+_NAMES = ("inventory", "place", "loot", "sheet")
+_LONGEST_PARTIAL = 13  # "[" + 3 blanks + "inventory": no partial opener is longer
+
+
+def _partial_openers() -> frozenset[str]:
+    """Every text an opener can start with but not end with, lowercased: "[", "[ in", "[\tshee"..."""
+    blanks = ["".join(run) for n in range(4) for run in itertools.product(" \t", repeat=n)]
+    heads = {name[:n] for name in _NAMES for n in range(len(name) + 1)}
+    return frozenset("[" + blank + head for blank in blanks for head in heads)
+
+
+# A table, not a partial regex match: the same answer (DESIGN.md "Known pitfalls" warn about partial
+# matching), checked in one set lookup on the hot path of small chunks.
+_PARTIAL_OPENERS = _partial_openers()
+_MARKUP = frozenset("*_`\\")  # "" is not in it, so ``chunk[-1:] in _MARKUP`` is safe on ""
+# The characters that end a body.
 _BODY_STOP = re.compile(r"[\[\]]")
 
 
@@ -81,23 +96,27 @@ Event = Text | RawTag
 # which doubles the cost of a 4-character feed; setting the slots through their descriptors makes the
 # same immutable object (equal, hashable, frozen to every caller) in half the time.
 _new = object.__new__
-_TEXT_SLOTS = (Text.__dict__["text"].__set__, Text.__dict__["reason"].__set__)
-_TAG_SLOTS = tuple(
+_SET_TEXT, _SET_REASON = (Text.__dict__[name].__set__ for name in ("text", "reason"))
+_SET_RAW, _SET_NAME, _SET_BODY, _SET_START, _SET_END, _SET_CLOSED = (
     RawTag.__dict__[name].__set__ for name in ("raw", "name", "body", "start", "end", "closed")
 )
 
 
 def _text(text: str, reason: str | None = None) -> Text:
     event: Text = _new(Text)
-    _TEXT_SLOTS[0](event, text)
-    _TEXT_SLOTS[1](event, reason)
+    _SET_TEXT(event, text)
+    _SET_REASON(event, reason)
     return event
 
 
 def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool) -> RawTag:
     event: RawTag = _new(RawTag)
-    for setter, value in zip(_TAG_SLOTS, (raw, name, body, start, end, closed), strict=True):
-        setter(event, value)
+    _SET_RAW(event, raw)
+    _SET_NAME(event, name)
+    _SET_BODY(event, body)
+    _SET_START(event, start)
+    _SET_END(event, end)
+    _SET_CLOSED(event, closed)
     return event
 
 
@@ -117,6 +136,7 @@ class TagStream:
         "_colon",
         "_held",
         "_held_len",
+        "_idle",
         "_name",
         "_pos",
         "_prefix",
@@ -134,20 +154,24 @@ class TagStream:
         self._name = ""
         self._colon = False
         self._closed = False
+        self._idle = True  # nothing held, open: feed() may take its fast path
 
     # -- public API -------------------------------------------------------------------------------
 
     def feed(self, chunk: str) -> list[Event]:
         """Take the next piece of the reply; return what can be decided now."""
+        if self._idle and "[" not in chunk and chunk[-1:] not in _MARKUP and chunk:
+            # The common case, kept short: prose with nothing held and nothing that could start a tag.
+            self._pos += len(chunk)
+            event: Text = _new(Text)
+            _SET_TEXT(event, chunk)
+            _SET_REASON(event, None)
+            return [event]
         if self._closed:
             raise RuntimeError("TagStream.feed() after close()")
         if not chunk:
             return []
-        if self._body_at < 0:
-            if not self._held and _CANDIDATE.search(chunk) is None:  # prose with nothing to hold
-                self._pos += len(chunk)
-                return [_text(chunk)]
-        elif self._bracket < 0:
+        if self._body_at >= 0 and self._bracket < 0:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             if len(chunk) < room and _BODY_STOP.search(chunk) is None:  # still inside a tag body
                 self._held.append(chunk)
@@ -161,7 +185,9 @@ class TagStream:
         if self._closed:
             raise RuntimeError("TagStream.close() called twice")
         self._closed = True
-        return self._run("", final=True)
+        events = self._run("", final=True)
+        self._idle = False
+        return events
 
     # -- scanning ---------------------------------------------------------------------------------
 
@@ -169,109 +195,145 @@ class TagStream:
         """Decide what the held text plus ``chunk`` allows; hold the undecided rest.
 
         One loop over positions in one buffer: nothing is sliced but what is emitted, so a chunk
-        holding any number of tags costs time proportional to its length.
+        holding any number of tags costs time proportional to its length. ``base + done`` is always
+        the absolute offset of ``buf[done]``, the first character not yet emitted.
         """
         buf = "".join(self._held) + chunk if self._held else chunk
-        size = len(buf)
+        size, base = len(buf), self._pos
         events: list[Event] = []
-        pos = self._pos  # absolute offset of buf[done]
-        done = 0  # everything before ``done`` has been emitted
-        at = self._resume  # where scanning goes on
+        done, at = 0, self._resume  # emitted up to ``done``; scanning goes on at ``at``
         body_at, bracket = self._body_at, self._bracket
         prefix, name, colon = self._prefix, self._name, self._colon
         while True:
-            if body_at < 0:  # between tags: find the next opener
-                opener = _OPEN.search(buf, at)
-                if opener is None:
-                    hold_from = size if final else _tail_start(buf, at, size)
+            if body_at >= 0 and bracket >= 0:  # waiting for closing markup since the last call
+                end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
+                if end < 0:
+                    at = size
+                    break
+                done = at = end
+                body_at = bracket = -1
+            if body_at < 0:  # between tags: take every complete tag in one pass
+                for opener in _OPEN.finditer(buf, at):
+                    bracket_at = opener.start()
+                    if bracket_at > done and buf[bracket_at - 1] in _MARKUP:
+                        start = _prefix_start(buf, bracket_at, done)
+                        prefix = buf[start:bracket_at].rstrip("\\")
+                    else:
+                        start, prefix = bracket_at, ""
+                    if start > done:
+                        events.append(_text(buf[done:start]))
+                        done = start
+                    name, empty, after, close = opener.groups()
+                    if empty:  # "[loot]": an empty body, already closed
+                        colon, body_at = False, opener.end() - 1
+                        bracket = body_at
+                    else:
+                        colon, body_at = after == ":", opener.end(3)
+                        bracket = opener.start(4) if close else -1
+                    if bracket < 0:  # the body is not all here yet
+                        at = opener.end()
+                        break
+                    if not prefix and colon:  # the common tag, decided here (it was "_decide" below)
+                        events.append(
+                            _tag(
+                                buf[done : bracket + 1],
+                                name,
+                                buf[body_at:bracket],
+                                base + done,
+                                base + bracket + 1,
+                                True,
+                            )
+                        )
+                        done = bracket + 1
+                        body_at = bracket = -1
+                        continue
+                    end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
+                    if end < 0:
+                        break
+                    done = end
+                    body_at = bracket = -1
+                else:  # no opener left: hold a suffix that could still become one
+                    hold_from = size if final else _tail_start(buf, done, size)
                     if hold_from > done:
                         events.append(_text(buf[done:hold_from]))
-                        pos += hold_from - done
                     done = at = hold_from
                     break
-                bracket_at = opener.start()
-                start = _prefix_start(buf, bracket_at, at)
-                if start > done:
-                    events.append(_text(buf[done:start]))
-                    pos += start - done
-                done = start
-                after = opener.group(2)
-                body_at = at = opener.end() - (after == "]")  # a "]" right after the name closes the body
-                prefix = buf[start:bracket_at].rstrip("\\")
-                name, colon, bracket = opener.group(1), after == ":", -1
-            elif bracket < 0:  # inside a body: find its end
-                limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
-                stop = _BODY_STOP.search(buf, at, min(size, limit))
-                if stop is None and size >= limit:  # no "]" within the limit: release the head as text
-                    events.append(_text(buf[done:limit], "too-long"))
-                    pos += limit - done
-                    done = at = limit
-                    body_at = -1
-                elif stop is None:
+                if bracket >= 0:  # waiting for closing markup
                     at = size
-                    if not final:
-                        break
-                    pos = _end_unclosed(buf, done, size, body_at, name, colon, pos, events)
+                    break
+            # inside a body: find its end
+            limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
+            stop = _BODY_STOP.search(buf, at, min(size, limit))
+            if stop is None and size >= limit:  # no "]" within the limit: release the head as text
+                events.append(_text(buf[done:limit], "too-long"))
+                done = at = limit
+                body_at = -1
+            elif stop is None:
+                at = size
+                if final:
+                    _end_unclosed(buf, done, size, body_at, name, colon, base, events)
                     done, body_at = size, -1
-                    break
-                elif stop.group() == "[":  # the next tag (or any bracket) cuts this head short
-                    end = stop.start()
-                    pos = _end_unclosed(buf, done, end, body_at, name, colon, pos, events)
-                    done = at = end
-                    body_at = -1
-                else:
-                    bracket = stop.start()
-            else:  # after the "]": prose, or a tag with or without its closing markup
-                closer_at = bracket + 1
-                body = buf[body_at:bracket]
-                if not (colon or "=" in body or body.lstrip().startswith(":")):
-                    events.append(_text(buf[done:closer_at]))
-                    pos += closer_at - done
-                    done = at = closer_at
-                    body_at = -1
-                    continue
-                closer = prefix[::-1]
-                if (
-                    closer
-                    and size - closer_at < len(closer)
-                    and not final
-                    and closer.startswith(buf[closer_at:])
-                ):
-                    at = size  # wait for the rest of the closing markup
-                    break
-                if closer and buf.startswith(closer, closer_at):
-                    end = closer_at + len(closer)
-                elif prefix:  # the opening markup found no partner: it is prose
-                    end = closer_at
-                    events.append(_text(prefix))
-                    pos += len(prefix)
-                    done += len(prefix)
-                else:
-                    end = closer_at
-                events.append(_tag(buf[done:end], name, body, pos, pos + end - done, True))
-                pos += end - done
+                break
+            elif stop.group() == "[":  # the next tag (or any bracket) cuts this head short
+                end = stop.start()
+                _end_unclosed(buf, done, end, body_at, name, colon, base, events)
                 done = at = end
                 body_at = -1
-        self._pos = pos
+            else:
+                bracket = stop.start()
+        self._pos = base + done
         self._held = [buf[done:]] if done < size else []
         self._held_len = size - done
         self._resume = max(at - done, 0)
         self._body_at = body_at - done if body_at >= 0 else -1
         self._bracket = bracket - done if body_at >= 0 and bracket >= 0 else -1
         self._prefix, self._name, self._colon = prefix, name, colon
+        self._idle = done == size
         return events
 
 
-def _end_unclosed(
-    buf: str, start: int, end: int, body_at: int, name: str, colon: bool, pos: int, events: list[Event]
+def _decide(
+    buf: str,
+    done: int,
+    body_at: int,
+    bracket: int,
+    prefix: str,
+    name: str,
+    colon: bool,
+    final: bool,
+    base: int,
+    events: list[Event],
 ) -> int:
-    """Decide a head cut short: a tag when it has a colon or an ``=``, else prose. Returns the new offset."""
+    """After a "]": prose, or a tag with or without its closing markup. Returns the new ``done``, or -1
+    while the closing markup may still be arriving."""
+    closer_at = bracket + 1
+    body = buf[body_at:bracket]
+    if not (colon or "=" in body or body.lstrip().startswith(":")):
+        events.append(_text(buf[done:closer_at]))
+        return closer_at
+    end = closer_at
+    if prefix:
+        closer = prefix[::-1]
+        if buf.startswith(closer, closer_at):
+            end += len(closer)
+        elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
+            return -1
+        else:  # the opening markup found no partner: it is prose
+            events.append(_text(prefix))
+            done += len(prefix)
+    events.append(_tag(buf[done:end], name, body, base + done, base + end, True))
+    return end
+
+
+def _end_unclosed(
+    buf: str, start: int, end: int, body_at: int, name: str, colon: bool, base: int, events: list[Event]
+) -> None:
+    """Decide a head cut short: a tag when it has a colon or an ``=``, else prose."""
     body = buf[body_at:end]
     if colon or "=" in body or body.lstrip().startswith(":"):
-        events.append(_tag(buf[start:end], name, body, pos, pos + end - start, False))
+        events.append(_tag(buf[start:end], name, body, base + start, base + end, False))
     else:
         events.append(_text(buf[start:end], "unclosed"))
-    return pos + end - start
 
 
 def _prefix_start(buf: str, bracket: int, low: int) -> int:
@@ -297,8 +359,10 @@ def _prefix_start(buf: str, bracket: int, low: int) -> int:
 def _tail_start(buf: str, low: int, size: int) -> int:
     """Where a suffix of ``buf`` that could still become an opener begins (``size`` when none can)."""
     bracket = buf.rfind("[", max(low, size - _LONGEST_PARTIAL))
-    if bracket >= 0 and _OPEN_PARTIAL.match(buf, bracket, partial=True) is not None:
-        return _prefix_start(buf, bracket, low)
+    if bracket >= 0:
+        tail = buf[bracket:]
+        if tail.isascii() and tail.lower() in _PARTIAL_OPENERS:
+            return _prefix_start(buf, bracket, low)
     if size > low and buf[size - 1] in _MARKUP:
         return _prefix_start(buf, size, low)
     return size

@@ -1,0 +1,167 @@
+"""Money: pure integer arithmetic on one family's coins (spec "Money").
+
+This module owns how a payment is made from a purse, how coins are counted into a purse, and the note
+that says what was paid. It knows nothing of pydantic state, bags or rulesets: a family is a sequence of
+``Coin(id, value)`` and a purse a mapping of coin id to count.
+
+Invariants:
+- Every amount is an ``int`` in the family's smallest coin (worth 1); floats never appear (DESIGN.md
+  "Known pitfalls": money in floats drifts).
+- ``plan_payment`` returns a plan exactly when the purse is worth at least what is owed, and then
+  ``worth(purse) == worth(purse_after) + owed`` and no count in ``purse_after`` is below zero.
+- A plan is the spec's rule, literally: the largest coins that fit go first, then the smallest coin
+  left that covers what is still owed is broken, and the change comes back in the family's smaller
+  coins, largest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "Coin",
+    "CoinCount",
+    "PaymentPlan",
+    "check_family",
+    "coins_for",
+    "format_payment_note",
+    "plan_payment",
+    "worth",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Coin:
+    """One coin of a family: its id and its worth in the family's smallest coin."""
+
+    id: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoinCount:
+    """So many of one coin."""
+
+    coin: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentPlan:
+    """How ``owed`` is paid: coins out of the purse (``paid``), then coins back (``change``).
+
+    ``paid`` and ``change`` list coins largest first; ``broken`` is the coin broken for change, if any.
+    """
+
+    owed: int
+    paid: tuple[CoinCount, ...]
+    change: tuple[CoinCount, ...]
+    broken: str | None
+
+    def purse_after(self, purse: Mapping[str, int]) -> dict[str, int]:
+        """The purse once the plan is carried out (coins of other families untouched)."""
+        after = dict(purse)
+        for part in self.paid:
+            after[part.coin] = after.get(part.coin, 0) - part.count
+        for part in self.change:
+            after[part.coin] = after.get(part.coin, 0) + part.count
+        return after
+
+
+def check_family(family: Sequence[Coin]) -> None:
+    """Raise ``ValueError`` unless ``family`` is a family the spec allows.
+
+    Spec "The items block", currencies: one to ten coins, ids unique, the smallest coin worth 1 and no
+    two coins worth the same.
+    """
+    if not 1 <= len(family) <= 10:
+        raise ValueError("a family has one to ten coins")
+    values = [coin.value for coin in family]
+    if len({coin.id for coin in family}) != len(family):
+        raise ValueError("coin ids must be unique")
+    if len(set(values)) != len(values):
+        raise ValueError("no two coins of a family may be worth the same")
+    if min(values) != 1:
+        raise ValueError("the smallest coin of a family is worth 1")
+
+
+def worth(family: Sequence[Coin], purse: Mapping[str, int]) -> int:
+    """What the purse's coins of this family are worth, in the smallest coin."""
+    return sum(coin.value * purse.get(coin.id, 0) for coin in family)
+
+
+def coins_for(family: Sequence[Coin], amount: int, below: int | None = None) -> tuple[CoinCount, ...]:
+    """``amount`` counted out in the family's coins, largest first (change, a sale's takings).
+
+    ``below`` keeps to coins worth less than it (change for a broken coin comes in smaller coins).
+    """
+    if amount < 0:
+        raise ValueError("an amount is never negative")
+    usable = [coin for coin in _largest_first(family) if below is None or coin.value < below]
+    counted: list[CoinCount] = []
+    left = amount
+    for coin in usable:
+        count, left = divmod(left, coin.value)
+        if count:
+            counted.append(CoinCount(coin.id, count))
+    if left:
+        # Only reachable with ``below`` <= 1: the smallest coin is worth 1 and counts out anything.
+        raise ValueError(f"{amount} cannot be counted out in coins below {below}")
+    return tuple(counted)
+
+
+def plan_payment(family: Sequence[Coin], purse: Mapping[str, int], owed: int) -> PaymentPlan | None:
+    """How to pay ``owed`` out of ``purse`` in this family's coins, or None when it cannot be met.
+
+    Spec "Money": "the largest coins that fit go first, then the smallest coin left that covers what is
+    still owed is broken, and the change comes back in the family's smaller coins, largest first."
+    """
+    check_family(family)
+    if owed < 0:
+        raise ValueError("an amount owed is never negative")
+    if any(purse.get(coin.id, 0) < 0 for coin in family):
+        raise ValueError("a purse never holds fewer than zero coins")
+    if worth(family, purse) < owed:
+        return None
+    left = owed
+    taken: dict[str, int] = {}
+    for coin in _largest_first(family):
+        count = min(purse.get(coin.id, 0), left // coin.value)
+        if count:
+            taken[coin.id] = count
+            left -= count * coin.value
+    if left == 0:
+        return PaymentPlan(owed, _in_family_order(family, taken), (), None)
+    # Every coin still in the purse is worth more than ``left`` (it did not fit), and one is left
+    # because the purse is worth enough: break the smallest of them.
+    remaining = [coin for coin in family if purse.get(coin.id, 0) - taken.get(coin.id, 0) > 0]
+    broken = min(remaining, key=lambda coin: coin.value)
+    taken[broken.id] = taken.get(broken.id, 0) + 1
+    change = coins_for(family, broken.value - left, below=broken.value)
+    return PaymentPlan(owed, _in_family_order(family, taken), change, broken.id)
+
+
+def format_payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> str:
+    """The answer's note for a payment: ``Paid with crowns ×1; shillings ×2 back.``
+
+    ``labels`` names each coin by its ``label`` (its name for any number of it, spec "The items block").
+    """
+    paid = _format_counts(plan.paid, labels)
+    if not plan.change:
+        return f"Paid with {paid}."
+    return f"Paid with {paid}; {_format_counts(plan.change, labels)} back."
+
+
+def _format_counts(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> str:
+    return ", ".join(f"{labels.get(part.coin, part.coin)} ×{part.count}" for part in counts)
+
+
+def _largest_first(family: Sequence[Coin]) -> list[Coin]:
+    return sorted(family, key=lambda coin: coin.value, reverse=True)
+
+
+def _in_family_order(family: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:
+    return tuple(
+        CoinCount(coin.id, counts[coin.id]) for coin in _largest_first(family) if counts.get(coin.id)
+    )

@@ -1,0 +1,201 @@
+"""Inventory tags into commands: one command per item of the tag (DESIGN.md "Tags the GM writes").
+
+Owns how the canonical attributes of an ``[inventory:]`` tag become ``Add``, ``Remove``, ``Give``, ...,
+``Pay`` and ``Earn``: ``items=`` split into one command per item, ``count=`` read (numbers in words), each
+item name resolved (``items.resolve_item``), money amounts read (``coins.read_amount``) and an invented
+item's description read (``proposal.read_proposal``).
+
+Invariants:
+- One item's problem makes that item ``Unreadable``; the other items of the tag still run.
+- A problem with the tag as a whole (no item, a bad ``count=``) makes the whole tag one ``Unreadable``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from tagproc.commands import (
+    Add,
+    Bind,
+    Buy,
+    Earn,
+    Equip,
+    Give,
+    Inspect,
+    Pay,
+    Remove,
+    Reveal,
+    Sell,
+    Unbind,
+    Unequip,
+    Unreadable,
+    Use,
+)
+from tagproc.normalize.coins import ReadAmount, read_amount
+from tagproc.normalize.counts import Problem, read_count, read_number
+from tagproc.normalize.items import ResolvedItem, resolve_item
+from tagproc.normalize.keys import Attrs
+from tagproc.normalize.proposal import ReadProposal, read_proposal
+from tagproc.normalize.tables import MAX_NAME, PROPOSAL_KEYS
+from tagproc.normalize.words import ItemNames
+from tagproc.repairs import Repair
+
+__all__ = ["Built", "inventory_commands"]
+
+Built = (
+    Add | Remove | Give | Equip | Unequip | Bind | Unbind | Use | Reveal | Inspect | Buy | Sell | Pay | Earn
+)
+
+_SIMPLE: Mapping[str, type[Add | Remove | Equip | Unequip | Bind | Unbind | Use | Reveal]] = MappingProxyType(
+    {
+        "add": Add,
+        "remove": Remove,
+        "equip": Equip,
+        "unequip": Unequip,
+        "bind": Bind,
+        "unbind": Unbind,
+        "use": Use,
+        "reveal": Reveal,
+    }
+)
+_ITEMS_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", re.I)
+
+
+def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built | Unreadable]:
+    """The commands of one inventory tag whose keys are canonical."""
+    for key in ("who", "to", "seller"):
+        text = attrs.text(key)
+        if text is not None and len(text) > MAX_NAME:
+            return [
+                _unreadable(
+                    attrs, raw, Problem("name-too-long", f"{key}= is longer than {MAX_NAME} characters.")
+                )
+            ]
+    if attrs.verb in ("pay", "earn"):
+        return [_money(attrs, names, raw)]
+    given: int | None = None
+    if (count_text := attrs.text("count")) is not None:
+        count = read_count(count_text, None)
+        if isinstance(count, Problem):
+            return [_unreadable(attrs, raw, count)]
+        given = count
+    written = _item_texts(attrs, names)
+    if not written:
+        return [_unreadable(attrs, raw, Problem("missing-key", "the tag names no item (item=)."))]
+    if attrs.verb == "give" and attrs.text("to") is None:
+        return [_unreadable(attrs, raw, Problem("missing-key", "a give says who gets it (to=)."))]
+    proposal = _proposal(attrs, names, len(written))
+    if isinstance(proposal, Problem):
+        return [_unreadable(attrs, raw, proposal)]
+    return [_one_item(attrs, names, raw, text, given, proposal) for text in written]
+
+
+def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
+    texts: list[str] = []
+    many = attrs.text("items")
+    if many is not None:
+        if names.find_item(many) is not None or names.find_coin(many) is not None:
+            texts.append(many)
+        else:
+            parts = [part.strip() for part in _ITEMS_SPLIT.split(many) if part.strip()]
+            if len(parts) > 1:
+                attrs.repairs.append(Repair("items-split", many, " | ".join(parts)))
+            texts += parts
+    one = attrs.text("item")
+    if one is not None:
+        texts.insert(0, one)
+    return texts
+
+
+def _proposal(attrs: Attrs, names: ItemNames, items: int) -> ReadProposal | Problem | None:
+    written = {key: attrs.values[key] for key in PROPOSAL_KEYS if key in attrs.values}
+    if not written:
+        return None
+    if items > 1:
+        return Problem("unreadable", "a new item is described one tag an item.")
+    return read_proposal(written, names)
+
+
+def _one_item(
+    attrs: Attrs, names: ItemNames, raw: str, text: str, given: int | None, proposal: ReadProposal | None
+) -> Built | Unreadable:
+    resolved = resolve_item(text, given, names)
+    if isinstance(resolved, Problem):
+        return _unreadable(attrs, raw, resolved)
+    repairs = (*attrs.repairs, *resolved.repairs, *(proposal.repairs if proposal else ()))
+    notes = (*attrs.notes, *resolved.notes, *(proposal.notes if proposal else ()))
+    common = {
+        "item": resolved.item,
+        "count": resolved.count,
+        "who": attrs.text("who"),
+        "repairs": repairs,
+        "notes": notes,
+    }
+    return _build(attrs, resolved, common, proposal)
+
+
+def _build(
+    attrs: Attrs, resolved: ResolvedItem, common: dict[str, object], proposal: ReadProposal | None
+) -> Built:
+    verb = attrs.verb
+    if verb == "add":
+        return Add.model_validate({**common, "proposal": proposal.proposal if proposal else None})
+    if verb in _SIMPLE:
+        return _SIMPLE[verb].model_validate(common)
+    if verb == "give":
+        return Give.model_validate({**common, "to": attrs.text("to")})
+    if verb == "buy":
+        return Buy.model_validate({**common, "level": attrs.text("level"), "seller": attrs.text("seller")})
+    if verb == "sell":
+        return Sell.model_validate({**common, "seller": attrs.text("seller")})
+    if verb == "inspect":
+        return Inspect.model_validate({**common, "seller": attrs.text("seller"), "way": attrs.text("with")})
+    raise ValueError(f"no command for inventory action {verb!r}")  # pragma: no cover - tables forbid it
+
+
+def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
+    """``pay``/``earn``: ``amount="3 shillings"``, or ``item="penny" count="4"`` (DESIGN.md)."""
+    given: int | None = None
+    if (count_text := attrs.text("count")) is not None:
+        count = read_count(count_text, None)
+        if isinstance(count, Problem):
+            return _unreadable(attrs, raw, count)
+        given = count
+    amount, coin = attrs.text("amount"), attrs.text("item") or attrs.text("items")
+    read: ReadAmount | Problem
+    if amount is not None and coin is not None and (number := read_number(amount)) is not None:
+        # amount="4" item="pennies": the amount is the count.
+        if given is not None and given != number:
+            return _unreadable(attrs, raw, Problem("count-conflict", f"amount={amount} but count={given}."))
+        attrs.repairs.append(
+            Repair("amount-as-count", f'amount="{amount}" item="{coin}"', f"{number} {coin}")
+        )
+        read = read_amount(coin, names, number)
+    elif amount is not None:
+        read = read_amount(amount, names, given)
+    elif coin is not None:
+        read = read_amount(coin, names, given)
+    else:
+        read = Problem("missing-key", 'a payment says how much (amount="3 shillings").')
+    if isinstance(read, Problem):
+        return _unreadable(attrs, raw, read)
+    model = Pay if attrs.verb == "pay" else Earn
+    return model(
+        amounts=read.amounts,
+        who=attrs.text("who"),
+        repairs=(*attrs.repairs, *read.repairs),
+        notes=(*attrs.notes, *read.notes),
+    )
+
+
+def _unreadable(attrs: Attrs, raw: str, problem: Problem) -> Unreadable:
+    return Unreadable(
+        raw=raw,
+        reason=problem.reason,
+        detail=problem.detail,
+        tag="inventory",
+        repairs=tuple(attrs.repairs),
+        notes=tuple(attrs.notes),
+    )

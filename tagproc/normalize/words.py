@@ -1,0 +1,127 @@
+"""What the normaliser needs to know of a ruleset: the ``ItemNames`` protocol and its plain-data facts.
+
+The normaliser never imports the ruleset models; whatever satisfies ``ItemNames`` will do (the item book,
+or the ``NameBook`` below, built from plain lists). ``ProposalWords`` holds the read-only vocabulary the
+proposal repairs of spec "The Game Master invents items in your words" resolve names against.
+
+Invariants:
+- Every lookup is case-insensitive and returns the canonical id or label, or None; none of them raises.
+- ``ProposalWords.rarities`` is ordered from the most common to the rarest (spec "The items block").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+__all__ = ["CoinName", "ItemNames", "NameBook", "ProposalWords", "StatWord", "Word", "fold"]
+
+StatType = Literal["number", "text", "boolean", "enum", "dice"]
+
+
+def fold(text: str) -> str:
+    """A name as lookups compare it: lowercase, ``_``/``-`` as spaces, single spaces."""
+    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An id and its label: a category, rarity, tag, slot, skill, save or ability."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatWord:
+    """An item stat as a proposal reads it (spec "The items block", ``stats``)."""
+
+    id: str
+    label: str
+    type: StatType
+    minimum: float | None = None
+    maximum: float | None = None
+    integer: bool = True
+    values: tuple[str, ...] = ()
+    visible: bool = True  # promptVisible: the GM is never told about a stat it is not shown
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalWords:
+    """The ruleset's words an invented item is written in (empty tuples where the ruleset has none)."""
+
+    categories: tuple[Word, ...] = ()
+    rarities: tuple[Word, ...] = ()
+    tags: tuple[Word, ...] = ()
+    stats: tuple[StatWord, ...] = ()
+    slots: tuple[Word, ...] = ()
+    skills: tuple[Word, ...] = ()
+    saves: tuple[Word, ...] = ()
+    abilities: tuple[Word, ...] = ()
+    has_binding: bool = False
+    has_fights: bool = False
+    defense_words: tuple[str, ...] = ()  # the ruleset's word for defense ("Guard"); "defense" always reads
+    defense_stat: str | None = None  # the item stat the defense already counts (Ember Roads: "guard")
+
+
+class ItemNames(Protocol):
+    """What normalisation asks of a ruleset. The item book satisfies it; so does ``NameBook``."""
+
+    def find_item(self, name: str) -> str | None:
+        """The label of the ruleset item whose label is ``name`` in any case (the first listed wins)."""
+        ...
+
+    def item_labels(self) -> Sequence[str]:
+        """Every ruleset item label, in catalog order (for the looser match)."""
+        ...
+
+    def find_coin(self, name: str) -> str | None:
+        """The id of the coin named ``name`` by id, ``label`` or ``one``, in any case."""
+        ...
+
+    def coin_label(self, coin: str) -> str:
+        """A coin's ``label`` (its name for any number of it), by id."""
+        ...
+
+    def proposal_words(self) -> ProposalWords:
+        """The words an invented item is written in."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CoinName:
+    """A coin's names: id, ``label`` (any number) and ``one`` (exactly one; the label when absent)."""
+
+    id: str
+    label: str
+    one: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NameBook:
+    """``ItemNames`` over plain lists: for tests, and an adapter for any ruleset."""
+
+    items: tuple[str, ...] = ()
+    coins: tuple[CoinName, ...] = ()
+    words: ProposalWords = ProposalWords()
+
+    def find_item(self, name: str) -> str | None:
+        wanted = name.strip().casefold()
+        return next((label for label in self.items if label.casefold() == wanted), None)
+
+    def item_labels(self) -> Sequence[str]:
+        return self.items
+
+    def find_coin(self, name: str) -> str | None:
+        wanted = name.strip().casefold()
+        for coin in self.coins:
+            if wanted in {coin.id.casefold(), coin.label.casefold(), (coin.one or coin.label).casefold()}:
+                return coin.id
+        return None
+
+    def coin_label(self, coin: str) -> str:
+        return next((each.label for each in self.coins if each.id == coin), coin)
+
+    def proposal_words(self) -> ProposalWords:
+        return self.words

@@ -1,0 +1,436 @@
+"""The three shipped rulesets: the SRD data they were built from, the keys they use, and the spec's facts."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tagproc.rulesets import build_srd5e
+
+ROOT = Path(__file__).resolve().parents[1]
+RULESETS = ROOT / "tagproc" / "rulesets"
+SRD_DATA = ROOT.parent / "shared" / "data" / "srd5e"
+SHIPPED = ("ember-roads", "gravewatch", "srd-5e")
+
+needs_srd_data = pytest.mark.skipif(
+    not SRD_DATA.is_dir(),
+    reason=f"the SRD data folder {SRD_DATA} is absent (it sits in shared/ beside the repository)",
+)
+
+#: Where the shipped srd-5e knowingly differs from the data files (SOURCE.md, "Known quirks of the data").
+#: ref -> (cost amount, cost unit, weight), each the printed SRD 5.1 value.
+CORRECTIONS: dict[str, tuple[int, str, float]] = {
+    "caltrops": (1, "gp", 2),  # the data prices one caltrop (5 cp); the SRD sells a bag of 20 for 1 gp
+    "spike-iron": (1, "gp", 5),  # the data prices one spike (1 sp); the SRD sells ten for 1 gp
+    "barding-ring-mail": (120, "gp", 80),  # barding is 4 x the armor's 30 gp; the data says 12 gp
+}
+
+
+def load(name: str) -> dict[str, Any]:
+    with (RULESETS / f"{name}.json").open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def entries(ruleset: dict[str, Any], catalog: str) -> dict[str, dict[str, Any]]:
+    found = [c for c in ruleset["catalogs"] if c["id"] == catalog]
+    assert found, f"no catalog {catalog}"
+    return {entry["id"]: entry for entry in found[0]["entries"]}
+
+
+def paths(node: Any, prefix: str = "") -> Iterator[str]:
+    """Every key path in a JSON document, list positions written as ``[]``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            path = f"{prefix}.{key}" if prefix else key
+            yield path
+            yield from paths(value, path)
+    elif isinstance(node, list):
+        for value in node:
+            yield from paths(value, f"{prefix}[]")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_each_shipped_ruleset_is_pretty_printed_json(name: str) -> None:
+    text = (RULESETS / f"{name}.json").read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+
+
+# ── srd-5e against the SRD data ──
+
+
+@needs_srd_data
+def test_srd_5e_keeps_the_srd_cost_and_weight_of_every_equipment_item() -> None:
+    data = json.loads((SRD_DATA / "5e-SRD-Equipment.json").read_text(encoding="utf-8"))
+    shipped = entries(load("srd-5e"), "equipment")
+    assert set(shipped) == {raw["index"] for raw in data}
+    for raw in data:
+        item = shipped[raw["index"]]["item"]
+        amount, unit, weight = CORRECTIONS.get(
+            raw["index"], (raw["cost"]["quantity"], raw["cost"]["unit"], raw.get("weight"))
+        )
+        assert item["cost"] == {"amount": amount, "unit": unit}, raw["index"]
+        assert item.get("stats", {}).get("weight") == weight, raw["index"]
+
+
+@needs_srd_data
+def test_srd_5e_sells_bundles_as_one_purchase_of_the_srd() -> None:
+    shipped = entries(load("srd-5e"), "equipment")
+    assert shipped["arrow"]["label"] == "Arrows (20)"
+    assert shipped["arrow"]["item"]["cost"] == {"amount": 1, "unit": "gp"}
+    assert shipped["sling-bullet"]["item"]["cost"] == {"amount": 4, "unit": "cp"}
+    assert shipped["blowgun-needle"]["label"] == "Blowgun needles (50)"
+    assert shipped["caltrops"]["label"] == "Caltrops (bag of 20)"
+
+
+@needs_srd_data
+def test_srd_5e_lists_every_magic_item_with_its_rarity() -> None:
+    data = json.loads((SRD_DATA / "5e-SRD-Magic-Items.json").read_text(encoding="utf-8"))
+    shipped = entries(load("srd-5e"), "magic_items")
+    assert set(shipped) == {raw["index"] for raw in data}
+    for raw in data:
+        rarity = shipped[raw["index"]]["item"].get("rarity")
+        expected = build_srd5e.RARITY_OF.get(raw["rarity"]["name"])
+        if raw["index"] == "potion-of-healing":
+            expected = "common"
+        assert rarity == expected, raw["index"]
+        if raw["index"] != "potion-of-healing":
+            assert "cost" not in shipped[raw["index"]]["item"], raw["index"]
+    healing = shipped["potion-of-healing"]["item"]
+    assert healing["cost"] == {"amount": 50, "unit": "gp"}
+    assert healing["stats"] == {"weight": 0.5}
+
+
+@needs_srd_data
+def test_srd_5e_carries_the_attribution_source_md_gives() -> None:
+    source = (SRD_DATA / "SOURCE.md").read_text(encoding="utf-8")
+    quoted = " ".join(
+        line.removeprefix("> ").strip() for line in source.splitlines() if line.startswith("> ")
+    )
+    assert load("srd-5e")["license"] == {"spdx": "CC-BY-4.0", "attribution": quoted}
+    readme = (RULESETS / "README.md").read_text(encoding="utf-8")
+    assert quoted in " ".join(line.removeprefix("> ").strip() for line in readme.splitlines())
+
+
+@needs_srd_data
+def test_the_generator_reproduces_the_committed_srd_5e_byte_for_byte(tmp_path: Path) -> None:
+    out = tmp_path / "srd-5e.json"
+    assert build_srd5e.main([str(SRD_DATA), str(out)]) == 0
+    assert out.read_bytes() == (RULESETS / "srd-5e.json").read_bytes()
+
+
+def test_srd_5e_coins_are_the_srd_rates_fifty_to_the_pound() -> None:
+    (family,) = load("srd-5e")["items"]["currencies"]
+    assert family["perWeight"] == 50
+    assert [(u["id"], u["value"], u["one"]) for u in family["units"]] == [
+        ("cp", 1, "copper piece"),
+        ("sp", 10, "silver piece"),
+        ("ep", 50, "electrum piece"),
+        ("gp", 100, "gold piece"),
+        ("pp", 1000, "platinum piece"),
+    ]
+    assert load("srd-5e")["items"]["market"]["buyBack"] == 0.5
+
+
+# ── every key of the items block and of an item, used at least once ──
+
+BLOCK_KEYS = [
+    "categories",
+    "rarities",
+    "tags",
+    "stats",
+    "stats[].promptVisible",
+    "stats[].integer",
+    "slots",
+    "binding",
+    "binding.label",
+    "binding.max",
+    "carry",
+    "carry.stat",
+    "carry.unit",
+    "carry.encumberedAbove",
+    "carry.limit",
+    "rarityCaps",
+    "rarityCaps[].stats",
+    "rarityCaps[].bonus",
+    "currencies",
+    "currencies[].perWeight",
+    "currencies[].units[].one",
+    "propose",
+    "native",
+    "freeform",
+    "lootTables",
+    "lootTables[].rolls",
+    "lootTables[].entries[].item",
+    "lootTables[].entries[].filter",
+    "lootTables[].entries[].coins",
+    "lootTables[].entries[].weight",
+    "lootTables[].entries[].count",
+    "startingGear",
+    "startingGear[].group",
+    "startingGear[].fits",
+    "startingGear[].lines[].item",
+    "startingGear[].lines[].coins",
+    "startingGear[].lines[].oneOf",
+    "startingGear[].lines[].name",
+    "startingGear[].lines[].count",
+    "startingGear[].lines[].equip",
+    "startingGear[].choices[].options[].lines",
+    "market",
+    "market.prices",
+    "market.places",
+    "market.places[].purse",
+    "market.sold",
+    "market.sold[].limited",
+    "market.sellers",
+    "market.sellers[].sells",
+    "market.sellers[].place",
+    "market.sellers[].only",
+    "market.sellers[].stock",
+    "market.sellers[].honest",
+    "market.sellers[].manner",
+    "market.buyBack",
+    "market.unsold",
+    "namesItAt",
+    "revealsFakes",
+    "revealsFakes[].items",
+    "revealsFakes[].tags",
+    "passiveBase",
+    "warnBy",
+]
+
+ITEM_KEYS = [
+    "category",
+    "rarity",
+    "tags",
+    "stats",
+    "slots",
+    "stack",
+    "cost",
+    "sold",
+    "service",
+    "binds",
+    "binds.restriction",
+    "binds.cursed",
+    "worn",
+    "carried",
+    "requires",
+    "attack",
+    "attack.ammo",
+    "attack.clip",
+    "attack.modes",
+    "attack.offHand",
+    "attack.floor",
+    "attack.onHit",
+    "attack.versatile",
+    "toggle",
+    "use",
+    "use.restore",
+    "charges",
+    "charges.recharge",
+    "charges.breaksOn",
+    "gate",
+    "risky",
+    "passesFor",
+    "tells",
+    "foolsReveal",
+]
+
+
+def used_paths() -> tuple[set[str], set[str]]:
+    block: set[str] = set()
+    item: set[str] = set()
+    for name in SHIPPED:
+        ruleset = load(name)
+        block |= set(paths(ruleset.get("items", {})))
+        for catalog in ruleset["catalogs"]:
+            if catalog.get("holds") == "items":
+                for entry in catalog["entries"]:
+                    item |= set(paths(entry["item"]))
+    return block, item
+
+
+@pytest.mark.parametrize("key", BLOCK_KEYS)
+def test_the_shipped_rulesets_use_every_key_of_the_items_block(key: str) -> None:
+    assert key in used_paths()[0]
+
+
+@pytest.mark.parametrize("key", ITEM_KEYS)
+def test_the_shipped_rulesets_use_every_key_of_an_item(key: str) -> None:
+    assert key in used_paths()[1]
+
+
+# ── names point at what exists ──
+
+
+def item_refs(node: Any) -> Iterator[str]:
+    """Every catalog/entry reference a ruleset writes where an item is named."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in {"item", "passesFor"} and isinstance(value, str):
+                yield value
+            elif key in {"oneOf", "anyOf", "items"} and isinstance(value, list):
+                yield from (v for v in value if isinstance(v, str))
+            else:
+                yield from item_refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from item_refs(value)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_item_a_ruleset_names_is_one_of_its_items(name: str) -> None:
+    ruleset = load(name)
+    known = {
+        f"{catalog['id']}/{entry['id']}"
+        for catalog in ruleset["catalogs"]
+        if catalog.get("holds") == "items"
+        for entry in catalog["entries"]
+    }
+    named = set(item_refs(ruleset.get("items", {})))
+    for catalog in ruleset["catalogs"]:
+        if catalog.get("holds") == "items":
+            for entry in catalog["entries"]:
+                named |= set(item_refs(entry["item"]))
+    assert named <= known, sorted(named - known)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_fake_passes_for_a_sellable_item_of_its_category_and_slots(name: str) -> None:
+    ruleset = load(name)
+    items = {
+        f"{c['id']}/{e['id']}": e["item"]
+        for c in ruleset["catalogs"]
+        if c.get("holds") == "items"
+        for e in c["entries"]
+    }
+    for ref, item in items.items():
+        if "passesFor" in item:
+            real = items[item["passesFor"]]
+            assert "passesFor" not in real and "cost" in real, ref
+            assert (real["category"], real.get("slots")) == (item["category"], item.get("slots")), ref
+            assert "binds" in real or "binds" not in item, ref
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_services_cost_something_and_are_never_carried_or_used(name: str) -> None:
+    ruleset = load(name)
+    carrying = {"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
+    for catalog in ruleset["catalogs"]:
+        for entry in catalog.get("entries", []):
+            item = entry.get("item", {})
+            if item.get("service"):
+                assert "cost" in item and not carrying & set(item), entry["id"]
+            if "charges" in item:
+                assert item.get("stack") == 1, entry["id"]
+            if "binds" in item:
+                assert "binding" in ruleset["items"], entry["id"]
+
+
+# ── the spec's own facts ──
+
+
+def coin_values(ruleset: dict[str, Any]) -> dict[str, int]:
+    return {u["id"]: u["value"] for family in ruleset["items"]["currencies"] for u in family["units"]}
+
+
+def test_gravewatch_coat_costs_8_shillings_and_12_at_dear() -> None:
+    gravewatch = load("gravewatch")
+    coat = entries(gravewatch, "kit")["lantern-coat"]["item"]
+    assert coat["cost"] == {"amount": 8, "unit": "shilling"}
+    values = coin_values(gravewatch)
+    (dear,) = [p for p in gravewatch["items"]["market"]["prices"] if p["id"] == "dear"]
+    assert 8 * values["shilling"] * dear["times"] == 12 * values["shilling"]
+
+
+def test_gravewatch_three_shillings_out_of_a_crown_give_two_shillings_back() -> None:
+    values = coin_values(load("gravewatch"))
+    assert values["crown"] - 3 * values["shilling"] == 2 * values["shilling"]
+
+
+def test_gravewatch_grave_goods_are_the_spec_table() -> None:
+    (table,) = [t for t in load("gravewatch")["items"]["lootTables"] if t["id"] == "grave_goods"]
+    assert table == {
+        "id": "grave_goods",
+        "label": "Grave goods",
+        "rolls": "1d2",
+        "entries": [
+            {"item": "kit/shot-and-powder", "weight": 4, "count": "1d4"},
+            {"item": "kit/warming-tonic", "weight": 3},
+            {"item": "kit/litany-page", "weight": 2},
+            {"filter": {"category": "arm"}, "weight": 1},
+            {"coins": "shilling", "weight": 2, "count": "1d6"},
+        ],
+    }
+
+
+def test_gravewatch_dawn_bell_is_the_spec_bell() -> None:
+    bell = entries(load("gravewatch"), "kit")["dawn-bell"]["item"]
+    assert bell["charges"] == {
+        "max": 3,
+        "recharge": {"rests": ["vigil"], "amount": "max"},
+        "breaksOn": {"die": 20, "atMost": 1},
+    }
+    assert bell["stack"] == 1 and bell["binds"] == {}
+    assert bell["worn"]["conditionImmunities"] == ["rattled"]
+    assert bell["use"]["kind"] == "debuff" and bell["use"]["charges"] == 1
+
+
+def test_gravewatch_binds_up_to_nerve_and_the_widows_ring_is_cursed() -> None:
+    gravewatch = load("gravewatch")
+    assert gravewatch["items"]["binding"]["max"] == {"abilityScore": "nerve"}
+    assert entries(gravewatch, "kit")["widows-ring"]["item"]["binds"]["cursed"] is True
+
+
+def test_ember_roads_items_block_opens_as_the_spec_shows() -> None:
+    block = load("ember-roads")["items"]
+    assert block["carry"] == {"stat": "bulk", "encumberedAbove": {"derived": "load"}, "limit": {"const": 12}}
+    assert [(c["id"], c["perWeight"]) for c in block["currencies"]] == [("coin", 100), ("salt", 10)]
+    assert block["rarityCaps"][1] == {"rarity": "storied", "stats": {"guard": 3}, "bonus": 2}
+
+
+def test_ember_roads_guard_adds_the_guard_of_what_is_worn() -> None:
+    sheet = load("ember-roads")["sheet"]
+    (guard,) = [d for d in sheet["derived"] if d["id"] == "guard"]
+    assert guard["of"] == [
+        {"const": 6},
+        {"abilityMod": "wits"},
+        {"itemStat": {"stat": "guard", "from": "worn", "pick": "sum"}},
+    ]
+    assert any(d["id"] == "load" for d in sheet["derived"])
+
+
+def test_ember_roads_hunting_bow_and_hand_axe_are_the_spec_items() -> None:
+    outfitter = entries(load("ember-roads"), "outfitter")
+    bow = outfitter["hunting-bow"]
+    assert bow["summary"] == "Yew, waxed string, and a grip worn smooth by someone else's hand."
+    assert bow["item"]["cost"] == {"amount": 3, "unit": "sovereign"}
+    assert bow["item"]["attack"]["ammo"] == {"tag": "arrow", "recover": 0.5}
+    assert outfitter["hand-axe"]["item"]["attack"] == {
+        "budget": "act",
+        "toHit": {"abilities": {"stat": "swing"}},
+        "damage": {"dice": {"stat": "damage"}, "abilities": {"stat": "swing"}, "type": "cut"},
+        "reach": 2,
+        "range": {"normal": 10, "long": 20},
+    }
+    assert outfitter["ox-hide-gauntlets"]["item"]["worn"] == {"abilities": {"brawn": {"set": 2}}}
+
+
+@pytest.mark.parametrize("name", ["ember-roads", "gravewatch"])
+def test_the_example_rulesets_keep_the_reference_sections(name: str) -> None:
+    reference = ROOT.parent / "shared" / "reference-rulesets" / f"{name}.json"
+    if not reference.is_file():
+        pytest.skip(f"{reference} is absent")
+    before = json.loads(reference.read_text(encoding="utf-8"))
+    after = load(name)
+    for key in ("schemaVersion", "id", "name", "license", "resolution", "rests", "gm", "layers"):
+        assert after[key] == before[key], key
+    assert after["catalogs"][: len(before["catalogs"])] == before["catalogs"]
+    for key in ("abilities", "skills", "fields", "lists"):
+        assert after["sheet"].get(key) == before["sheet"].get(key), key
+    assert re.search(r"tagproc", after["$comment"])
