@@ -1,0 +1,83 @@
+"""Answers: building the ``Answer`` of a command (DESIGN.md "Answers: the tag, rewritten").
+
+Every engine module answers through these helpers so that all answers share one shape: the command's
+canonical pairs (``Command.answer_attrs()``), then ``result``, ``now``, ``reason``, the action's own keys
+(``price``...) and ``note``. The normaliser's notes (what a name was taken as, what a proposal lost) come
+first in ``note``, then what the engine says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tagproc.commands import Command, Loot, Place, Unreadable
+from tagproc.engine.outcome import Answer, Refused, Result
+
+__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr"]
+
+_SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
+
+
+def tag_of(command: Command) -> str:
+    """The tag a command came from: ``inventory``, ``place``, ``loot`` or ``sheet``."""
+    if isinstance(command, Place):
+        return "place"
+    if isinstance(command, Loot):
+        return "loot"
+    return "sheet" if getattr(command, "op", None) in _SHEET_OPS else "inventory"
+
+
+def with_attr(
+    command: Command, attrs: tuple[tuple[str, str], ...], key: str, value: str | None
+) -> tuple[tuple[str, str], ...]:
+    """``attrs`` with ``key`` set to ``value`` (None removes it), kept in the command's answer order."""
+    pairs = {k: v for k, v in attrs}
+    if value is None:
+        pairs.pop(key, None)
+    else:
+        pairs[key] = value
+    order = list(command.ANSWER_KEYS) + [k for k in pairs if k not in command.ANSWER_KEYS]
+    return tuple((k, pairs[k]) for k in order if k in pairs)
+
+
+def _join(notes: Iterable[str | None]) -> str | None:
+    text = " ".join(note.strip() for note in notes if note and note.strip())
+    return text or None
+
+
+def answer(
+    command: Command,
+    *,
+    result: Result = "ok",
+    now: int | str | None = None,
+    reason: str | None = None,
+    note: str | None = None,
+    extra: tuple[tuple[str, str], ...] = (),
+    attrs: tuple[tuple[str, str], ...] | None = None,
+) -> Answer:
+    """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened."""
+    return Answer(
+        tag=tag_of(command),
+        attrs=command.answer_attrs() if attrs is None else attrs,
+        result=result,
+        now=None if now is None else str(now),
+        reason=reason,
+        extra=extra,
+        note=_join((*command.notes, note)),
+    )
+
+
+def refuse(command: Command, reason: str, note: str | None = None, *, now: int | None = None) -> Refused:
+    """A refusal: nothing changes, and the answer says why."""
+    return Refused(answer=answer(command, result="refused", reason=reason, note=note, now=now))
+
+
+def unreadable_answer(item: Unreadable) -> Answer:
+    """A tag (or one item of it) nothing could be made of: ``raw=`` and its ``reason``."""
+    return Answer(
+        tag=item.tag or "inventory",
+        attrs=(("raw", item.raw),),
+        result="refused",
+        reason=item.reason,
+        note=_join((*item.notes, item.detail)),
+    )

@@ -1,0 +1,290 @@
+"""Rules: one ruleset as the engine reads it, with the carrying rule's arithmetic.
+
+``Rules`` wraps a loaded ``Ruleset`` and its ``ItemBook`` (layers applied) and answers what every engine
+module asks: what a stack is (``item_of``), what it weighs, a character's load and limits, slots,
+``binding.max``, coin families, and the names the normaliser resolves against (``names``), which include
+the items the GM invented this game. It is built once per game and shared by every turn; it holds no
+game state.
+
+Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
+a float (coins are counted, ``engine/money.py``). Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cached_property
+
+from tagproc.engine.money import Coin
+from tagproc.engine.state import GameState, Member, Stack
+from tagproc.normalize.words import CoinName, ProposalWords, StatWord, Word, fold
+from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueContext, evaluate
+from tagproc.ruleset.refs import ItemStatQuery
+
+__all__ = ["Rules", "stack_key"]
+
+
+def stack_key(name: str) -> str:
+    """A name as bags and invented items compare it (``fold``: case, ``_``/``-``, spaces)."""
+    return fold(name)
+
+
+class Rules:
+    """A ruleset, read for the engine."""
+
+    def __init__(self, ruleset: Ruleset, layers: Sequence[str] = ()) -> None:
+        self.ruleset = ruleset
+        self.book = ItemBook(ruleset, layers)
+        self.block = ruleset.items
+
+    # -- items ------------------------------------------------------------------------------------
+
+    def item_of(self, stack: Stack, state: GameState) -> Item | None:
+        """The rules a stack follows: its ruleset item or invented item; None for coins and plain items."""
+        if stack.item is not None:
+            entry = self.book.get(stack.item)
+            return entry.item if entry else None
+        if stack.invented is not None:
+            invented = state.invented_item(stack.invented)
+            return invented.item if invented else None
+        return None
+
+    def entry(self, ref: str) -> BookItem | None:
+        return self.book.get(ref)
+
+    def stack_limit(self, item: Item | None) -> int | None:
+        """The most one stack holds (None: no limit): ``stack``, and one for an item that holds charges."""
+        if item is None:
+            return None
+        if item.is_one_to_a_stack:
+            return 1
+        return item.stack
+
+    # -- coins ------------------------------------------------------------------------------------
+
+    @cached_property
+    def coins_by_id(self) -> dict[str, BookCoin]:
+        return {coin.id: coin for coin in self.book.coins()}
+
+    def family(self, coin_id: str) -> tuple[Coin, ...]:
+        """The coins of ``coin_id``'s family, smallest first, as the money arithmetic takes them."""
+        coin = self.coins_by_id[coin_id]
+        family = [c for c in self.book.coins() if c.family.id == coin.family.id]
+        return tuple(Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value))
+
+    def coin_name(self, coin_id: str, count: int) -> str:
+        """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
+        coin = self.coins_by_id[coin_id]
+        return coin.one if count == 1 else coin.label
+
+    # -- names for the normaliser -----------------------------------------------------------------
+
+    def names(self, state: GameState | None = None) -> _Names:
+        """What the normaliser resolves names against: the ruleset's items and coins, and invented items."""
+        invented = tuple(item.name for item in state.invented) if state else ()
+        return _Names(self, invented)
+
+    @cached_property
+    def proposal_words(self) -> ProposalWords:
+        block, sheet = self.block, self.ruleset.sheet
+        if block is None:
+            return ProposalWords()
+        stats = tuple(
+            StatWord(
+                id=stat.id,
+                label=stat.label,
+                type=stat.type,
+                minimum=stat.min,
+                maximum=stat.max,
+                integer=stat.integer,
+                values=tuple(stat.values or ()),
+                visible=stat.prompt_visible,
+            )
+            for stat in block.stats
+        )
+        has_fights = "combat" in (self.ruleset.model_extra or {})
+        defense = self.defense_stat
+        return ProposalWords(
+            categories=tuple(Word(c.id, c.label) for c in block.categories),
+            rarities=tuple(Word(r.id, r.label) for r in block.rarities),
+            tags=tuple(Word(t.id, t.label) for t in block.tags),
+            stats=stats,
+            slots=tuple(Word(s.id, s.label) for s in block.slots),
+            skills=tuple(Word(s.id, s.label) for s in sheet.skills),
+            saves=tuple(Word(s.id, s.label) for s in sheet.saves),
+            abilities=tuple(Word(a.id, a.label) for a in sheet.abilities),
+            has_binding=block.binding is not None,
+            has_fights=has_fights,
+            defense_words=tuple(word for word in (self._defense_label,) if word),
+            defense_stat=defense,
+        )
+
+    @cached_property
+    def defense_stat(self) -> str | None:
+        """The item stat a derived value adds up off worn items (Ember Roads' Guard reads ``guard``)."""
+        found = self._defense_reading
+        return found[0] if found else None
+
+    @cached_property
+    def _defense_label(self) -> str | None:
+        found = self._defense_reading
+        return found[1] if found else None
+
+    @cached_property
+    def _defense_reading(self) -> tuple[str, str] | None:
+        for derived in self.ruleset.sheet.derived:
+            text = derived.model_dump_json(by_alias=True)
+            if '"itemStat"' in text and '"worn"' in text:
+                for stat in self.block.stats if self.block else ():
+                    if f'"stat":"{stat.id}"' in text:
+                        return stat.id, derived.label or derived.id
+        return None
+
+    # -- the sheet as value references read it ----------------------------------------------------
+
+    def value_context(self, member: Member, state: GameState, *, live: bool = True) -> ValueContext:
+        """``member``'s sheet for value references; ``live=False`` reads pools and tracks as defaults and
+        items as nothing held (spec: ``binding.max`` and the carry numbers cannot read the live state)."""
+        sheet = self.ruleset.sheet
+        resolution = self.ruleset.resolution
+        kwargs: dict[str, object] = {
+            "sheet": sheet,
+            "ability_scores": dict(member.sheet.abilities),
+            "fields": dict(member.sheet.fields),
+        }
+        if resolution is not None:
+            kwargs["ability_modifier"] = resolution.ability_modifier
+        if live:
+            kwargs["pools"] = {k: float(v.current) for k, v in member.sheet.pools.items()}
+            kwargs["tracks"] = {k: float(v) for k, v in member.sheet.tracks.items()}
+            kwargs["states"] = dict(member.sheet.states)
+            kwargs["item_stat"] = lambda query: self.item_stat(member, state, query)
+        return ValueContext(**kwargs)  # type: ignore[arg-type]
+
+    def item_stat(self, member: Member, state: GameState, query: ItemStatQuery) -> float:
+        """``itemStat`` over ``member``'s own bag (spec "Items on the sheet")."""
+        values: list[tuple[float, int]] = []
+        for stack in member.bag:
+            item = self.item_of(stack, state)
+            if item is None or not self._picked(stack, item, query):
+                continue
+            raw = item.stats.get(query.stat) if query.stat else 1
+            if raw is None or isinstance(raw, bool | str):
+                if query.pick == "count" and query.stat is None:
+                    values.append((1.0, stack.count))
+                continue
+            values.append((float(raw), stack.count))
+        default = float(query.default or 0)
+        if not values:
+            return default
+        if query.pick == "sum":
+            return sum(value * count for value, count in values)
+        if query.pick == "max":
+            return max(value for value, _ in values)
+        if query.pick == "min":
+            return min(value for value, _ in values)
+        return float(sum(count for _, count in values))
+
+    def _picked(self, stack: Stack, item: Item, query: ItemStatQuery) -> bool:
+        worn = self.is_worn(stack, item)
+        if query.from_ == "worn" and not worn:
+            return False
+        if query.from_ == "carried" and worn:
+            return False
+        if query.slot and query.slot not in item.slots:
+            return False
+        if query.category and item.category != query.category:
+            return False
+        return not (query.tag and query.tag not in item.tags)
+
+    @staticmethod
+    def is_worn(stack: Stack, item: Item) -> bool:
+        """Worn: equipped where it takes slots, bound where it binds, both where both; never otherwise."""
+        if not item.slots and item.binds is None:
+            return False
+        return (not item.slots or stack.worn) and (item.binds is None or stack.bound)
+
+    def read(self, ref: object, member: Member, state: GameState, *, live: bool = True) -> float:
+        """A value reference worked out for ``member``; 0 where it cannot be (the engine never raises)."""
+        try:
+            return float(evaluate(ref, self.value_context(member, state, live=live)))  # type: ignore[arg-type]
+        except (ValueError, TypeError, KeyError, ZeroDivisionError):
+            return 0.0
+
+    # -- carrying ---------------------------------------------------------------------------------
+
+    @property
+    def has_carry(self) -> bool:
+        return self.block is not None and self.block.carry is not None
+
+    def unit_weight(self, stack: Stack, state: GameState) -> float:
+        """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight``."""
+        if self.block is None or self.block.carry is None:
+            return 0.0
+        if stack.coin is not None:
+            coin = self.coins_by_id.get(stack.coin)
+            per = coin.family.per_weight if coin else None
+            return 1.0 / per if per else 0.0
+        item = self.item_of(stack, state)
+        if item is None:
+            return 0.0
+        value = item.stats.get(self.block.carry.stat)
+        return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+    def load(self, member: Member, state: GameState) -> float:
+        """What ``member``'s bag weighs."""
+        return sum(self.unit_weight(stack, state) * stack.count for stack in member.bag)
+
+    def encumbered_above(self, member: Member, state: GameState) -> float:
+        if self.block is None or self.block.carry is None:
+            return math.inf
+        return self.read(self.block.carry.encumbered_above, member, state, live=False)
+
+    def carry_limit(self, member: Member, state: GameState) -> float:
+        if self.block is None or self.block.carry is None or self.block.carry.limit is None:
+            return math.inf
+        return self.read(self.block.carry.limit, member, state, live=False)
+
+    def binding_max(self, member: Member, state: GameState) -> int:
+        if self.block is None or self.block.binding is None:
+            return 0
+        return int(self.read(self.block.binding.max, member, state, live=False))
+
+    def slot_count(self, slot: str) -> int:
+        for each in self.block.slots if self.block else ():
+            if each.id == slot:
+                return each.count
+        return 0
+
+
+class _Names:
+    """``ItemNames`` for the normaliser: the ruleset's items and coins, then the game's invented items."""
+
+    def __init__(self, rules: Rules, invented: tuple[str, ...]) -> None:
+        self._rules = rules
+        self._invented = invented
+
+    def find_item(self, name: str) -> str | None:
+        entry = self._rules.book.find(name)
+        if entry is not None:
+            return entry.label
+        wanted = stack_key(name)
+        return next((each for each in self._invented if stack_key(each) == wanted), None)
+
+    def item_labels(self) -> Sequence[str]:
+        return tuple(entry.label for entry in self._rules.book.items()) + self._invented
+
+    def find_coin(self, name: str) -> str | None:
+        coin = self._rules.book.coin(name)
+        return coin.id if coin else None
+
+    def coin_label(self, coin: str) -> str:
+        found = self._rules.coins_by_id.get(coin)
+        return found.label if found else coin
+
+    def proposal_words(self) -> ProposalWords:
+        return self._rules.proposal_words
+
+    def coin_names(self) -> tuple[CoinName, ...]:
+        return tuple(CoinName(c.id, c.label, c.one) for c in self._rules.book.coins())

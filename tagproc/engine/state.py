@@ -1,0 +1,140 @@
+"""State: the party, their sheets and bags, the items the GM invented, the journal and the place in force.
+
+Everything is a frozen pydantic model and serialises to JSON (``GameState.model_dump_json()``), so a
+snapshot is a value: the game caches one per turn and a refusal can be checked byte for byte.
+
+Invariants:
+- The first member is the player; the rest follow in party order. Names are unique (case-insensitive).
+- A stack's ``count`` is at least 1; a stack that would reach 0 is removed from its bag.
+- A stack is exactly one of: a ruleset item (``item`` = "catalog/entry"), a coin (``coin`` = coin id), an
+  invented item (``invented`` = its key in ``GameState.invented``), or a plain item (none of them).
+- Nothing here is ever mutated: the engine builds new values (``model_copy`` is used only with values that
+  were already validated, see STYLE.md) and ``evolve`` swaps them in.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tagproc.ruleset import Item
+
+__all__ = [
+    "GameState",
+    "InventedItem",
+    "JournalEntry",
+    "Member",
+    "PoolState",
+    "SheetState",
+    "Stack",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Stack(BaseModel):
+    """One stack in a bag. ``name`` is what it is called: the item's label, the coin's label, or a name."""
+
+    model_config = _FROZEN
+
+    name: str = Field(min_length=1, max_length=120)
+    count: int = Field(ge=1)
+    item: str | None = None
+    coin: str | None = None
+    invented: str | None = None
+    worn: bool = False  # equipped: it takes its slots (spec "Items on the sheet": slots)
+    bound: bool = False
+    charges: int | None = None  # charges left, for an item that holds them (None: full, never used)
+    loaded: int | None = None  # a weapon's loaded count (None: loaded, never fired)
+    toggled: bool = False
+
+
+class PoolState(BaseModel):
+    """A live pool: its current value and temporary points on top."""
+
+    model_config = _FROZEN
+
+    current: int
+    temp: int = 0
+
+
+class SheetState(BaseModel):
+    """The slice of a character's sheet that items and the GM's ``[sheet:]`` tags read and write.
+
+    What is left out reads the ruleset's default: an ability its ``default``, a pool full, a track its
+    ``default`` (or ``min``).
+    """
+
+    model_config = _FROZEN
+
+    abilities: dict[str, float] = Field(default_factory=dict)
+    fields: dict[str, float | str | bool] = Field(default_factory=dict)
+    pools: dict[str, PoolState] = Field(default_factory=dict)
+    tracks: dict[str, int] = Field(default_factory=dict)
+    conditions: tuple[str, ...] = ()
+    states: dict[str, str] = Field(default_factory=dict)
+
+
+class Member(BaseModel):
+    """A party member: the player is the first."""
+
+    model_config = _FROZEN
+
+    name: str = Field(min_length=1, max_length=120)
+    sheet: SheetState = Field(default_factory=SheetState)
+    bag: tuple[Stack, ...] = ()
+
+
+class InventedItem(BaseModel):
+    """An item the GM invented this game, held to the ruleset (spec "The Game Master invents items")."""
+
+    model_config = _FROZEN
+
+    key: str  # its name folded (lower case, single spaces): the same name is this item for the game
+    name: str
+    item: Item
+    like: str | None = None  # the ruleset item ("catalog/entry") it started from or fights as
+    summary: str | None = None
+    changes: tuple[str, ...] = ()  # what was changed to hold it to the ruleset, for the item's details
+
+
+JournalKind = Literal["acquired", "used", "lost", "spent", "earned", "given", "changed", "left-behind"]
+
+
+class JournalEntry(BaseModel):
+    """One line of the journal: what was acquired, used, lost, spent, earned."""
+
+    model_config = _FROZEN
+
+    kind: JournalKind
+    who: str
+    text: str
+
+
+class GameState(BaseModel):
+    """The whole state a turn starts from."""
+
+    model_config = _FROZEN
+
+    party: tuple[Member, ...] = Field(min_length=1)
+    invented: tuple[InventedItem, ...] = ()
+    journal: tuple[JournalEntry, ...] = ()
+    place: str | None = None  # the place in force (its name) and its size id, if it has a market
+    place_size: str | None = None
+
+    def member_index(self, name: str | None) -> int | None:
+        """The index of the member called ``name`` (any case); the player's (0) for None."""
+        if name is None:
+            return 0
+        folded = " ".join(name.split()).casefold()
+        for index, member in enumerate(self.party):
+            if member.name.casefold() == folded:
+                return index
+        return None
+
+    def invented_item(self, key: str) -> InventedItem | None:
+        for invented in self.invented:
+            if invented.key == key:
+                return invented
+        return None
