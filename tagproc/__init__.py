@@ -2,11 +2,88 @@
 
 The stages flow one way (DESIGN.md): ``stream`` (sans-IO scanner) → ``syntax`` (lenient reader) →
 ``normalize`` (repairs into commands) → ``engine`` (pure transitions) → ``render`` (Jinja templates).
+``Game`` ties them into turns; ``run_transcript`` plays a YAML transcript.
+
+The scanner's names are imported at once; the game's (``Game``, ``run_transcript``...) on first use, so
+``import tagproc`` stays cheap for a caller that only scans, and loads no ruleset machinery nor jinja2.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from tagproc.repairs import Repair
 from tagproc.stream import Event, RawTag, TagStream, Text, parse_reply
 from tagproc.syntax import TagReading, read_tag
 
-__all__ = ["Event", "RawTag", "Repair", "TagReading", "TagStream", "Text", "parse_reply", "read_tag"]
+if TYPE_CHECKING:
+    from tagproc.engine.outcome import Answer
+    from tagproc.engine.state import GameState, Member
+    from tagproc.game import Game
+    from tagproc.party import PartyError
+    from tagproc.render import Renderer
+    from tagproc.transcript import (
+        Transcript,
+        TranscriptError,
+        TranscriptResult,
+        load_transcript,
+        run_transcript,
+    )
+    from tagproc.turn import Turn, TurnResult
+    from tagproc.visible import VisibleText, visible_text
+
+__all__ = [
+    "Answer",
+    "Event",
+    "Game",
+    "GameState",
+    "Member",
+    "PartyError",
+    "RawTag",
+    "Renderer",
+    "Repair",
+    "TagReading",
+    "TagStream",
+    "Text",
+    "Transcript",
+    "TranscriptError",
+    "TranscriptResult",
+    "Turn",
+    "TurnResult",
+    "VisibleText",
+    "load_transcript",
+    "parse_reply",
+    "read_tag",
+    "run_transcript",
+    "visible_text",
+]
 __version__ = "0.1.0"
+
+# Where each name imported on first use lives.
+_LAZY = {
+    "Answer": "tagproc.engine.outcome",
+    "GameState": "tagproc.engine.state",
+    "Member": "tagproc.engine.state",
+    "Game": "tagproc.game",
+    "PartyError": "tagproc.party",
+    "Renderer": "tagproc.render",
+    "Transcript": "tagproc.transcript",
+    "TranscriptError": "tagproc.transcript",
+    "TranscriptResult": "tagproc.transcript",
+    "load_transcript": "tagproc.transcript",
+    "run_transcript": "tagproc.transcript",
+    "Turn": "tagproc.turn",
+    "TurnResult": "tagproc.turn",
+    "VisibleText": "tagproc.visible",
+    "visible_text": "tagproc.visible",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tagproc' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,4 +1,4 @@
-"""The ``tagproc`` command: ``demo``, ``scan`` and the ruleset and transcript commands.
+"""The ``tagproc`` command: ``demo``, ``run``, ``scan`` and the ruleset commands.
 
 The CLI is a thin shell over the library: it reads files, calls the stages and prints. Exit codes:
 0 on success, 1 when what was checked has problems, 2 on a usage error (argparse's own).
@@ -11,9 +11,13 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
+from tagproc.stream import Event, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
+
+if TYPE_CHECKING:
+    from tagproc.transcript import TranscriptResult
 
 __all__ = ["main"]
 
@@ -37,9 +41,17 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tagproc", description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="stream a shipped sample GM reply and show what the player sees")
+    demo = sub.add_parser(
+        "demo", help="play the shipped sample transcript: what the player sees, and the answers"
+    )
     demo.add_argument("--chunk", type=int, default=7, help="stream in chunks of N characters (default 7)")
     demo.set_defaults(handler=_cmd_demo)
+
+    run = sub.add_parser("run", help="play a transcript (YAML): each turn's visible text and answers")
+    run.add_argument("file", help="a transcript file (see the README's Transcripts)")
+    run.add_argument("--json", action="store_true", help="print the turns and holdings as JSON")
+    run.add_argument("--chunk", type=int, metavar="N", help="stream each message in N-character chunks")
+    run.set_defaults(handler=_cmd_run)
 
     scan = sub.add_parser("scan", help="scan a reply: print the visible text, or the events as JSON")
     scan.add_argument("file", nargs="?", default="-", help="a file with the reply, or - for stdin")
@@ -129,18 +141,51 @@ def _cmd_scan(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    text = resources.files("tagproc.samples").joinpath("reply.txt").read_text(encoding="utf-8")
-    events = stream_events(_chunks(text, size=args.chunk, tokens=False))
-    print(f"== What the player sees (streamed in {args.chunk}-character chunks) ==")
-    print(visible_text(events).rstrip())
+    if args.chunk < 1:
+        raise SystemExit("tagproc demo: --chunk must be 1 or more")
+    from tagproc.transcript import run_transcript
+
+    with resources.as_file(resources.files("tagproc.samples").joinpath("demo.yaml")) as path:
+        result = run_transcript(path, chunk=args.chunk)
+    print(
+        f"tagproc demo: {path.name} on {result.game.rules.ruleset.name}, streamed in {args.chunk}-character chunks"
+    )
+    print(
+        "(the player sees the prose; the Game Master's next prompt carries each tag rewritten as its answer)"
+    )
     print()
-    print("== Tags found ==")
-    for event in events:
-        if isinstance(event, RawTag):
-            reading = read_tag(event.raw)
-            pairs = " ".join(f'{k}="{v}"' for k, v in reading.attrs)
-            state = "" if event.closed else "  (unclosed at the end of the reply)"
-            print(f"[{reading.name}: {pairs}]{state}")
-            for repair in reading.repairs:
-                print(f"    repaired {repair.code}: {repair.before!r} -> {repair.after!r}")
+    _print_turns(result)
     return 0
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from tagproc.transcript import TranscriptError, run_transcript
+
+    if args.chunk is not None and args.chunk < 1:
+        raise SystemExit("tagproc run: --chunk must be 1 or more")
+    try:
+        result = run_transcript(args.file, chunk=args.chunk)
+    except TranscriptError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        _print_turns(result)
+    return 0
+
+
+def _print_turns(result: TranscriptResult) -> None:
+    """Each turn: its kind, what the player sees, then the answers and journal lines it gave."""
+    for number, (kind, turn) in enumerate(result.turns, start=1):
+        print(f"== {number}. {kind} ==")
+        print(turn.visible.rstrip())
+        for answer in turn.answers:
+            print(f"  -> {answer}")
+        for entry in turn.to_json()["journal"]:
+            print(f"  journal: {entry}")
+        print()
+    print("== holdings ==")
+    for member, held in result.holdings().items():
+        items = ", ".join(f"{name} ×{count}" for name, count in held.items()) or "nothing"
+        print(f"{member}: {items}")

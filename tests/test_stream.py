@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -199,3 +200,23 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
     events = _stream([text[i : i + 7] for i in range(0, len(text), 7)])
     assert _joined(events) == text
     assert events == parse_reply(text)
+
+
+_HELD_SHAPE = regex.compile(
+    r"(?:\*\*|__|\*|_)?`{0,3}\\?(?:\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:][^\[\]]*\]?`{0,3}\**_*)?",
+    regex.IGNORECASE,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(st.one_of(_PROSE, _TAGS), max_size=6))
+def test_a_feed_holds_back_only_what_could_still_become_a_tag(parts: list[str]) -> None:
+    text = "".join(parts)
+    stream = TagStream()
+    emitted = _joined(stream.feed(text))
+    assert text.startswith(emitted)
+    held = text[len(emitted) :]
+    if held:  # a partial opener, or an opener with a body still open (or waiting for its closing markup)
+        match = _HELD_SHAPE.fullmatch(held, partial=True)
+        assert match is not None, held
+        assert len(held) <= BODY_LIMIT + 30

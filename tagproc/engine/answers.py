@@ -67,9 +67,10 @@ def answer(
     )
 
 
-def refuse(command: Command, reason: str, note: str | None = None, *, now: int | None = None) -> Refused:
-    """A refusal: nothing changes, and the answer says why."""
-    return Refused(answer=answer(command, result="refused", reason=reason, note=note, now=now))
+def refuse(command: Command, reason: str, note: str | None = None) -> Refused:
+    """A refusal: nothing changes, and the answer says why (``reason``, ``note``; never ``now``, as in the
+    reference engine's ``[inventory: action="pay" item="crowns" count="1" result="refused" reason="cannot-afford"]``)."""
+    return Refused(answer=answer(command, result="refused", reason=reason, note=note))
 
 
 def unreadable_answer(item: Unreadable) -> Answer:

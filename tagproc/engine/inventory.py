@@ -1,17 +1,185 @@
-"""Inventory actions (stub until the inventory module lands)."""
+"""Inventory actions: add, remove and give (spec "What reads items"; DESIGN.md "Tags the GM writes").
+
+Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip, bind and unbind live in
+``wearing`` and are re-exported here, where ``decide`` looks for them.
+- add: a coin, one of the ruleset's items (a service is refused, ``service``), an item invented this game, a
+  new invented item (``invent``; ``propose: false`` refuses it, ``no-proposals``), or a plain item, which
+  ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
+  carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
+- remove: out of ``who``'s bag (the player's without it), across stacks; a cursed bound item stays
+  (``cursed``); asked for more than they hold, what they hold is removed and the note says so.
+- give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
+  when the receiver cannot carry all of it under their limit.
+
+Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
+"""
 
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import refuse
+from tagproc.engine import bags, carrying
+from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Decision
+from tagproc.engine.invent import NotInvented, invent
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, ItemInvented, Journaled, evolve
+from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
+from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
+
+__all__ = [
+    "decide_add",
+    "decide_bind",
+    "decide_equip",
+    "decide_give",
+    "decide_remove",
+    "decide_unbind",
+    "decide_unequip",
+]
 
 
-def _todo(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
-    return refuse(command, "not-supported")
+def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> Decision:
+    """Add ``count`` of an item: into ``who``'s bag, or shared out by the carrying rule."""
+    resolved = bags.resolve(command.item, state, rules)
+    if command.proposal is not None and resolved.is_plain:
+        return _add_invented(state, command, rules)
+    notes: tuple[str, ...] = ()
+    if command.proposal is not None:
+        notes = (f"{resolved.what.name} is already an item of this game; the description was left out.",)
+    if resolved.item is not None and resolved.item.service:
+        return refuse(command, "service", f"{resolved.what.name} is a service: it is bought, never carried.")
+    native = rules.block is None or rules.block.native
+    if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
+        return refuse(
+            command,
+            "not-ruleset-item",
+            f'"{command.item.name}" is not an item of this ruleset: add one of its items, or describe a new one.',
+        )
+    return place(state, rules, command, resolved, command.count, notes=notes)
 
 
-decide_add = decide_remove = decide_give = decide_equip = decide_unequip = decide_bind = decide_unbind = _todo
+def _anyone_holds(state: GameState, command: c.Add, what: What) -> bool:
+    """``native: false`` still lets more of something already held be added (into that bag, or anyone's)."""
+    index = state.member_index(command.who)
+    members = state.party if command.who is None or index is None else (state.party[index],)
+    return any(bags.count_held(member.bag, what) for member in members)
+
+
+def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
+    assert command.proposal is not None  # only called with one
+    made = invent(command.item.name, command.proposal, rules, state)
+    if isinstance(made, NotInvented):
+        return refuse(command, made.reason, made.note)
+    invented = ItemInvented(item=made.invented)
+    resolved = Resolved(What(made.invented.name, invented=made.invented.key), made.invented.item)
+    after = evolve(state, invented)
+    return place(after, rules, command, resolved, command.count, before=(invented,), notes=made.notes)
+
+
+def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice) -> Decision:
+    """Take ``count`` of an item out of ``who``'s bag; never a cursed item still bound."""
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    member = state.party[who]
+    resolved = bags.resolve(command.item, state, rules)
+    taken = _take(state, command, rules, resolved, who)
+    if not isinstance(taken, tuple):
+        return taken
+    bag, pieces, note = taken
+    count = sum(piece.count for piece in pieces)
+    text = counted(resolved, count)
+    effects = (
+        BagChanged(member=who, bag=bag),
+        Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)),
+    )
+    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
+    return Accepted(effects=effects, answers=(reply,))
+
+
+def _take(
+    state: GameState, command: c.Remove | c.Give, rules: Rules, resolved: Resolved, who: int
+) -> tuple[tuple[Stack, ...], tuple[Stack, ...], str | None] | Decision:
+    """Take what the command asks out of ``who``'s bag: the bag after, the pieces, and a note when fewer."""
+    member = state.party[who]
+    held = bags.count_held(member.bag, resolved.what)
+    name = thing(rules, resolved, 1)
+    if held == 0:
+        return refuse(command, "none-held", f"{member.name} holds no {name}.")
+
+    def cursed(stack: Stack) -> bool:
+        return bags.is_cursed(stack, rules.item_of(stack, state))
+
+    bag, pieces = bags.take(member.bag, resolved.what, command.count, cursed)
+    count = sum(piece.count for piece in pieces)
+    if count == 0:
+        return refuse(
+            command,
+            "cursed",
+            f"{name} is cursed and bound to {member.name}: it will not let go. Unbind it to end the curse first.",
+        )
+    note = None
+    if count < command.count:
+        kept = held - count
+        why = f"; {kept} cursed and bound stay" if kept else ""
+        note = f"{member.name} held only {held}{why}: {count} taken."
+    return bag, pieces, note
+
+
+def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> Decision:
+    """Move ``count`` of an item from ``who``'s bag into ``to``'s, if ``to`` can carry all of it."""
+    giver = member_or_refusal(state, command, command.who)
+    if not isinstance(giver, int):
+        return giver
+    receiver = member_or_refusal(state, command, command.to, "to")
+    if not isinstance(receiver, int):
+        return receiver
+    if giver == receiver:
+        return refuse(command, "same-character", f"{state.party[giver].name} already holds it.")
+    resolved = bags.resolve(command.item, state, rules)
+    taken = _take(state, command, rules, resolved, giver)
+    if not isinstance(taken, tuple):
+        return taken
+    bag, pieces, note = taken
+    count = sum(piece.count for piece in pieces)
+    too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
+    if too_heavy is not None:
+        return refuse(command, "too-heavy", too_heavy)
+    into = bags.put(state.party[receiver].bag, pieces, resolved.what, rules.stack_limit(resolved.item))
+    notes = [note] if note else []
+    if any(piece.worn for piece in pieces):
+        notes.append("Taken off to be given.")
+    if any(piece.bound for piece in pieces):
+        notes.append(f"No longer bound: {state.party[receiver].name} must bind it anew.")
+    giver_name, receiver_name = state.party[giver].name, state.party[receiver].name
+    effects = (
+        BagChanged(member=giver, bag=bag),
+        BagChanged(member=receiver, bag=into),
+        Journaled(
+            entry=JournalEntry(
+                kind="given",
+                who=giver_name,
+                text=f"{counted(resolved, count)} to {receiver_name}",
+            )
+        ),
+    )
+    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    reply = answer(
+        command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=" ".join(notes) or None
+    )
+    return Accepted(effects=effects, answers=(reply,))
+
+
+def _too_heavy_for(
+    state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int
+) -> str | None:
+    """Why ``receiver`` cannot carry ``count`` more under their limit, or None when they can."""
+    share = carrying.share_out(rules, state, resolved.what, count, receiver)
+    if share.left == 0:
+        return None
+    member = state.party[receiver]
+    load = carrying.format_weight(rules.load(member, state))
+    limit = carrying.format_weight(rules.carry_limit(member, state))
+    return f"{member.name} can carry only {share.placed} of {count} {thing(rules, resolved, count)}: {load} of {limit} carried."

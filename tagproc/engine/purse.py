@@ -1,18 +1,125 @@
-"""purse (stub until the inventory module lands)."""
+"""The purse: paying and earning coins (spec "Money"; DESIGN.md "Answers").
+
+Owns ``[inventory: action="pay"|"earn"]``:
+- pay: out of one bag (``who``'s, the player's without it), in the named coins' own family only. A multi-coin
+  amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``mixed-families``.
+  ``money.plan_payment`` makes the plan (largest coins that fit, then the smallest coin left that covers the
+  rest broken, change back largest first); the note is ``money.format_payment_note``'s ("Paid with crowns ×1;
+  shillings ×2 back."). Refused: ``no-currencies``, ``unknown-coin``, ``unknown-character``, ``cannot-afford``,
+  and ``too-heavy`` when the change would take the payer past their limit.
+- earn: an add of each coin, into ``who``'s bag or shared out by the carrying rule (``placing``); a
+  multi-coin earning is answered one coin at a time.
+
+Invariants: worth before = worth after + what was paid, in the family's smallest coin (ints only); no count
+goes below zero; journal ``spent`` and ``earned``. ``now`` is how many of the named coin the bag holds after
+(left out for an amount of several coins).
+"""
 
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import refuse
+from tagproc.engine import bags, money
+from tagproc.engine.answers import answer, refuse
+from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Decision
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled, evolve_all
+from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
+from tagproc.engine.state import GameState, JournalEntry, Stack
+
+__all__ = ["decide_earn", "decide_pay"]
 
 
-def _todo(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
-    return refuse(command, "not-supported")
+def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
+    """``no-currencies`` or ``unknown-coin``, or None when every coin named is one of the ruleset's."""
+    if not rules.book.coins():
+        return refuse(command, "no-currencies", "This ruleset has no money.")
+    for part in command.amounts:
+        if part.coin is None or part.coin not in rules.coins_by_id:
+            known = ", ".join(coin.label for coin in rules.book.coins())
+            return refuse(command, "unknown-coin", f'"{part.name}" is not a coin of this ruleset ({known}).')
+    return None
 
 
-decide_pay = _todo
-decide_earn = _todo
+def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> Decision:
+    """Pay the amount out of one bag, in its family's coins, with change."""
+    refused = _coins_refusal(command, rules)
+    if refused is not None:
+        return refused
+    ids = [part.coin for part in command.amounts if part.coin is not None]
+    if len({rules.coins_by_id[coin].family.id for coin in ids}) > 1:
+        return refuse(
+            command, "mixed-families", "Those coins do not change into each other: pay each on its own."
+        )
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    member = state.party[who]
+    family = rules.family(ids[0])
+    value = {coin.id: coin.value for coin in family}
+    purse = {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
+    owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
+    plan = money.plan_payment(family, purse, owed)
+    if plan is None:
+        smallest = rules.coin_name(family[0].id, 2)
+        held = money.worth(family, purse)
+        note = f"{member.name} has coins worth {held} {smallest}; this is {owed} {smallest}."
+        return refuse(command, "cannot-afford", note)
+    bag = _carry_out(member.bag, rules, purse, plan.purse_after(purse))
+    after = member.model_copy(update={"bag": bag})
+    if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
+        return refuse(command, "too-heavy", f"{member.name} cannot carry the change.")
+    labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
+    spent = ", ".join(
+        f"{part.count} {rules.coin_name(coin, part.count)}"
+        for part, coin in zip(command.amounts, ids, strict=True)
+    )
+    effects = (
+        BagChanged(member=who, bag=bag),
+        Journaled(entry=JournalEntry(kind="spent", who=member.name, text=spent)),
+    )
+    after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
+    reply = answer(command, now=after_now, note=money.format_payment_note(plan, labels))
+    return Accepted(effects=effects, answers=(reply,))
+
+
+def _coin(rules: Rules, coin: str) -> What:
+    return What(rules.coins_by_id[coin].label, coin=coin)
+
+
+def _carry_out(
+    bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
+) -> tuple[Stack, ...]:
+    """The bag with each coin's count moved from ``before`` to ``after``: taken across stacks, or added."""
+    for coin, count in after.items():
+        change = count - before.get(coin, 0)
+        if change < 0:
+            bag, _ = bags.take(bag, _coin(rules, coin), -change)
+        elif change > 0:
+            bag = bags.add(bag, _coin(rules, coin), change, None)
+    return bag
+
+
+def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> Decision:
+    """An add of each coin named: into ``who``'s bag, or shared out by the carrying rule."""
+    refused = _coins_refusal(command, rules)
+    if refused is not None:
+        return refused
+    effects: list[Effect] = []
+    answers: list[Answer] = []
+    for part in command.amounts:
+        # One coin at a time, each answered as ``item=`` and ``count=``; the tag's own notes go on the first.
+        one = c.Earn(amounts=(part,), who=command.who, repairs=command.repairs)
+        assert part.coin is not None  # checked above
+        resolved = Resolved(_coin(rules, part.coin), None)
+        decision = place(
+            evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
+        )
+        if not isinstance(decision, Accepted):
+            return refuse(command, decision.answer.reason or "too-heavy", decision.answer.note)
+        effects.extend(decision.effects)
+        answers.extend(decision.answers)
+    if command.notes:
+        said = " ".join((*command.notes, *((answers[0].note,) if answers[0].note else ())))
+        answers[0] = answers[0].model_copy(update={"note": said})
+    return Accepted(effects=tuple(effects), answers=tuple(answers))

@@ -205,12 +205,15 @@ class Rules:
             return False
         return (not item.slots or stack.worn) and (item.binds is None or stack.bound)
 
-    def read(self, ref: object, member: Member, state: GameState, *, live: bool = True) -> float:
-        """A value reference worked out for ``member``; 0 where it cannot be (the engine never raises)."""
+    def read(
+        self, ref: object, member: Member, state: GameState, *, live: bool = True, default: float = 0.0
+    ) -> float:
+        """A value reference worked out for ``member``; ``default`` where it cannot be (an op tagproc does
+        not know, a word where a number is needed): the engine never raises on a ruleset's numbers."""
         try:
             return float(evaluate(ref, self.value_context(member, state, live=live)))  # type: ignore[arg-type]
         except (ValueError, TypeError, KeyError, ZeroDivisionError):
-            return 0.0
+            return default
 
     # -- carrying ---------------------------------------------------------------------------------
 
@@ -239,12 +242,13 @@ class Rules:
     def encumbered_above(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
             return math.inf
-        return self.read(self.block.carry.encumbered_above, member, state, live=False)
+        # A number that cannot be worked out limits nothing, as a ruleset without carry does.
+        return self.read(self.block.carry.encumbered_above, member, state, live=False, default=math.inf)
 
     def carry_limit(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None or self.block.carry.limit is None:
             return math.inf
-        return self.read(self.block.carry.limit, member, state, live=False)
+        return self.read(self.block.carry.limit, member, state, live=False, default=math.inf)
 
     def binding_max(self, member: Member, state: GameState) -> int:
         if self.block is None or self.block.binding is None:

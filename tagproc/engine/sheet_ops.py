@@ -1,22 +1,287 @@
-"""sheet_ops (stub until the inventory module lands)."""
+"""The GM's ``[sheet:]`` ops on a member's live sheet (DESIGN.md "[sheet: op=...]").
+
+``spend`` / ``restore`` (alias ``heal``) / ``temp`` / ``damage`` on a pool, ``damage`` on a (wound) track,
+``track`` (``to=`` or ``by=``), ``condition`` and ``note``; ``rest`` lives in :mod:`tagproc.engine.rest`.
+Pools, tracks, conditions and fields are named by id or label in any case; the answer names them by id, and
+``who=`` by the member's own name. ``now`` is the pool's current value, the track's marks, the condition's
+``on``/``off`` or the field's value after the op; the note says the line the sheet shows ("Resolve 3/4.").
+
+Decisions where the spec is silent:
+- ``spend`` takes from the pool's current value only (temporary points soak harm, they are not spent);
+  ``damage`` on a pool takes temporary points first, then the pool, never below 0.
+- ``temp`` does not stack (as 5e's temporary hit points): the larger of the old and new points stays.
+- ``track`` and ``damage`` on a track are held within the track's min..max, and the note says what did
+  not fit. A ``kind`` is checked against the track's declared kinds and otherwise ignored with a note:
+  the live sheet counts marks, it does not keep them by kind.
+- A condition a held item keeps off (``conditionImmunities``) is refused ``immune``; putting on a condition
+  that is on, or taking off one that is off, is ``ok`` and says so.
+- ``note`` parses a typed field (number, boolean, enum) or refuses ``bad-value``; a number past the field's
+  range is held to it with a note; a text past its ``maxLength`` is refused.
+
+Invariant: every refusal changes nothing (``Refused`` has no effects); an accepted op is one ``SheetChanged``.
+"""
 
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import refuse
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Decision
+from tagproc.engine.outcome import Accepted, Decision, Refused, SheetChanged
+from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
+from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
+from tagproc.engine.state import GameState, PoolState, SheetState
+from tagproc.ruleset.sheet import Field_, Track
+
+__all__ = [
+    "decide_condition",
+    "decide_damage",
+    "decide_note",
+    "decide_pool",
+    "decide_rest",
+    "decide_track",
+    "member_sheet",
+]
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
 
 
-def _todo(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
-    return refuse(command, "not-supported")
+def member_sheet(state: GameState, command: c.Command, rules: Rules) -> LiveSheet | Refused:
+    """The live sheet of ``who=`` (the player without it), or ``unknown-character``."""
+    who: str | None = getattr(command, "who", None)
+    index = state.member_index(who)
+    if index is None:
+        return refuse(command, "unknown-character", f"Nobody in the party is called {who}.")
+    return LiveSheet(rules, state, index)
 
 
-decide_rest = _todo
-decide_pool = _todo
-decide_damage = _todo
-decide_track = _todo
-decide_condition = _todo
-decide_note = _todo
+def _accept(
+    command: c.Command, view: LiveSheet, sheet: SheetState, *, key: str, value: str, now: str, note: str
+) -> Accepted:
+    attrs = with_attr(command, command.answer_attrs(), key, value)
+    if getattr(command, "who", None) is not None:
+        attrs = with_attr(command, attrs, "who", view.name)
+    reply = answer(command, attrs=attrs, now=now, note=note)
+    return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
+
+
+def _known(entries: list[tuple[str, str]]) -> str:
+    return ", ".join(f"{ident} ({label})" for ident, label in entries) or "none"
+
+
+# -- pools -------------------------------------------------------------------------------------------
+
+
+def decide_pool(
+    state: GameState, command: c.Spend | c.Restore | c.Temp, rules: Rules, dice: Dice
+) -> Decision:
+    """``spend``, ``restore`` or ``temp`` on a live pool."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    pool = view.pool(command.pool)
+    if pool is None:
+        pools = _known([(p.id, p.label) for p in view.live.pools])
+        return refuse(command, "unknown-pool", f'No pool is called "{command.pool}"; the sheet has {pools}.')
+    top, now = view.pool_max(pool), view.pool_state(pool)
+    extra = ""
+    if isinstance(command, c.Spend):
+        if now.current < command.amount:
+            return refuse(command, "not-enough", f"{view.pool_line(pool)}.")
+        after = PoolState(current=now.current - command.amount, temp=now.temp)
+    elif isinstance(command, c.Restore):
+        after = PoolState(current=min(top, now.current + command.amount), temp=now.temp)
+        if now.current + command.amount > top:
+            extra = f" {now.current + command.amount - top} more would pass its maximum."
+    else:
+        after = PoolState(current=now.current, temp=max(now.temp, command.amount))
+        if now.temp >= command.amount and command.amount:
+            extra = f" Temporary points do not add up: the larger ({now.temp}) stays."
+    note = f"{view.pool_line(pool, after)}.{extra}"
+    sheet = with_pool(view.sheet, pool.id, after)
+    return _accept(command, view, sheet, key="pool", value=pool.id, now=str(after.current), note=note)
+
+
+def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice) -> Decision:
+    """``damage`` on a pool (temporary points first) or on a track (marks added)."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    if command.pool is not None:
+        return _damage_pool(view, command, command.pool)
+    track = view.track(command.track or "")
+    if track is None:
+        return _unknown_track(view, command, command.track or "")
+    return _damage_track(view, command, track)
+
+
+def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
+    pool = view.pool(name)
+    if pool is None:
+        pools = _known([(p.id, p.label) for p in view.live.pools])
+        return refuse(command, "unknown-pool", f'No pool is called "{name}"; the sheet has {pools}.')
+    now = view.pool_state(pool)
+    soaked = min(now.temp, command.amount)
+    after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
+    notes = [f"{view.pool_line(pool, after)}."]
+    if soaked:
+        notes.insert(0, f"{soaked} taken off temporary points first.")
+    if command.track is not None:
+        notes.append(f'track="{command.track}" was left out: the damage went to the pool.')
+    if after.current == 0 and command.amount:
+        notes.append(f"{view.name}'s {pool.label} is down to 0.")
+    sheet = with_pool(view.sheet, pool.id, after)
+    note = " ".join(notes)
+    return _accept(command, view, sheet, key="pool", value=pool.id, now=str(after.current), note=note)
+
+
+def _damage_track(view: LiveSheet, command: c.Damage, track: Track) -> Decision:
+    low, top = view.track_bounds(track)
+    value = view.track_value(track)
+    after = max(low, min(top, value + command.amount))
+    notes = [f"{view.track_line(track, after)}."]
+    if value + command.amount > top:
+        notes.append(f"{value + command.amount - top} more did not fit: {track.label} is full.")
+    kind_note, kind_id = _kind(track, command.kind)
+    if kind_note:
+        notes.append(kind_note)
+    sheet = with_track(view.sheet, track.id, after)
+    accepted = _accept(
+        command, view, sheet, key="track", value=track.id, now=str(after), note=" ".join(notes)
+    )
+    if kind_id is None or kind_id == command.kind:
+        return accepted
+    reply = accepted.answers[0]
+    attrs = with_attr(command, reply.attrs, "kind", kind_id)
+    return Accepted(effects=accepted.effects, answers=(reply.model_copy(update={"attrs": attrs}),))
+
+
+def _kind(track: Track, kind: str | None) -> tuple[str | None, str | None]:
+    """A note about ``kind=`` (None when it is one of the track's kinds) and the kind's id when it is."""
+    if kind is None:
+        return None, None
+    kinds = track_kinds(track)
+    if not kinds:
+        return f'{track.label} takes no kinds of harm; kind="{kind}" was ignored.', None
+    found = find(kinds, kind)
+    if found is None:
+        named = _known([(k.id, k.label) for k in kinds])
+        return f'{track.label} has no kind "{kind}" ({named}); marked without one.', None
+    return None, found.id
+
+
+def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:
+    tracks = _known([(t.id, t.label) for t in view.live.tracks])
+    return refuse(command, "unknown-track", f'No track is called "{name}"; the sheet has {tracks}.')
+
+
+# -- tracks, conditions, fields ------------------------------------------------------------------------
+
+
+def decide_track(state: GameState, command: c.Track, rules: Rules, dice: Dice) -> Decision:
+    """``track``: set a track ``to`` a value or move it ``by`` some, within its min..max."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    track = view.track(command.track)
+    if track is None:
+        return _unknown_track(view, command, command.track)
+    low, top = view.track_bounds(track)
+    wanted = command.to if command.to is not None else view.track_value(track) + (command.by or 0)
+    after = max(low, min(top, wanted))
+    note = f"{view.track_line(track, after)}."
+    if after != wanted:
+        note += f" Held to {low}..{top} ({wanted} asked)."
+    sheet = with_track(view.sheet, track.id, after)
+    return _accept(command, view, sheet, key="track", value=track.id, now=str(after), note=note)
+
+
+def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice: Dice) -> Decision:
+    """``condition``: put a condition on, or take it off."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    found = view.condition(command.condition)
+    if found is None:
+        known = _known([(k.id, k.label) for k in view.live.conditions])
+        return refuse(
+            command,
+            "unknown-condition",
+            f'No condition is called "{command.condition}"; the sheet has {known}.',
+        )
+    was_on = view.has_condition(found.id)
+    keeper = view.immunity(found.id) if command.state and not was_on else None
+    if keeper is not None:
+        return refuse(command, "immune", f"{keeper} keeps {found.label} off {view.name}.")
+    if was_on == command.state:
+        note = f"{found.label} is already {'on' if was_on else 'off'}."
+    else:
+        note = f"{found.label} is {'on' if command.state else 'off'}."
+    sheet = with_condition(view.sheet, found.id, command.state)
+    now = "on" if command.state else "off"
+    return _accept(command, view, sheet, key="condition", value=found.id, now=now, note=note)
+
+
+def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> Decision:
+    """``note``: write a sheet field, parsed as its type."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    field = view.field(command.field)
+    if field is None:
+        known = _known([(f.id, f.label) for f in rules.ruleset.sheet.fields])
+        return refuse(
+            command, "unknown-field", f'No field is called "{command.field}"; the sheet has {known}.'
+        )
+    parsed = _parse_field(field, command.value)
+    if isinstance(parsed, str):
+        return refuse(command, "bad-value", parsed)
+    value, shown, extra = parsed
+    sheet = view.sheet.model_copy(update={"fields": {**view.sheet.fields, field.id: value}})
+    note = f"{field.label}: {shown}.{extra}"
+    return _accept(command, view, sheet, key="field", value=field.id, now=shown, note=note)
+
+
+def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, str] | str:
+    """The value to store, how it reads, and a note; or why it cannot be stored (a ``bad-value`` note)."""
+    written = text.strip()
+    if field.type == "number":
+        return _parse_number(field, written)
+    if field.type == "boolean":
+        folded = written.casefold()
+        if folded in _TRUE | _FALSE:
+            on = folded in _TRUE
+            return on, "yes" if on else "no", ""
+        return f'{field.label} is yes or no, not "{written}".'
+    if field.type == "enum" and field.values:
+        match = next((v for v in field.values if v.casefold() == written.casefold()), None)
+        if match is None:
+            return f'{field.label} is one of {", ".join(field.values)}, not "{written}".'
+        return match, match, ""
+    most = (field.model_extra or {}).get("maxLength")
+    if isinstance(most, int) and len(written) > most:
+        return f"{field.label} takes at most {most} characters."
+    return written, written, ""
+
+
+def _parse_number(field: Field_, written: str) -> tuple[float, str, str] | str:
+    try:
+        number = float(written)
+    except ValueError:
+        return f'{field.label} is a number, not "{written}".'
+    if number != number or number in (float("inf"), float("-inf")):
+        return f'{field.label} is a number, not "{written}".'
+    held = number
+    if field.min is not None:
+        held = max(field.min, held)
+    if field.max is not None:
+        held = min(field.max, held)
+    extra = "" if held == number else f" Held to {_shown(field.min)}..{_shown(field.max)} ({written} asked)."
+    return held, _shown(held), extra
+
+
+def _shown(number: float | None) -> str:
+    if number is None:
+        return "any"
+    return str(int(number)) if float(number).is_integer() else str(number)

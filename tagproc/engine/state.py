@@ -48,6 +48,9 @@ class Stack(BaseModel):
     charges: int | None = None  # charges left, for an item that holds them (None: full, never used)
     loaded: int | None = None  # a weapon's loaded count (None: loaded, never fired)
     toggled: bool = False
+    # The GM's unbind ended this item's curse (spec "Items on the sheet": binding): its ``cursed`` no longer
+    # holds for this stack, so it can be taken off, given and removed like any item.
+    curse_ended: bool = False
 
 
 class PoolState(BaseModel):

@@ -1,17 +1,272 @@
-"""use (stub until the inventory module lands)."""
+"""Using an item outside a fight: ``[inventory: action="use" item=... who=...]`` (spec "Using items outside
+a fight").
+
+The item does what its ``use`` says to whoever carries it, with the injected dice: a ``gate`` is rolled first
+(:mod:`tagproc.engine.gate`); a heal gives back health (``sheet.health_of``: the amount on a health pool or a
+plain health track, one mark cleared on a wound track); ``temporary`` points go on a health pool; ``restore``
+gives back its pool; each condition it ``applies`` goes on. It takes one off the stack (``consumes``) or spends
+its ``charges``; spending the last charge of an item with ``breaksOn`` rolls its die, and at or under
+``atMost`` it breaks and is gone. The sheet and the bag are written together; the answer's note is the spec's
+one line ("Juno uses Poultice: heals 4 (Grit 6/11). 1 left.") and the journal says it was used (and lost).
+
+Decisions where the spec is silent:
+- Of several stacks of the item, the first worn one is used where the item takes slots or binds (refused
+  ``not-worn`` when none is), else the first with charges left, else the first.
+- An item without a use (a plain item, a coin, one of the ruleset's without ``use``) is answered ``ok`` and
+  nothing changes: the note asks the GM to narrate it ("I use my rope."); the journal is not written.
+- A use aimed at the other side (``attack``/``debuff`` or ``targets: enemy``) is spent, and none of what it
+  does lands, not even on its user; the note tells the GM to narrate it.
+- A ``gate`` whose ``difficulty`` the item does not give is refused ``no-difficulty``; a use whose charges
+  exceed what is left is refused ``no-charges``.
+- A tag uses the item once whatever its ``count=`` says (the note says so when it asks for more), as the
+  Use button does.
+- ``now`` is how many of the item the user's bag holds afterwards. Journal: ``used`` with the item's name,
+  and ``lost`` with it when it breaks.
+
+Invariant: every refusal changes nothing.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from tagproc import commands as c
-from tagproc.engine.answers import refuse
+from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.charges import charges_left, charges_max, roll_amount
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Decision
-from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
+from tagproc.engine.gate import gate_difficulty, roll_gate
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled, Refused, SheetChanged
+from tagproc.engine.rules import Rules, stack_key
+from tagproc.engine.sheet import LiveSheet, health_of, is_wound_track, with_condition, with_pool, with_track
+from tagproc.engine.sheet_ops import member_sheet
+from tagproc.engine.state import GameState, JournalEntry, PoolState, SheetState, Stack
+from tagproc.ruleset import Item
+from tagproc.ruleset.item import Use
+
+__all__ = ["decide_use"]
 
 
-def _todo(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
-    return refuse(command, "not-supported")
+@dataclass
+class _Outcome:
+    """What a use did so far: the sheet being written and the parts of its line."""
+
+    sheet: SheetState
+    parts: list[str] = field(default_factory=list)
 
 
-decide_use = _todo
+def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
+    """Use one of ``who``'s items outside a fight."""
+    view = member_sheet(state, command, rules)
+    if isinstance(view, Refused):
+        return view
+    held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
+    if not held:
+        return refuse(
+            command, "none-held", f"{view.name} holds no {command.item.label or command.item.name}."
+        )
+    first = view.member.bag[held[0]]
+    item = rules.item_of(first, state)
+    if item is None or item.use is None:
+        return _no_use(command, view, first, rules)
+    chosen = _choose(view, held, item)
+    if isinstance(chosen, str):
+        return refuse(command, "not-worn", chosen)
+    stack = view.member.bag[chosen]
+    refused = _check(command, view, stack, item, item.use)
+    if refused is not None:
+        return refused
+    return _use(command, view, chosen, item, item.use, dice)
+
+
+def _is_named(stack: Stack, ref: c.ItemRef, rules: Rules) -> bool:
+    if ref.coin is not None or stack.coin is not None:
+        return ref.coin is not None and stack.coin == ref.coin
+    if ref.label is not None and stack.item is not None:
+        entry = rules.book.get(stack.item)
+        if entry is not None and entry.label == ref.label:
+            return True
+    return stack_key(stack.name) == stack_key(ref.label or ref.name)
+
+
+def _held(bag: tuple[Stack, ...], command: c.Use, rules: Rules) -> int:
+    return sum(stack.count for stack in bag if _is_named(stack, command.item, rules))
+
+
+def _no_use(command: c.Use, view: LiveSheet, stack: Stack, rules: Rules) -> Accepted:
+    note = f'"I use my {stack.name}." It does nothing the rules work out: narrate it.'
+    held = _held(view.member.bag, command, rules)
+    return Accepted(effects=(), answers=(answer(command, attrs=_attrs(command, view), now=held, note=note),))
+
+
+def _choose(view: LiveSheet, held: list[int], item: Item) -> int | str:
+    """The stack used: a worn one for an item that takes slots or binds, else one with charges left."""
+    bag = view.member.bag
+    if item.slots or item.binds is not None:
+        worn = [i for i in held if view.rules.is_worn(bag[i], item)]
+        if worn:
+            return worn[0]
+        need = (
+            "worn and bound" if item.slots and item.binds is not None else "bound" if item.binds else "worn"
+        )
+        return f"{bag[held[0]].name} is used only while it is {need}."
+    with_charges = [i for i in held if (charges_left(bag[i], item) or 0) > 0]
+    return with_charges[0] if with_charges else held[0]
+
+
+def _check(command: c.Use, view: LiveSheet, stack: Stack, item: Item, use: Use) -> Refused | None:
+    if use.charges is not None:
+        left = charges_left(stack, item)
+        if left is None or left < use.charges:
+            top = charges_max(item) or 0
+            return refuse(command, "no-charges", f"{stack.name} has {left or 0} of {top} charges left.")
+    gate = use.gate or item.gate
+    if gate is not None and gate_difficulty(gate, item) is None:
+        return refuse(command, "no-difficulty", f"{stack.name}'s check has no difficulty to roll against.")
+    return None
+
+
+def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice: Dice) -> Accepted:
+    stack = view.member.bag[index]
+    outcome = _Outcome(view.sheet)
+    gate = use.gate or item.gate
+    rolled = roll_gate(gate, item, view, dice) if gate is not None else None
+    if rolled is not None:
+        outcome.parts.append(rolled.line + ("" if rolled.passed else "; it is used up for nothing"))
+    if rolled is None or rolled.passed:
+        _apply(view, item, use, dice, outcome)
+    bag, left, broke = _spend(view, index, item, use, dice)
+    held = _held(bag, command, view.rules)
+    line = f"{view.name} uses {stack.name}: {'; '.join(outcome.parts) or 'nothing the rules work out'}."
+    line += _left_line(stack, item, use, held, left, broke)
+    if command.count > 1:
+        line += f" One use a tag: it was used once, not {command.count} times."
+    effects: list[Effect] = []
+    if outcome.sheet != view.sheet:
+        effects.append(SheetChanged(member=view.index, sheet=outcome.sheet))
+    if bag != view.member.bag:
+        effects.append(BagChanged(member=view.index, bag=bag))
+    effects.append(Journaled(entry=JournalEntry(kind="used", who=view.name, text=stack.name)))
+    if broke:
+        effects.append(Journaled(entry=JournalEntry(kind="lost", who=view.name, text=stack.name)))
+    reply = answer(command, attrs=_attrs(command, view), now=held, note=line)
+    return Accepted(effects=tuple(effects), answers=(reply,))
+
+
+def _attrs(command: c.Use, view: LiveSheet) -> tuple[tuple[str, str], ...]:
+    attrs = command.answer_attrs()
+    return with_attr(command, attrs, "who", view.name) if command.who is not None else attrs
+
+
+def _left_line(stack: Stack, item: Item, use: Use, held: int, left: int | None, broke: bool) -> str:
+    if broke:
+        return " Its last charge spent, it breaks."
+    if use.charges is not None and left is not None:
+        return f" {left} of {charges_max(item)} charges left."
+    if use.consumes:
+        return f" {held} left." if held else " None left."
+    return ""
+
+
+# -- what it does --------------------------------------------------------------------------------------
+
+
+def _apply(view: LiveSheet, item: Item, use: Use, dice: Dice, outcome: _Outcome) -> None:
+    """What the use does to its user, written into ``outcome`` (spec "Using items outside a fight")."""
+    if use.kind in ("attack", "debuff") or use.targets == "enemy":
+        outcome.parts.append("aimed at the other side, it lands on nobody outside a fight (narrate it)")
+        return
+    if use.kind == "heal" and use.amount is not None:
+        _heal(view, roll_amount(use.amount, dice), outcome)
+    if use.temporary is not None:
+        _temporary(view, roll_amount(use.temporary, dice), outcome)
+    if use.restore is not None:
+        _restore(view, use.restore.pool, roll_amount(use.restore.amount, dice), outcome)
+    for applied in use.applies:
+        _put_on(view, applied.condition, outcome)
+
+
+def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
+    health = health_of(view.rules)
+    reader = view.over(outcome.sheet)
+    if health is not None and health.kind == "pool":
+        pool = reader.pool(health.id)
+        if pool is not None:
+            now = reader.pool_state(pool)
+            after = PoolState(current=min(reader.pool_max(pool), now.current + amount), temp=now.temp)
+            outcome.sheet = with_pool(outcome.sheet, pool.id, after)
+            outcome.parts.append(f"heals {amount} ({reader.pool_line(pool, after)})")
+            return
+    track = reader.track(health.id) if health is not None and health.kind == "track" else None
+    if track is None:
+        outcome.parts.append(f"heals {amount}, but the sheet keeps no health")
+        return
+    low, top = reader.track_bounds(track)
+    value = reader.track_value(track)
+    if is_wound_track(track):
+        after_marks = max(low, value - 1)
+        said = "clears a mark" if after_marks < value else "finds no mark to clear"
+    else:
+        after_marks, said = min(top, value + amount), f"heals {amount}"
+    outcome.sheet = with_track(outcome.sheet, track.id, after_marks)
+    outcome.parts.append(f"{said} ({reader.track_line(track, after_marks)})")
+
+
+def _temporary(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
+    health = health_of(view.rules)
+    reader = view.over(outcome.sheet)
+    pool = reader.pool(health.id) if health is not None and health.kind == "pool" else None
+    if pool is None:
+        outcome.parts.append(f"{amount} temporary points, but the sheet has no health pool for them")
+        return
+    now = reader.pool_state(pool)
+    after = PoolState(current=now.current, temp=max(now.temp, amount))
+    outcome.sheet = with_pool(outcome.sheet, pool.id, after)
+    outcome.parts.append(f"{amount} temporary points ({reader.pool_line(pool, after)})")
+
+
+def _restore(view: LiveSheet, pool_id: str, amount: int, outcome: _Outcome) -> None:
+    reader = view.over(outcome.sheet)
+    pool = reader.pool(pool_id)
+    if pool is None:
+        return
+    now = reader.pool_state(pool)
+    after = PoolState(current=min(reader.pool_max(pool), now.current + amount), temp=now.temp)
+    outcome.sheet = with_pool(outcome.sheet, pool.id, after)
+    outcome.parts.append(f"gets back {amount} {pool.label} ({reader.pool_line(pool, after)})")
+
+
+def _put_on(view: LiveSheet, condition_id: str, outcome: _Outcome) -> None:
+    found = view.condition(condition_id)
+    if found is None:
+        return
+    keeper = view.immunity(found.id)
+    if keeper is not None:
+        outcome.parts.append(f"{keeper} keeps {found.label} off")
+        return
+    outcome.sheet = with_condition(outcome.sheet, found.id, on=True)
+    outcome.parts.append(f"{found.label} is on")
+
+
+# -- what it costs ---------------------------------------------------------------------------------------
+
+
+def _spend(
+    view: LiveSheet, index: int, item: Item, use: Use, dice: Dice
+) -> tuple[tuple[Stack, ...], int | None, bool]:
+    """The bag after the use, the charges left (None: it spends none) and whether it broke."""
+    bag = list(view.member.bag)
+    stack = bag[index]
+    if use.charges is not None:
+        left = (charges_left(stack, item) or 0) - use.charges
+        breaks = item.charges.breaks_on if item.charges is not None else None
+        if left == 0 and breaks is not None and dice.die(breaks.die) <= breaks.at_most:
+            del bag[index]
+            return tuple(bag), 0, True
+        bag[index] = stack.model_copy(update={"charges": left})
+        return tuple(bag), left, False
+    if use.consumes:
+        if stack.count > 1:
+            bag[index] = stack.model_copy(update={"count": stack.count - 1})
+        else:
+            del bag[index]
+    return tuple(bag), None, False

@@ -108,7 +108,10 @@ def _read_rarity(text: str, words: ProposalWords, book: Notebook) -> str | None:
         return None
     lowest = words.rarities[0]
     book.record(
-        "rarity-to-lowest", text, lowest.id, f'Rarity "{text}" is not one of this ruleset\'s: {lowest.label}.'
+        "rarity-to-lowest",
+        text,
+        lowest.id,
+        f'Rarity "{text}" is not one of this ruleset\'s; made {lowest.label}, the lowest.',
     )
     return lowest.id
 

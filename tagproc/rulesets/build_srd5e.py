@@ -592,6 +592,11 @@ def fakes_and_risks(magic: list[JSONObject]) -> None:
     )
 
 
+def _times_strength(pounds: int) -> list[list[int]]:
+    """A step table reading Strength 1 to 30 as ``pounds`` per point of Strength."""
+    return [[score, score * pounds] for score in range(1, 31)]
+
+
 def sheet() -> JSONObject:
     """The slice of a 5e sheet that items read: abilities, skills, saves, carrying, attunement, hit points."""
     return {
@@ -661,21 +666,22 @@ def sheet() -> JSONObject:
                 "section": "identity",
             },
             {
-                "$comment": "SRD 5.1 Carrying Capacity: Strength x 15 lb, the most one carries.",
+                "$comment": "SRD 5.1 Carrying Capacity: Strength x 15 lb, the most one carries (a step per score,"
+                " since the format's ops are sum, max, min and tables).",
                 "id": "carrying_capacity",
                 "label": "Carrying capacity (lb)",
-                "op": "scale",
-                "of": {"abilityScore": "str"},
-                "multiplier": 15,
+                "op": "stepTable",
+                "from": {"abilityScore": "str"},
+                "table": _times_strength(15),
                 "section": "gear",
             },
             {
                 "$comment": "SRD 5.1 Variant: Encumbrance: above Strength x 5 lb, encumbered.",
                 "id": "encumbered_above",
                 "label": "Encumbered above (lb)",
-                "op": "scale",
-                "of": {"abilityScore": "str"},
-                "multiplier": 5,
+                "op": "stepTable",
+                "from": {"abilityScore": "str"},
+                "table": _times_strength(5),
                 "section": "gear",
             },
             {

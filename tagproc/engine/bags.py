@@ -1,0 +1,183 @@
+"""Bags: what a stack is, finding stacks by name, and adding to or taking from one bag (spec "What reads items").
+
+Owns ``What`` (the identity a name resolves to: a ruleset item by its ref, a coin by its id, an invented item
+by its key, a plain item by its folded name), ``resolve`` (an ``ItemRef`` into a ``What`` and the rules its
+stacks follow), and the stack arithmetic every inventory action shares: ``add`` fills the stacks already held
+and starts new ones past the item's ``stack`` limit ("adding, setting, merging or giving past it fills the
+stack and starts a new one"), ``take`` takes across stacks and never below zero, ``put`` pours taken pieces
+into another bag.
+
+Invariants:
+- Every function returns a new bag; no stack's ``count`` is ever below 1 (an emptied stack is dropped) nor,
+  where the bag adds, above the item's stack limit.
+- Only *fresh* stacks merge (not worn, bound, toggled, with no charges or loaded count of their own, no ended
+  curse): a stack that keeps a state of its own is one item's and stays apart.
+- Taking prefers stacks that are neither worn nor bound, the last of them first, so full stacks stay full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tagproc.commands import ItemRef
+from tagproc.engine.rules import Rules, stack_key
+from tagproc.engine.state import GameState, Stack
+from tagproc.ruleset import Item
+
+__all__ = [
+    "Resolved",
+    "What",
+    "add",
+    "count_held",
+    "is_cursed",
+    "is_fresh",
+    "is_of",
+    "new_stack",
+    "put",
+    "resolve",
+    "take",
+    "with_count",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class What:
+    """What a stack is. Exactly one of ``item``, ``coin`` and ``invented`` is set, or none for a plain item."""
+
+    name: str  # what a new stack is called: the item's label, the coin's label, the invented or plain name
+    item: str | None = None  # "catalog/entry"
+    coin: str | None = None
+    invented: str | None = None  # the invented item's key
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A name resolved against the ruleset and the game: what it is, and the rules its stacks follow."""
+
+    what: What
+    item: Item | None  # None for a coin or a plain item
+
+    @property
+    def is_plain(self) -> bool:
+        return self.what.item is None and self.what.coin is None and self.what.invented is None
+
+
+def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
+    """What ``ref`` names: a coin, one of the ruleset's items (its label, already found by the normaliser),
+    an item invented this game (its name), or else a plain item by its name."""
+    if ref.coin is not None and ref.coin in rules.coins_by_id:
+        return Resolved(What(rules.coins_by_id[ref.coin].label, coin=ref.coin), None)
+    if ref.label is not None:
+        entry = rules.book.find(ref.label)
+        if entry is not None:
+            return Resolved(What(entry.label, item=entry.ref), entry.item)
+    invented = state.invented_item(stack_key(ref.name))
+    if invented is not None:
+        return Resolved(What(invented.name, invented=invented.key), invented.item)
+    return Resolved(What(ref.name), None)
+
+
+def new_stack(what: What, count: int) -> Stack:
+    return Stack(name=what.name, count=count, item=what.item, coin=what.coin, invented=what.invented)
+
+
+def is_of(stack: Stack, what: What) -> bool:
+    """Whether ``stack`` is ``what``: the same item, coin or invented item, or a plain item of that name."""
+    if what.item is not None:
+        return stack.item == what.item
+    if what.coin is not None:
+        return stack.coin == what.coin
+    if what.invented is not None:
+        return stack.invented == what.invented
+    plain = stack.item is None and stack.coin is None and stack.invented is None
+    return plain and stack_key(stack.name) == stack_key(what.name)
+
+
+def is_fresh(stack: Stack) -> bool:
+    """A stack with no state of its own, which more of the same may merge into."""
+    return not (
+        stack.worn
+        or stack.bound
+        or stack.toggled
+        or stack.curse_ended
+        or stack.charges is not None
+        or stack.loaded is not None
+    )
+
+
+def is_cursed(stack: Stack, item: Item | None) -> bool:
+    """A cursed item once bound stays bound (spec "Items on the sheet": binding), until the GM ends the curse."""
+    return (
+        item is not None
+        and item.binds is not None
+        and item.binds.cursed
+        and stack.bound
+        and not stack.curse_ended
+    )
+
+
+def count_held(bag: Iterable[Stack], what: What) -> int:
+    return sum(stack.count for stack in bag if is_of(stack, what))
+
+
+def with_count(stack: Stack, count: int) -> Stack:
+    return Stack.model_validate({**stack.model_dump(), "count": count})
+
+
+def add(bag: tuple[Stack, ...], what: What, count: int, limit: int | None) -> tuple[Stack, ...]:
+    """``count`` more of ``what``: fill the fresh stacks held (in bag order), then start new ones."""
+    stacks = list(bag)
+    left = count
+    for index, stack in enumerate(stacks):
+        if left == 0:
+            break
+        if not (is_of(stack, what) and is_fresh(stack)):
+            continue
+        room = left if limit is None else max(0, limit - stack.count)
+        moved = min(room, left)
+        if moved:
+            stacks[index] = with_count(stack, stack.count + moved)
+            left -= moved
+    while left:
+        moved = left if limit is None else min(limit, left)
+        stacks.append(new_stack(what, moved))
+        left -= moved
+    return tuple(stacks)
+
+
+def taking_order(bag: tuple[Stack, ...], what: What, keep: Callable[[Stack], bool]) -> list[int]:
+    """The stacks of ``what`` to take from, in order: neither worn nor bound first, the last of them first."""
+    found = [index for index, stack in enumerate(bag) if is_of(stack, what) and not keep(stack)]
+    loose = [index for index in reversed(found) if not (bag[index].worn or bag[index].bound)]
+    held = [index for index in reversed(found) if bag[index].worn or bag[index].bound]
+    return loose + held
+
+
+def take(
+    bag: tuple[Stack, ...], what: What, count: int, keep: Callable[[Stack], bool] = lambda _: False
+) -> tuple[tuple[Stack, ...], tuple[Stack, ...]]:
+    """Take up to ``count`` of ``what`` out of ``bag``, never from a stack ``keep`` holds on to.
+
+    Returns the bag after and the pieces taken (each a stack as it was, with the count taken from it).
+    """
+    stacks: list[Stack | None] = list(bag)
+    pieces: list[Stack] = []
+    left = count
+    for index in taking_order(bag, what, keep):
+        if left == 0:
+            break
+        stack = bag[index]
+        moved = min(stack.count, left)
+        pieces.append(stack if moved == stack.count else with_count(stack, moved))
+        stacks[index] = None if moved == stack.count else with_count(stack, stack.count - moved)
+        left -= moved
+    return tuple(stack for stack in stacks if stack is not None), tuple(pieces)
+
+
+def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:
+    """Pour ``pieces`` into ``bag``, taken off (not worn, not bound): fresh ones merge, the rest stay apart."""
+    for piece in pieces:
+        loose = Stack.model_validate({**piece.model_dump(), "worn": False, "bound": False})
+        bag = add(bag, what, loose.count, limit) if is_fresh(loose) else (*bag, loose)
+    return bag

@@ -1,0 +1,104 @@
+"""Placing: putting something that comes in into the party's bags, and answering one answer per bag.
+
+Owns ``place``, what an add, an earning and each loot drop share: the carrying rule (``carrying.share_out``)
+decides the bags, ``bags.add`` keeps each stack limit, and the answer is the tag rewritten once per bag it
+went to, naming that bag with ``who=`` and how many went there with ``count=`` (DESIGN.md "Answers": one
+answer per bag when an add is shared out). What nobody can carry is left behind: the last answer's note says
+so and the journal lists it (``left-behind``). When nothing at all can be carried the command is refused
+(``too-heavy``) and nothing changes, an invented item included.
+
+Invariants: the effects name each bag once, in party order; the command's own notes go on the first answer
+only, what was left behind on the last.
+"""
+
+from __future__ import annotations
+
+from tagproc import commands as c
+from tagproc.engine import bags, carrying
+from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.bags import Resolved
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, JournalEntry, JournalKind
+
+__all__ = ["counted", "member_or_refusal", "place", "thing"]
+
+
+def thing(rules: Rules, resolved: Resolved, count: int) -> str:
+    """What is being moved, as the GM reads it: an item's label, a coin's name for that many."""
+    coin = resolved.what.coin
+    return rules.coin_name(coin, count) if coin is not None else resolved.what.name
+
+
+def counted(resolved: Resolved, count: int) -> str:
+    """So many of it, as notes and the journal say it (a coin by its label, as payments are: "crowns ×1")."""
+    return f"{resolved.what.name} ×{count}"
+
+
+def member_or_refusal(
+    state: GameState, command: c.Command, name: str | None, key: str = "who"
+) -> int | Decision:
+    """The index of the member ``name`` (the player for None), or the ``unknown-character`` refusal."""
+    index = state.member_index(name)
+    if index is None:
+        return refuse(command, "unknown-character", f'Nobody in the party is called "{name}" ({key}=).')
+    return index
+
+
+def place(
+    state: GameState,
+    rules: Rules,
+    command: c.Add | c.Earn,
+    resolved: Resolved,
+    count: int,
+    *,
+    journal: JournalKind = "acquired",
+    before: tuple[Effect, ...] = (),
+    notes: tuple[str, ...] = (),
+) -> Decision:
+    """``count`` of ``resolved`` into ``command.who``'s bag, or shared out by the carrying rule."""
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    named = command.who is not None
+    share = carrying.share_out(rules, state, resolved.what, count, who if named else None)
+    if share.placed == 0:
+        return refuse(command, "too-heavy", " ".join((*notes, _nobody(rules, state, resolved, who, named))))
+    limit = rules.stack_limit(resolved.item)
+    effects: list[Effect] = list(before)
+    answers: list[Answer] = []
+    for index, (member_index, taken) in enumerate(share.parts):
+        member = state.party[member_index]
+        bag = bags.add(member.bag, resolved.what, taken, limit)
+        effects.append(BagChanged(member=member_index, bag=bag))
+        text = counted(resolved, taken)
+        effects.append(Journaled(entry=JournalEntry(kind=journal, who=member.name, text=text)))
+        attrs = with_attr(command, command.answer_attrs(), "who", member.name)
+        attrs = with_attr(command, attrs, "count", str(taken))
+        said = command if index == 0 else command.model_copy(update={"notes": ()})
+        last = index == len(share.parts) - 1
+        left = _left(rules, resolved, share.left, state.party[who].name if named else None) if last else ""
+        note = " ".join(part for part in (*(notes if index == 0 else ()), left) if part)
+        answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note or None))
+    if share.left:
+        text = counted(resolved, share.left)
+        holder = state.party[who].name
+        effects.append(Journaled(entry=JournalEntry(kind="left-behind", who=holder, text=text)))
+    return Accepted(effects=tuple(effects), answers=tuple(answers))
+
+
+def _left(rules: Rules, resolved: Resolved, left: int, named: str | None) -> str:
+    if not left:
+        return ""
+    why = f"{named} can carry no more" if named else "nobody can carry more"
+    return f"{counted(resolved, left)} left behind: {why}."
+
+
+def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool) -> str:
+    name = thing(rules, resolved, 1)
+    if not named:
+        return f"Nobody can carry {name}: it is left behind."
+    member = state.party[who]
+    load = carrying.format_weight(rules.load(member, state))
+    limit = carrying.format_weight(rules.carry_limit(member, state))
+    return f"{member.name} cannot carry {name}: {load} of {limit} carried."

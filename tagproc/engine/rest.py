@@ -1,0 +1,208 @@
+"""Rests: ``[sheet: op="rest" rest=... who=...]`` (DESIGN.md "[sheet: op=...]", spec ``charges.recharge``).
+
+A rest applies the ruleset rest's ``restore`` steps and ``clear.conditions`` to a member's live sheet and
+recharges every item in their bag whose ``charges.recharge.rests`` names it; the sheet and the bag are written
+together, in one decision. Without ``who=`` the whole party rests: one answer for the tag, its note saying
+what came back for each member by name.
+
+Decisions where the spec is silent:
+- Without ``rest=``, the ruleset's only rest is taken; with several, the tag is refused (``unknown-rest``)
+  and the note names them. The answer's ``rest=`` is always the rest's id, so the GM sees which one ran.
+- Steps the live sheet cannot follow are skipped and the note says so: ``listPools`` (sheet lists are not
+  kept by tagproc), and a track step that names a ``kind`` (marks are counted, not kept by kind).
+- ``fractionOfMax`` gives back that share of the maximum rounded down, at least 1 of a pool with a maximum.
+- A pool set to its maximum keeps its temporary points; a rest writes explicit values (a full pool is stored
+  as its number, not left out).
+"""
+
+from __future__ import annotations
+
+import math
+
+from tagproc import commands as c
+from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.charges import recharge_stack
+from tagproc.engine.dice import Dice
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, SheetChanged
+from tagproc.engine.rules import Rules
+from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
+from tagproc.engine.state import GameState, PoolState, SheetState, Stack
+from tagproc.ruleset.sheet import FractionOfMax, Rest, RestStep
+
+__all__ = ["decide_rest"]
+
+
+def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> Decision:
+    """Rest one member (``who=``) or the whole party; recharge what names the rest."""
+    members: tuple[int, ...] = tuple(range(len(state.party)))
+    if command.who is not None:
+        index = state.member_index(command.who)
+        if index is None:
+            return refuse(command, "unknown-character", f"Nobody in the party is called {command.who}.")
+        members = (index,)
+    rest = _pick_rest(rules, command.rest)
+    if rest is None:
+        return refuse(command, "unknown-rest", _rest_help(rules, command.rest))
+    effects: list[Effect] = []
+    lines: list[str] = []
+    skipped: list[str] = []
+    for index in members:
+        view = LiveSheet(rules, state, index)
+        sheet, parts, skips = _restore(view, rest)
+        bag, charged = _recharge(view, rest.id, dice)
+        if sheet != view.sheet:
+            effects.append(SheetChanged(member=index, sheet=sheet))
+        if bag != view.member.bag:
+            effects.append(BagChanged(member=index, bag=bag))
+        said = ", ".join([*parts, *charged]) or "nothing came back"
+        lines.append(f"{said}." if command.who is not None else f"{view.name}: {said}.")
+        skipped = skipped or skips
+    attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
+    if command.who is not None:
+        attrs = with_attr(command, attrs, "who", state.party[members[0]].name)
+    note = " ".join([*lines, *skipped])
+    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, note=note),))
+
+
+def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
+    rests = rules.ruleset.rests
+    if name is None:
+        return rests[0] if len(rests) == 1 else None
+    return find(rules.ruleset.rests, name)
+
+
+def _rest_help(rules: Rules, name: str | None) -> str:
+    rests = rules.ruleset.rests
+    if not rests:
+        return "This ruleset has no rests."
+    known = ", ".join(f"{rest.id} ({rest.label})" for rest in rests)
+    if name is None:
+        return f"Name the rest: {known}."
+    return f'No rest is called "{name}"; this ruleset has {known}.'
+
+
+# -- the sheet ---------------------------------------------------------------------------------------
+
+
+def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], list[str]]:
+    """The sheet after the rest's restore steps and clears, what came back, and the steps skipped."""
+    sheet = view.sheet
+    parts: list[str] = []
+    skipped: list[str] = []
+    for step in rest.restore:
+        sheet, said, skip = _step(view.over(sheet), step)
+        parts.extend([said] if said else [])
+        skipped.extend([skip] if skip else [])
+    for condition_id in rest.clear.conditions if rest.clear else []:
+        if condition_id in sheet.conditions:
+            found = view.condition(condition_id)
+            sheet = with_condition(sheet, condition_id, on=False)
+            parts.append(f"{found.label if found else condition_id} is off")
+    return sheet, parts, skipped
+
+
+def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+    if step.pool is not None:
+        return _pool_step(view, step)
+    if step.track is not None:
+        return _track_step(view, step)
+    if step.state is not None:
+        return _state_step(view, step)
+    extra = step.model_extra or {}
+    if "listPools" in extra:
+        return (
+            view.sheet,
+            None,
+            f"Sheet lists are not kept here, so the {extra['listPools']} were not recharged.",
+        )
+    return view.sheet, None, "One restore step names nothing the live sheet keeps; it was skipped."
+
+
+def _delta(view: LiveSheet, by: object, top: int) -> int:
+    if isinstance(by, FractionOfMax):
+        share = math.floor(top * by.fraction_of_max + 1e-9)
+        return max(share, 1) if top > 0 and by.fraction_of_max > 0 else share
+    return whole(view.number(by, live=True))
+
+
+def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+    pool = view.pool(step.pool or "")
+    if pool is None:
+        return view.sheet, None, f'The rest names a pool "{step.pool}" the sheet does not have; skipped.'
+    top = view.pool_max(pool)
+    now = view.pool_state(pool)
+    if step.by is not None:
+        current = now.current + _delta(view, step.by, top)
+    else:
+        current = _target(step.to, low=0, top=top, start=top, fallback=now.current)
+    after = PoolState(current=max(0, min(top, current)), temp=now.temp)
+    return with_pool(view.sheet, pool.id, after), view.pool_line(pool, after), None
+
+
+def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+    track = view.track(step.track or "")
+    if track is None:
+        return view.sheet, None, f'The rest names a track "{step.track}" the sheet does not have; skipped.'
+    if step.kind is not None:
+        return (
+            view.sheet,
+            None,
+            f"{track.label} marks are not kept by kind, so its {step.kind} marks were left for the GM "
+            f'(op="track").',
+        )
+    low, top = view.track_bounds(track)
+    value = view.track_value(track)
+    if step.by is not None:
+        value += _delta(view, step.by, top)
+    else:
+        value = _target(step.to, low=low, top=top, start=view.track_start(track), fallback=value)
+    value = max(low, min(top, value))
+    return with_track(view.sheet, track.id, value), view.track_line(track, value), None
+
+
+def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+    found = view.live_state(step.state or "")
+    if found is None:
+        return view.sheet, None, f'The rest names a state "{step.state}" the sheet does not have; skipped.'
+    default = found.default if found.default is not None else found.values[0]
+    value = default if step.to in (None, "default") else str(step.to)
+    if value not in found.values:
+        return view.sheet, None, f'{found.label} has no value "{value}"; skipped.'
+    sheet = view.sheet.model_copy(update={"states": {**view.sheet.states, found.id: value}})
+    labels = (found.model_extra or {}).get("valueLabels")
+    shown = labels.get(value, value) if isinstance(labels, dict) else value
+    return sheet, f"{found.label} {shown}", None
+
+
+def _target(to: str | float | None, *, low: int, top: int, start: int, fallback: int) -> int:
+    """Where a step's ``to`` sets a pool or track: ``"max"``, ``"min"``, ``"default"`` or a number."""
+    if to == "max":
+        return top
+    if to == "min":
+        return low
+    if to == "default":
+        return start
+    if isinstance(to, int | float):
+        return whole(to)
+    try:
+        return whole(float(str(to)))
+    except ValueError:
+        return fallback
+
+
+# -- the bag -----------------------------------------------------------------------------------------
+
+
+def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, ...], list[str]]:
+    """The bag after the rest: every item whose charges name it gets them back (spec ``recharge``)."""
+    bag: list[Stack] = []
+    lines: list[str] = []
+    for stack in view.member.bag:
+        item = view.rules.item_of(stack, view.state)
+        charged = recharge_stack(stack, item, rest_id, dice) if item is not None else None
+        if charged is None:
+            bag.append(stack)
+            continue
+        bag.append(charged[0])
+        lines.append(charged[1])
+    return tuple(bag), lines

@@ -1,0 +1,247 @@
+"""The live sheet as the engine reads it: one member's pools, tracks, conditions, states and fields.
+
+Owns ``LiveSheet``, a read-only view of one party member against the ruleset's ``sheet`` (DESIGN.md
+"[sheet: op=...]"): what the tags name is found by id or label in any case (``find``), and what the member's
+``SheetState`` leaves out reads the ruleset's default: a pool is full, a track is at its ``default`` (else its
+``min``), a state at its ``default`` (else its first value). It also answers which pool or track is the
+party's health (``health``), whether a track is a wound track, and which worn or carried item keeps a
+condition off (``immunity``).
+
+Invariants:
+- Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values.
+- A maximum is read with ``live=False`` (spec "Items on the sheet": a pool's or a track's max cannot read
+  the live state or items); numbers on the live sheet are whole, rounded down.
+- Lines for the GM say ``<label> <current>/<max>`` ("Resolve 3/4."), a wound track's rung beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
+
+from tagproc.engine.rules import Rules, stack_key
+from tagproc.engine.state import GameState, Member, PoolState, SheetState
+from tagproc.ruleset.sheet import Condition, Field_, Pool, State, Track
+
+__all__ = [
+    "Health",
+    "Kind",
+    "LiveSheet",
+    "find",
+    "health_of",
+    "is_wound_track",
+    "level_label",
+    "track_kinds",
+    "whole",
+    "with_condition",
+    "with_pool",
+    "with_track",
+]
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def find(entries: Iterable[N], name: str) -> N | None:
+    """The entry whose id or label is ``name`` in any case (``_``/``-``/spaces folded); ids first."""
+    wanted = stack_key(name)
+    listed = list(entries)
+    for entry in listed:
+        if stack_key(entry.id) == wanted:
+            return entry
+    return next((entry for entry in listed if stack_key(entry.label) == wanted), None)
+
+
+def whole(value: float) -> int:
+    """A number off the sheet as the live sheet counts it: whole, rounded down."""
+    if math.isnan(value) or math.isinf(value):
+        return 0
+    return math.floor(value + 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """What a heal gives back (spec "Using items outside a fight"): a pool, or a track (wound or plain)."""
+
+    kind: Literal["pool", "track"]
+    id: str
+
+
+def health_of(rules: Rules) -> Health | None:
+    """The party's health: ``combat.health``, else ``battle.health``, else the first live pool.
+
+    The reference rulesets say it there (Ember Roads: the Grit pool; Gravewatch: the Harm track); a ruleset
+    that says nothing reads its first pool as health, as 5e's hit points are.
+    """
+    extra = rules.ruleset.model_extra or {}
+    live = rules.ruleset.sheet.live
+    for section in ("combat", "battle"):
+        block = extra.get(section)
+        said = block.get("health") if isinstance(block, dict) else None
+        if not isinstance(said, dict):
+            continue
+        if isinstance(said.get("pool"), str) and find(live.pools, said["pool"]):
+            return Health("pool", said["pool"])
+        if isinstance(said.get("track"), str) and find(live.tracks, said["track"]):
+            return Health("track", said["track"])
+    return Health("pool", live.pools[0].id) if live.pools else None
+
+
+class LiveSheet:
+    """One member's live sheet, read with the ruleset's defaults."""
+
+    def __init__(self, rules: Rules, state: GameState, index: int, sheet: SheetState | None = None) -> None:
+        self.rules = rules
+        self.state = state
+        self.index = index
+        self.member: Member = state.party[index]
+        self.sheet: SheetState = self.member.sheet if sheet is None else sheet
+        self.live = rules.ruleset.sheet.live
+
+    def over(self, sheet: SheetState) -> LiveSheet:
+        """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
+        since they read the sheet without its live state."""
+        return LiveSheet(self.rules, self.state, self.index, sheet)
+
+    @property
+    def name(self) -> str:
+        return self.member.name
+
+    # -- finding what a tag names -------------------------------------------------------------------
+
+    def pool(self, name: str) -> Pool | None:
+        return find(self.live.pools, name)
+
+    def track(self, name: str) -> Track | None:
+        return find(self.live.tracks, name)
+
+    def condition(self, name: str) -> Condition | None:
+        return find(self.live.conditions, name)
+
+    def live_state(self, name: str) -> State | None:
+        return find(self.live.states, name)
+
+    def field(self, name: str) -> Field_ | None:
+        return find(self.rules.ruleset.sheet.fields, name)
+
+    # -- pools ---------------------------------------------------------------------------------------
+
+    def number(self, ref: object, *, live: bool) -> float:
+        """A number or a value reference read off this member (0 where it cannot be read)."""
+        if isinstance(ref, int | float) and not isinstance(ref, bool):
+            return float(ref)
+        return self.rules.read(ref, self.member, self.state, live=live)
+
+    def pool_max(self, pool: Pool) -> int:
+        return max(0, whole(self.number(pool.max, live=False)))
+
+    def pool_state(self, pool: Pool) -> PoolState:
+        """The pool as it stands: absent from the sheet means full, with no temporary points."""
+        found = self.sheet.pools.get(pool.id)
+        return found if found is not None else PoolState(current=self.pool_max(pool))
+
+    def pool_line(self, pool: Pool, now: PoolState | None = None) -> str:
+        """``Resolve 3/4``, with ``(+2 temporary)`` when there are temporary points."""
+        now = now or self.pool_state(pool)
+        line = f"{pool.label} {now.current}/{self.pool_max(pool)}"
+        return f"{line} (+{now.temp} temporary)" if now.temp else line
+
+    # -- tracks --------------------------------------------------------------------------------------
+
+    def track_bounds(self, track: Track) -> tuple[int, int]:
+        low = whole(track.min)
+        return low, max(low, whole(self.number(track.max, live=False)))
+
+    def track_start(self, track: Track) -> int:
+        return whole(track.default) if track.default is not None else whole(track.min)
+
+    def track_value(self, track: Track) -> int:
+        found = self.sheet.tracks.get(track.id)
+        return found if found is not None else self.track_start(track)
+
+    def track_line(self, track: Track, value: int | None = None) -> str:
+        """``Harm 2/4``, with the rung a wound track's marks reach: ``Harm 2/4, Winded``."""
+        value = self.track_value(track) if value is None else value
+        line = f"{track.label} {value}/{self.track_bounds(track)[1]}"
+        rung = level_label(track, value)
+        return f"{line}, {rung}" if rung else line
+
+    # -- conditions, states, immunity ----------------------------------------------------------------
+
+    def has_condition(self, condition_id: str) -> bool:
+        return condition_id in self.sheet.conditions
+
+    def state_value(self, state: State) -> str:
+        found = self.sheet.states.get(state.id)
+        if found is not None:
+            return found
+        return state.default if state.default is not None else state.values[0]
+
+    def immunity(self, condition_id: str) -> str | None:
+        """The name of a held item that keeps ``condition_id`` off this member (``conditionImmunities`` of
+        what it does while worn, or while only carried), or None."""
+        for stack in self.member.bag:
+            item = self.rules.item_of(stack, self.state)
+            if item is None:
+                continue
+            held = item.worn if self.rules.is_worn(stack, item) else item.carried
+            if held is not None and condition_id in held.condition_immunities:
+                return stack.name
+        return None
+
+
+def is_wound_track(track: Track) -> bool:
+    """A wound track is marked rather than counted: it declares ``levels`` (rungs) or damage ``kinds``."""
+    return bool(track.levels) or bool(track_kinds(track))
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of harm a wound track declares (Gravewatch's knock and tear)."""
+
+    id: str
+    label: str
+
+
+def track_kinds(track: Track) -> list[Kind]:
+    """The kinds of harm a track declares (``kinds``: each an ``id`` and a ``label``)."""
+    kinds: Any = (track.model_extra or {}).get("kinds")
+    if not isinstance(kinds, list):
+        return []
+    return [
+        Kind(str(kind["id"]), str(kind.get("label", kind["id"])))
+        for kind in kinds
+        if isinstance(kind, dict) and "id" in kind
+    ]
+
+
+def level_label(track: Track, value: int) -> str | None:
+    """The rung ``value`` marks reach on a track with ``levels`` (the first rung is one mark)."""
+    levels = track.levels or []
+    if value < 1 or not levels:
+        return None
+    label = levels[min(value, len(levels)) - 1].get("label")
+    return label if isinstance(label, str) else None
+
+
+def with_pool(sheet: SheetState, pool_id: str, now: PoolState) -> SheetState:
+    return sheet.model_copy(update={"pools": {**sheet.pools, pool_id: now}})
+
+
+def with_track(sheet: SheetState, track_id: str, value: int) -> SheetState:
+    return sheet.model_copy(update={"tracks": {**sheet.tracks, track_id: value}})
+
+
+def with_condition(sheet: SheetState, condition_id: str, on: bool) -> SheetState:
+    kept = tuple(each for each in sheet.conditions if each != condition_id)
+    return sheet.model_copy(update={"conditions": (*kept, condition_id) if on else kept})

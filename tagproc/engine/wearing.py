@@ -1,0 +1,237 @@
+"""Wearing: equip, unequip, bind and unbind (spec "What reads items": slots and binding).
+
+Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
+- equip and unequip only where the ruleset has slots (``no-slots``); an item that takes no slot is
+  ``not-wearable``; equipping needs the slots free among what the character already wears (``no-free-slot``,
+  the note naming what is worn there). "One item of a larger stack is taken into its own stack to be worn";
+  one taken off goes back into a stack of its kind when it has nothing of its own to keep.
+- bind and unbind only where the ruleset has ``binding`` (``no-binding``), on an item that binds
+  (``does-not-bind``), up to ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item
+  once bound stays bound: it cannot be taken off (``cursed``), and the GM's unbind ends the curse (the stack
+  is unbound and ``curse_ended``).
+- Asked to do it to more than are there, it is done to those there and the note says so.
+
+Invariants: a refusal has no effects; counts are conserved (nothing is added or lost, stacks only split and
+merge); no stack is ever worn past the character's slots or bound past their ``binding.max``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tagproc import commands as c
+from tagproc.engine import bags
+from tagproc.engine.answers import answer, refuse
+from tagproc.engine.bags import Resolved
+from tagproc.engine.dice import Dice
+from tagproc.engine.outcome import Accepted, BagChanged, Decision
+from tagproc.engine.placing import member_or_refusal, thing
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, Member, Stack
+from tagproc.ruleset import Item
+
+__all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
+
+_Wearing = c.Equip | c.Unequip | c.Bind | c.Unbind
+
+
+def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -> Decision:
+    """Put on ``count`` of an item ``who`` carries, each in its own stack, while the slots are free."""
+    if rules.block is None or not rules.block.slots:
+        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
+    found = _held(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved, item = found
+    member = state.party[who]
+    if item is None or not item.slots:
+        return refuse(command, "not-wearable", f"{resolved.what.name} takes no slot: it cannot be worn.")
+    loose = _count(member.bag, resolved, lambda s: not s.worn)
+    if loose == 0:
+        return refuse(command, "already-worn", f"{member.name} already wears every {resolved.what.name}.")
+    count = min(command.count, loose)
+    full = _no_free_slot(member, state, rules, item, count)
+    if full is not None:
+        return refuse(command, "no-free-slot", full)
+    bag = member.bag
+    for _ in range(count):
+        bag = _split_one(bag, resolved, lambda s: not s.worn, {"worn": True})
+    note = f"{member.name} had only {loose} not worn: {count} equipped." if count < command.count else None
+    return _done(command, who, bag, resolved, note)
+
+
+def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
+    """Take off ``count`` of an item ``who`` wears; never a cursed item still bound."""
+    if rules.block is None or not rules.block.slots:
+        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
+    found = _held(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved, item = found
+    member = state.party[who]
+    worn = _count(member.bag, resolved, lambda s: s.worn)
+    if worn == 0:
+        return refuse(command, "not-worn", f"{member.name} does not wear {resolved.what.name}.")
+    free = _count(member.bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item))
+    if free == 0:
+        return refuse(command, "cursed", _cursed_note(resolved, member))
+    count = min(command.count, free)
+    bag = member.bag
+    for _ in range(count):
+        bag = _split_one(bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item), {"worn": False})
+        bag = _settle(bag, resolved, rules)
+    note = None
+    if count < command.count:
+        note = f"{member.name} wore only {free} that can be taken off: {count} taken off."
+    return _done(command, who, bag, resolved, note)
+
+
+def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> Decision:
+    """Bind ``count`` of an item ``who`` carries, up to ``binding.max`` off their sheet."""
+    if rules.block is None or rules.block.binding is None:
+        return refuse(command, "no-binding", "This ruleset has no binding: nothing is bound.")
+    found = _held(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved, item = found
+    member = state.party[who]
+    if item is None or item.binds is None:
+        return refuse(command, "does-not-bind", f"{resolved.what.name} does not bind.")
+    unbound = _count(member.bag, resolved, lambda s: not s.bound)
+    if unbound == 0:
+        return refuse(
+            command, "already-bound", f"{member.name} has every {resolved.what.name} bound already."
+        )
+    count = min(command.count, unbound)
+    bound = [stack for stack in member.bag if stack.bound]
+    most = rules.binding_max(member, state)
+    if sum(stack.count for stack in bound) + count > most:
+        names = ", ".join(stack.name for stack in bound)
+        held = f"{sum(stack.count for stack in bound)} of {most} bound" + (f": {names}" if names else "")
+        return refuse(command, "binding-full", f"{member.name} has {held}.")
+    bag = member.bag
+    for _ in range(count):
+        # A worn one first: bound as well, it is then worn by the spec's reading ("Items on the sheet").
+        bag = _split_one(bag, resolved, lambda s: not s.bound, {"bound": True}, prefer=lambda s: s.worn)
+    notes = [f"{member.name} had only {unbound} not bound: {count} bound."] if count < command.count else []
+    if any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
+        notes.append(f"{resolved.what.name} is cursed: once bound, it will not let go.")
+    return _done(command, who, bag, resolved, " ".join(notes) or None)
+
+
+def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
+    """Unbind ``count`` of an item; on a cursed one, the GM ends the curse."""
+    if rules.block is None or rules.block.binding is None:
+        return refuse(command, "no-binding", "This ruleset has no binding: nothing is bound.")
+    found = _held(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved, item = found
+    member = state.party[who]
+    if item is None or item.binds is None:
+        return refuse(command, "does-not-bind", f"{resolved.what.name} does not bind.")
+    bound = _count(member.bag, resolved, lambda s: s.bound)
+    if bound == 0:
+        return refuse(command, "not-bound", f"{member.name} has no {resolved.what.name} bound.")
+    count = min(command.count, bound)
+    bag, ended = member.bag, 0
+    for _ in range(count):
+        # The last bound stack goes first (as ``_split_one`` with ``last`` picks it): is it a live curse?
+        unbinding = next(s for s in reversed(bag) if bags.is_of(s, resolved.what) and s.bound)
+        cursed = bags.is_cursed(unbinding, item)
+        ended += cursed
+        flags = {"bound": False, "curse_ended": True} if cursed else {"bound": False}
+        bag = _split_one(bag, resolved, lambda s: s.bound, flags, last=True)
+        bag = _settle(bag, resolved, rules)
+    notes = [f"{member.name} had only {bound} bound: {count} unbound."] if count < command.count else []
+    if ended:
+        notes.append(f"The curse on {resolved.what.name} is ended: it lets go.")
+    return _done(command, who, bag, resolved, " ".join(notes) or None)
+
+
+# --- shared steps ---------------------------------------------------------------------------------------
+
+
+def _held(state: GameState, command: _Wearing, rules: Rules) -> tuple[int, Resolved, Item | None] | Decision:
+    """``who``, what the item is and its rules, or the refusal: an unknown character, or none held."""
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    resolved = bags.resolve(command.item, state, rules)
+    member = state.party[who]
+    if bags.count_held(member.bag, resolved.what) == 0:
+        return refuse(command, "none-held", f"{member.name} holds no {thing(rules, resolved, 1)}.")
+    return who, resolved, resolved.item
+
+
+def _count(bag: tuple[Stack, ...], resolved: Resolved, picked: Callable[[Stack], bool]) -> int:
+    return sum(stack.count for stack in bag if bags.is_of(stack, resolved.what) and picked(stack))
+
+
+def _split_one(
+    bag: tuple[Stack, ...],
+    resolved: Resolved,
+    picked: Callable[[Stack], bool],
+    flags: dict[str, bool],
+    *,
+    prefer: Callable[[Stack], bool] = lambda _: False,
+    last: bool = False,
+) -> tuple[Stack, ...]:
+    """One item of the first picked stack (a preferred one first; the last with ``last``) with ``flags``
+    set, in its own stack right after what is left of it."""
+    found = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and picked(stack)]
+    found = [i for i in found if prefer(bag[i])] + [i for i in found if not prefer(bag[i])]
+    index = found[-1] if last else found[0]
+    stack = bag[index]
+    one = Stack.model_validate({**stack.model_dump(), "count": 1, **flags})
+    if stack.count == 1:
+        return (*bag[:index], one, *bag[index + 1 :])
+    return (*bag[:index], bags.with_count(stack, stack.count - 1), one, *bag[index + 1 :])
+
+
+def _settle(bag: tuple[Stack, ...], resolved: Resolved, rules: Rules) -> tuple[Stack, ...]:
+    """Fresh stacks of the item merged back together where another fresh stack has room for them."""
+    limit = rules.stack_limit(resolved.item)
+    fresh = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)]
+    if len(fresh) < 2:
+        return bag
+    count = sum(bag[i].count for i in fresh)
+    kept = [stack for i, stack in enumerate(bag) if i not in fresh[1:]]
+    first = kept.index(bag[fresh[0]])
+    if limit is None or count <= limit:
+        kept[first] = bags.with_count(bag[fresh[0]], count)
+        return tuple(kept)
+    kept[first] = bags.with_count(bag[fresh[0]], limit)
+    return bags.add(tuple(kept), resolved.what, count - limit, limit)
+
+
+def _no_free_slot(member: Member, state: GameState, rules: Rules, item: Item, count: int) -> str | None:
+    """What stops ``count`` of ``item`` being worn: a slot without room among what is worn, or None."""
+    for slot, needs in item.slots.items():
+        worn = [(s, rules.item_of(s, state)) for s in member.bag if s.worn]
+        there = [(s, i) for s, i in worn if i is not None and i.slots.get(slot)]
+        used = sum(i.slots[slot] * s.count for s, i in there)
+        has = rules.slot_count(slot)
+        if used + needs * count > has:
+            label = (
+                rules.block.slots_by_id[slot].label
+                if rules.block and slot in rules.block.slots_by_id
+                else slot
+            )
+            names = ", ".join(s.name for s, _ in there) or "nothing"
+            return f"No free {label}: {member.name} has {has}, {used} in use ({names} worn there)."
+    return None
+
+
+def _cursed_note(resolved: Resolved, member: Member) -> str:
+    return (
+        f"{resolved.what.name} is cursed and bound to {member.name}: it will not let go. "
+        "Unbind it to end the curse first."
+    )
+
+
+def _done(
+    command: _Wearing, who: int, bag: tuple[Stack, ...], resolved: Resolved, note: str | None
+) -> Decision:
+    reply = answer(command, now=bags.count_held(bag, resolved.what), note=note)
+    return Accepted(effects=(BagChanged(member=who, bag=bag),), answers=(reply,))

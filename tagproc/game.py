@@ -1,0 +1,149 @@
+"""Game: a conversation's turns, the state after each, regenerated replies and the snapshot cache.
+
+``Game(ruleset, party, seed)`` is the library's front door. ``begin_reply()`` starts a Game Master's
+reply (a streaming ``Turn``); ``reply(text)`` is the same in one call; ``player(text)`` records a player's
+message (its tags reported, never run); ``regenerate(text)`` / ``begin_regenerate()`` replace the last Game
+Master reply with a new telling, run from that reply's turn start.
+
+Invariants (DESIGN.md "Turns: measured from the turn start"):
+- The state is the fold of the messages the player sees: ``state_at(i)`` is the state turn ``i`` began
+  from, kept as one snapshot per turn (``GameState`` is an immutable value), so a new turn costs the same at
+  turn 10 and at turn 10,000 and nothing is ever refolded. A snapshot's ``journal`` holds only the entries of
+  the turn that made it (so no turn copies a journal as long as the game); ``journal`` gathers them all.
+- A regenerated reply keeps the position of the reply it replaces and starts from that reply's start state;
+  nothing of the discarded telling survives. The player messages that came after it are kept and run again
+  (they run no tag, so they only carry the new state on).
+- One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
+- Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, JournalEntry
+from tagproc.party import PartyEntry, build_party
+from tagproc.render import Renderer
+from tagproc.ruleset import Ruleset, load_ruleset
+from tagproc.turn import Turn, TurnContext, TurnKind, TurnResult
+
+__all__ = ["Game"]
+
+
+class Game:
+    """One game: a ruleset, a party, a seed, and the turns played so far."""
+
+    def __init__(
+        self,
+        ruleset: str | Path | Ruleset | Rules,
+        party: Sequence[PartyEntry],
+        seed: int = 0,
+        layers: Sequence[str] = (),
+        *,
+        renderer: Renderer | None = None,
+    ) -> None:
+        if isinstance(ruleset, Rules):
+            rules = ruleset
+        else:
+            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), layers)
+        self.rules = rules
+        self.seed = seed
+        self.renderer = renderer if renderer is not None else Renderer()
+        self._context = TurnContext(rules, self.renderer, seed)
+        self._states: list[GameState] = [GameState(party=build_party(party, rules))]
+        self._turns: list[TurnResult] = []
+        self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The state now, after the last turn."""
+        return self._states[-1]
+
+    @property
+    def turns(self) -> tuple[TurnResult, ...]:
+        """Every turn the player sees, in order."""
+        return tuple(self._turns)
+
+    @property
+    def journal(self) -> tuple[JournalEntry, ...]:
+        """The whole journal: what every turn added, in order (a snapshot keeps only its own turn's)."""
+        return tuple(entry for turn in self._turns for entry in turn.journal)
+
+    def __len__(self) -> int:
+        return len(self._turns)
+
+    def state_at(self, turn: int) -> GameState:
+        """The state turn ``turn`` began from; ``state_at(len(game))`` is the state now."""
+        if not 0 <= turn <= len(self._turns):
+            raise IndexError(f"turn {turn} is not between 0 and {len(self._turns)}")
+        return self._states[turn]
+
+    # -- new messages -----------------------------------------------------------------------------
+
+    def begin_reply(self) -> Turn:
+        """Start a Game Master's reply at the end of the conversation."""
+        return self._begin(len(self._turns), "gm", replace=False)
+
+    def reply(self, text: str) -> TurnResult:
+        """A whole Game Master's reply in one call."""
+        return _whole(self.begin_reply(), text)
+
+    def begin_player(self) -> Turn:
+        """Start a player's message (its tags are reported, never run)."""
+        return self._begin(len(self._turns), "player", replace=False)
+
+    def player(self, text: str) -> TurnResult:
+        """A whole player's message in one call."""
+        return _whole(self.begin_player(), text)
+
+    def begin_regenerate(self) -> Turn:
+        """Start a new telling of the last Game Master reply, from that reply's turn start."""
+        return self._begin(self._last_reply(), "gm", replace=True)
+
+    def regenerate(self, text: str) -> TurnResult:
+        """A whole new telling of the last Game Master reply in one call."""
+        return _whole(self.begin_regenerate(), text)
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _last_reply(self) -> int:
+        for position in range(len(self._turns) - 1, -1, -1):
+            if self._turns[position].kind == "gm":
+                return position
+        raise ValueError("there is no Game Master reply to regenerate")
+
+    def _begin(self, position: int, kind: TurnKind, *, replace: bool) -> Turn:
+        version = self._version
+
+        def commit(result: TurnResult) -> None:
+            if self._version != version:
+                raise RuntimeError("another turn was committed after this one began; it cannot be committed")
+            self._commit(result, replace=replace)
+
+        return Turn(self._context, self._states[position], position, kind, on_finish=commit)
+
+    def _commit(self, result: TurnResult, *, replace: bool) -> None:
+        self._version += 1
+        position = result.position
+        if not replace:
+            self._turns.append(result)
+            self._states.append(result.state)
+            return
+        later = self._turns[position + 1 :]
+        del self._turns[position:]
+        del self._states[position + 1 :]
+        self._turns.append(result)
+        self._states.append(result.state)
+        for message in later:  # player messages only: they run nothing, so they carry the new state on
+            rerun = _whole(Turn(self._context, self.state, len(self._turns), message.kind), message.text)
+            self._turns.append(rerun)
+            self._states.append(rerun.state)
+
+
+def _whole(turn: Turn, text: str) -> TurnResult:
+    turn.feed(text)
+    return turn.finish()

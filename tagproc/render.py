@@ -1,0 +1,133 @@
+"""Render: answers (and, later, instruction blocks) through the Jinja templates in ``prompts/``.
+
+This is the only module that imports jinja2 (STYLE.md "Stages like jinja2"). A ``Renderer`` builds its own
+``Environment``; nothing is built at import time. Templates only format what Python computed here.
+
+Invariants of a rendered answer (DESIGN.md "Answers"):
+- It is one line, ``[tag: key="value" ...]``: the answer's pairs, then ``result``, ``now``, ``reason``, the
+  ``extra`` pairs and ``note``, in that order; a pair without a value is left out.
+- tagproc's own scanner sees exactly one tag in it, and ``read_tag`` gives back every pair (``result``,
+  ``now`` and ``reason`` among its ``ignored``, as for any tag). For that, values are cleaned
+  (``clean_value``): whitespace runs become one space; ``"`` and curly quotes become ``'``; ``[``/``]``
+  become ``(``/``)``; ``\\`` becomes ``/``. The body is kept within the scanner's ``BODY_LIMIT`` by
+  shortening the longest values first (ending them with ``…``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Final
+
+import jinja2
+
+from tagproc.engine.outcome import Answer
+from tagproc.stream import BODY_LIMIT
+
+__all__ = ["Renderer", "answer_pairs", "clean_value", "prompts_path"]
+
+_WHITESPACE = re.compile(r"\s+")
+# Characters that would end a value, a tag or a body early, or that ``read_tag`` would rewrite.
+_VALUE_REPAIRS: Final = str.maketrans(
+    {
+        '"': "'",
+        "\u201c": "'",
+        "\u201d": "'",
+        "\u201e": "'",
+        "\u00ab": "'",
+        "\u00bb": "'",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "[": "(",
+        "]": ")",
+        "\\": "/",
+    }
+)
+_ELLIPSIS: Final = "…"
+_SHORTEST: Final = 20  # a value is never cut below this many characters
+
+
+def prompts_path() -> Traversable | Path:
+    """Where the templates are: ``tagproc/prompts`` in an installed wheel, else the repository's ``prompts/``."""
+    packaged = resources.files("tagproc").joinpath("prompts")
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "prompts"
+
+
+def clean_value(value: str) -> str:
+    """A value as an answer can carry it and ``read_tag`` gives it back unchanged."""
+    return _WHITESPACE.sub(" ", value.translate(_VALUE_REPAIRS)).strip()
+
+
+def answer_pairs(answer: Answer, limit: int = BODY_LIMIT) -> list[tuple[str, str]]:
+    """The (key, value) pairs an answer is written with, cleaned and fitted into ``limit`` body characters."""
+    pairs: list[tuple[str, str | None]] = [
+        *answer.attrs,
+        ("result", answer.result),
+        ("now", answer.now),
+        ("reason", answer.reason),
+        *answer.extra,
+        ("note", answer.note),
+    ]
+    cleaned = [(key, clean_value(value)) for key, value in pairs if value is not None]
+    return _fit(cleaned, limit - len(answer.tag) - 2)
+
+
+def _fit(pairs: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
+    """Shorten the longest values until ``key="value"`` pairs joined by spaces fit ``room`` characters."""
+    size = sum(len(key) + len(value) + 4 for key, value in pairs) - 1
+    fitted = list(pairs)
+    while size > room:
+        index = max(range(len(fitted)), key=lambda i: len(fitted[i][1]))
+        key, value = fitted[index]
+        if len(value) <= _SHORTEST:
+            break  # only a pathological number of keys gets here; the scanner then shows it as text
+        keep = max(_SHORTEST, len(value) - (size - room)) - len(_ELLIPSIS)
+        shortened = value[:keep].rstrip() + _ELLIPSIS
+        size -= len(value) - len(shortened)
+        fitted[index] = (key, shortened)
+    return fitted
+
+
+def _loader(folder: Traversable | Path) -> jinja2.BaseLoader:
+    """A loader over a folder on disk, or over package resources that are not (a zipped install)."""
+    if isinstance(folder, Path):
+        return jinja2.FileSystemLoader(str(folder))
+
+    def load(name: str) -> str | None:
+        found = folder.joinpath(name)
+        return found.read_text(encoding="utf-8") if found.is_file() else None
+
+    return jinja2.FunctionLoader(load)
+
+
+class Renderer:
+    """The template environment over ``prompts/``; build one and pass it to what renders."""
+
+    def __init__(self, prompts_dir: Path | None = None) -> None:
+        folder = prompts_dir if prompts_dir is not None else prompts_path()
+        self.environment = jinja2.Environment(
+            loader=_loader(folder),
+            undefined=jinja2.StrictUndefined,
+            autoescape=False,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=False,
+        )
+        self._answer = self.environment.get_template("answer.jinja")
+
+    def render_answer(self, answer: Answer) -> str:
+        """One answer as the Game Master reads it: ``[inventory: action="pay" ... result="ok" now="2" ...]``."""
+        return self.render_answers([answer])[0]
+
+    def render_answers(self, answers: Sequence[Answer]) -> list[str]:
+        """Many answers in one pass of the template (a reply's), each as ``render_answer`` gives it."""
+        if not answers:
+            return []
+        text = self._answer.render(answers=[(answer.tag, answer_pairs(answer)) for answer in answers])
+        return text.splitlines()

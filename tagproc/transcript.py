@@ -1,0 +1,223 @@
+"""Transcripts: a game written down in YAML, loaded with precise errors and run turn by turn.
+
+The format (README "Transcripts")::
+
+    ruleset: gravewatch      # a shipped ruleset by name, or a path relative to this file
+    seed: 7                  # optional, 0 by default
+    layers: []               # optional: the ruleset layers the game turns on
+    party:                   # the first member is the player
+      - name: Ada
+        sheet: {abilities: {nerve: 3}, pools: {resolve: 2}}
+        bag: [{item: crowns, count: 1}]
+      - Bram
+    turns:
+      - gm: 'He pays. [inventory: action="pay" amount="3 shillings"]'
+      - player: 'I grab it [inventory: action="add" item="Crown"]'
+      - regenerate: 'A new telling of the last gm reply.'
+
+Owns ``load_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem, each a dotted path
+like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and ``TranscriptResult``.
+Each turn is one mapping of one key, ``gm``, ``player`` or ``regenerate``; other kinds (the player actions
+between replies of DESIGN.md "Turns") will be further keys of the same list.
+
+Invariants: running is deterministic (the same transcript gives byte-identical JSON); the JSON lists every
+turn as it was processed, a regenerated reply's discarded telling included, and the holdings after the
+last turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import Member
+from tagproc.game import Game
+from tagproc.party import PartyError, build_party
+from tagproc.render import Renderer
+from tagproc.ruleset import Problem, RulesetError, load_ruleset
+from tagproc.turn import Turn, TurnResult
+
+__all__ = [
+    "Transcript",
+    "TranscriptError",
+    "TranscriptResult",
+    "TranscriptTurn",
+    "load_transcript",
+    "run_transcript",
+]
+
+TurnKindWritten = Literal["gm", "player", "regenerate"]
+_TURN_KINDS: tuple[TurnKindWritten, ...] = ("gm", "player", "regenerate")
+_TOP_KEYS = ("ruleset", "seed", "layers", "party", "turns")
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be run, with every problem found in it."""
+
+    def __init__(self, problems: list[Problem], source: str) -> None:
+        self.problems = tuple(problems)
+        self.source = source
+        lines = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s) in the transcript\n{lines}")
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptTurn:
+    kind: TurnKindWritten
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A loaded transcript: its rules, seed and party checked, its turns in order."""
+
+    source: str
+    rules: Rules
+    seed: int
+    party: tuple[Member, ...]
+    turns: tuple[TranscriptTurn, ...]
+
+    def game(self, renderer: Renderer | None = None) -> Game:
+        """A fresh game at the transcript's start."""
+        return Game(self.rules, self.party, self.seed, renderer=renderer)
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptResult:
+    """Every turn as processed (with the kind it was written as), and the game after the last one."""
+
+    turns: tuple[tuple[TurnKindWritten, TurnResult], ...]
+    game: Game
+
+    def holdings(self) -> dict[str, dict[str, int]]:
+        """What each member holds at the end: ``{member: {item label or name: count}}``, in bag order."""
+        held: dict[str, dict[str, int]] = {}
+        for member in self.game.state.party:
+            counts: dict[str, int] = {}
+            for stack in member.bag:
+                counts[stack.name] = counts.get(stack.name, 0) + stack.count
+            held[member.name] = counts
+        return held
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"turns": [{"kind", "visible", "history", "answers", "journal"}], "holdings": {...}}``."""
+        return {
+            "turns": [{**result.to_json(), "kind": kind} for kind, result in self.turns],
+            "holdings": self.holdings(),
+        }
+
+
+def load_transcript(path: str | Path) -> Transcript:
+    """Read and check a transcript file; raises ``TranscriptError`` with every problem."""
+    source = str(path)
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TranscriptError([Problem("", f"cannot read it: {error.strerror or error}")], source) from None
+    except yaml.YAMLError as error:
+        raise TranscriptError([Problem("", f"not valid YAML: {error}")], source) from None
+    if not isinstance(data, Mapping):
+        raise TranscriptError(
+            [Problem("", "a transcript is a mapping with ruleset, party and turns")], source
+        )
+    problems: list[Problem] = []
+    for key in data:
+        if key not in _TOP_KEYS:
+            problems.append(Problem(str(key), f"unknown key (expected one of {', '.join(_TOP_KEYS)})"))
+    for key in ("ruleset", "party", "turns"):
+        if key not in data:
+            problems.append(Problem(key, "missing"))
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        problems.append(Problem("seed", "a seed is a whole number"))
+    turns = _turns(data.get("turns", []), problems)
+    rules = _rules(data, Path(path).parent, problems)
+    party: tuple[Member, ...] = ()
+    if rules is not None and "party" in data:
+        try:
+            party = build_party(data["party"], rules)
+        except PartyError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise TranscriptError(problems, source)
+    assert rules is not None and isinstance(seed, int)  # no problems: both were read
+    return Transcript(source, rules, seed, party, turns)
+
+
+def _rules(data: Mapping[str, Any], folder: Path, problems: list[Problem]) -> Rules | None:
+    name, layers = data.get("ruleset"), data.get("layers") or []
+    if name is None:
+        return None
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem("ruleset", "a shipped ruleset's name or a path relative to the transcript"))
+        return None
+    if not isinstance(layers, list) or not all(isinstance(layer, str) for layer in layers):
+        problems.append(Problem("layers", "a list of layer ids"))
+        return None
+    relative = folder / name
+    try:
+        return Rules(load_ruleset(relative if relative.is_file() else name), layers)
+    except RulesetError as error:
+        key = "layers" if all(p.path == "layers" for p in error.problems) else "ruleset"
+        problems.extend(Problem(key, f"{p}") for p in error.problems)
+        return None
+
+
+def _turns(data: Any, problems: list[Problem]) -> tuple[TranscriptTurn, ...]:
+    if not isinstance(data, list):
+        problems.append(
+            Problem("turns", "a list of turns, each {gm: text}, {player: text} or {regenerate: text}")
+        )
+        return ()
+    turns: list[TranscriptTurn] = []
+    told = False  # a Game Master reply came before: a regenerate has one to replace
+    for index, entry in enumerate(data):
+        where = f"turns.{index}"
+        if not isinstance(entry, Mapping) or len(entry) != 1:
+            problems.append(Problem(where, "a turn is one of {gm: text}, {player: text}, {regenerate: text}"))
+            continue
+        ((kind, text),) = entry.items()
+        if kind not in _TURN_KINDS:
+            problems.append(
+                Problem(f"{where}.{kind}", f"unknown turn kind (expected {', '.join(_TURN_KINDS)})")
+            )
+            continue
+        if not isinstance(text, str):
+            problems.append(Problem(f"{where}.{kind}", "the message is text (quote it in the YAML)"))
+            continue
+        if kind == "regenerate" and not told:
+            problems.append(Problem(f"{where}.regenerate", "no Game Master reply before it to regenerate"))
+            continue
+        told = told or kind == "gm"
+        turns.append(TranscriptTurn(kind, text))
+    return tuple(turns)
+
+
+def run_transcript(
+    source: str | Path | Transcript, *, chunk: int | None = None, renderer: Renderer | None = None
+) -> TranscriptResult:
+    """Play a transcript on a fresh game; ``chunk`` streams each message in pieces of that many characters."""
+    transcript = source if isinstance(source, Transcript) else load_transcript(source)
+    game = transcript.game(renderer)
+    results: list[tuple[TurnKindWritten, TurnResult]] = []
+    for turn in transcript.turns:
+        if turn.kind == "gm":
+            begun = game.begin_reply()
+        elif turn.kind == "player":
+            begun = game.begin_player()
+        else:
+            begun = game.begin_regenerate()
+        results.append((turn.kind, _stream(begun, turn.text, chunk)))
+    return TranscriptResult(tuple(results), game)
+
+
+def _stream(turn: Turn, text: str, chunk: int | None) -> TurnResult:
+    size = chunk if chunk and chunk > 0 else max(len(text), 1)
+    for start in range(0, len(text), size):
+        turn.feed(text[start : start + size])
+    return turn.finish()

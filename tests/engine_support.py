@@ -1,0 +1,108 @@
+"""Helpers for the engine's inventory tests: rulesets loaded once, states built by hand, tags run for real.
+
+A tag is read and normalised exactly as the pipeline does (``read_tag`` then ``normalize``), so the tests
+see the commands the engine will really get; ``outcome`` runs one command and returns its decision and the
+state after (the same state when it was refused).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from tagproc.commands import Command, Unreadable
+from tagproc.engine.decide import decide
+from tagproc.engine.dice import Dice
+from tagproc.engine.outcome import Accepted, Answer, Decision, Refused, evolve_all
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, Member, SheetState, Stack
+from tagproc.normalize import normalize
+from tagproc.ruleset import load_ruleset
+from tagproc.ruleset.load import parse_ruleset, shipped_text
+from tagproc.syntax import read_tag
+
+
+@cache
+def rules_for(name: str) -> Rules:
+    return Rules(load_ruleset(name))
+
+
+@cache
+def variant(name: str, changes: str) -> Rules:
+    """A shipped ruleset with its items block changed: ``changes`` is a JSON object of keys to set (a null
+    value drops the key), e.g. ``variant("gravewatch", '{"currencies": null}')``."""
+    data = json.loads(shipped_text(name) or "{}")
+    for key, value in json.loads(changes).items():
+        if value is None:
+            data["items"].pop(key, None)
+        else:
+            data["items"][key] = value
+    if "currencies" not in data["items"]:  # no money: nothing may be priced or sold either
+        for key in ("startingGear", "market", "lootTables"):
+            data["items"].pop(key, None)
+        for catalog in data["catalogs"]:
+            for entry in catalog.get("entries", []) if catalog.get("holds") == "items" else []:
+                entry["item"].pop("cost", None)
+                entry["item"].pop("sold", None)
+                for key in ("service", "passesFor", "tells", "foolsReveal", "risky"):
+                    entry["item"].pop(key, None)
+    if "slots" not in data["items"]:  # no slots: no item takes one
+        for catalog in data["catalogs"]:
+            for entry in catalog.get("entries", []) if catalog.get("holds") == "items" else []:
+                entry["item"].pop("slots", None)
+    return Rules(parse_ruleset(data))
+
+
+def party(*members: Member) -> GameState:
+    return GameState(party=members)
+
+
+def member(name: str, *bag: Stack, abilities: dict[str, float] | None = None) -> Member:
+    return Member(name=name, bag=bag, sheet=SheetState(abilities=abilities or {}))
+
+
+def item(label: str, count: int = 1, ruleset: str = "gravewatch", **flags: object) -> Stack:
+    """A stack of one of the ruleset's items, by its label."""
+    entry = rules_for(ruleset).book.find(label)
+    assert entry is not None, label
+    return Stack.model_validate({"name": entry.label, "count": count, "item": entry.ref, **flags})
+
+
+def coins(coin: str, count: int, ruleset: str = "gravewatch") -> Stack:
+    return Stack(name=rules_for(ruleset).coins_by_id[coin].label, count=count, coin=coin)
+
+
+def command(rules: Rules, state: GameState, tag: str) -> Command:
+    """The one command ``tag`` normalises to."""
+    found = normalize(read_tag(tag), rules.names(state), tag)
+    assert len(found) == 1 and not isinstance(found[0], Unreadable), found
+    return found[0]
+
+
+def outcome(ruleset: str, state: GameState, tag: str, seed: int = 1) -> tuple[Decision, GameState]:
+    rules = rules_for(ruleset)
+    decision = decide(state, command(rules, state, tag), rules, Dice(seed))
+    if isinstance(decision, Accepted):
+        return decision, evolve_all(state, decision.effects)
+    return decision, state
+
+
+def answers_of(decision: Decision) -> list[Answer]:
+    return list(decision.answers) if isinstance(decision, Accepted) else [decision.answer]
+
+
+def refused(ruleset: str, state: GameState, tag: str) -> Answer:
+    """Run ``tag``, assert it was refused and left the state byte-identical, and return its answer."""
+    before = state.model_dump_json()
+    decision, after = outcome(ruleset, state, tag)
+    assert isinstance(decision, Refused), decision
+    assert after.model_dump_json() == before
+    return decision.answer
+
+
+def bag_of(state: GameState, index: int = 0) -> list[tuple[str, int]]:
+    return [(stack.name, stack.count) for stack in state.party[index].bag]
+
+
+def journal_of(state: GameState) -> list[tuple[str, str, str]]:
+    return [(entry.kind, entry.who, entry.text) for entry in state.journal]

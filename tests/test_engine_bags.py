@@ -1,0 +1,78 @@
+"""Tests for tagproc.engine.bags: what a name is, and adding to and taking from one bag."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagproc.commands import ItemRef
+from tagproc.engine import bags
+from tagproc.engine.bags import What
+from tagproc.engine.state import InventedItem, Stack
+from tagproc.ruleset import Item
+
+from .engine_support import item, member, party, rules_for
+
+SHOT = What("Shot and powder", item="kit/shot-and-powder")
+ROPE = What("Rope")
+
+RESOLVED = [
+    pytest.param(
+        ItemRef(name="grave spades", label="Grave spade"),
+        What("Grave spade", item="kit/grave-spade"),
+        id="item",
+    ),
+    pytest.param(ItemRef(name="3 shillings", coin="shilling"), What("shillings", coin="shilling"), id="coin"),
+    pytest.param(ItemRef(name="boar AXE"), What("Boar axe", invented="boar axe"), id="invented-by-its-name"),
+    pytest.param(ItemRef(name="Rope"), What("Rope"), id="plain"),
+]
+
+
+@pytest.mark.parametrize(("ref", "what"), RESOLVED)
+def test_a_name_resolves_to_an_item_a_coin_an_invented_item_or_a_plain_item(ref: ItemRef, what: What) -> None:
+    invented = InventedItem(key="boar axe", name="Boar axe", item=Item(category="arm"))
+    state = party(member("Ada")).model_copy(update={"invented": (invented,)})
+    assert bags.resolve(ref, state, rules_for("gravewatch")).what == what
+
+
+def test_adding_fills_fresh_stacks_in_order_then_starts_new_ones() -> None:
+    bag = (item("Shot and powder", 28), item("Shot and powder", 29, worn=True), item("Shot and powder", 10))
+    assert [(s.count, s.worn) for s in bags.add(bag, SHOT, 45, 30)] == [
+        (30, False),
+        (29, True),
+        (30, False),
+        (23, False),
+    ]
+
+
+def test_taking_prefers_loose_stacks_the_last_first_and_never_what_is_kept() -> None:
+    bag = (item("Shot and powder", 5, worn=True), item("Shot and powder", 30), item("Shot and powder", 4))
+    after, pieces = bags.take(bag, SHOT, 36, keep=lambda s: False)
+    assert [(s.count, s.worn) for s in after] == [(3, True)]
+    assert [s.count for s in pieces] == [4, 30, 2]
+    kept, nothing = bags.take(bag[:1], SHOT, 5, keep=lambda s: s.worn)
+    assert (kept, nothing) == (bag[:1], ())
+
+
+def test_plain_items_match_by_folded_name_and_never_a_ruleset_item() -> None:
+    assert bags.is_of(Stack(name="rope", count=1), ROPE)
+    assert not bags.is_of(Stack(name="Rope", count=1, item="kit/rope"), ROPE)
+
+
+def test_put_takes_pieces_off_and_keeps_apart_a_stack_with_a_state_of_its_own() -> None:
+    pieces = (item("Dawn bell", worn=True, bound=True, charges=2), item("Warming tonic", 2, worn=True))
+    bell, tonic = What("Dawn bell", item="kit/dawn-bell"), What("Warming tonic", item="kit/warming-tonic")
+    bag = bags.put((), pieces[:1], bell, 1)
+    bag = bags.put((*bag, item("Warming tonic", 5)), pieces[1:], tonic, 6)
+    assert [(s.name, s.count, s.worn, s.bound, s.charges) for s in bag] == [
+        ("Dawn bell", 1, False, False, 2),
+        ("Warming tonic", 6, False, False, None),
+        ("Warming tonic", 1, False, False, None),
+    ]
+
+
+def test_a_cursed_item_is_held_only_while_bound_and_its_curse_lives() -> None:
+    ring = rules_for("gravewatch").book.find("Widow's ring")
+    assert ring is not None
+    assert bags.is_cursed(item("Widow's ring", bound=True), ring.item)
+    assert not bags.is_cursed(item("Widow's ring"), ring.item)
+    assert not bags.is_cursed(item("Widow's ring", bound=True, curse_ended=True), ring.item)

@@ -1,0 +1,25 @@
+"""Tests for tagproc.engine.placing: one answer per bag, notes placed once, nothing kept when nothing fits."""
+
+from __future__ import annotations
+
+from .engine_support import answers_of, item, member, outcome, party, refused
+
+
+def test_the_tags_own_notes_go_on_the_first_answer_only() -> None:
+    # Ada has room for 1 before she is encumbered, Bram for 2: shared out, then Ada takes 1 more.
+    state = party(
+        member("Ada", item("Salt cake", 5, "ember-roads")),
+        member("Bram", item("Salt cake", 4, "ember-roads")),
+    )
+    decision, _ = outcome("ember-roads", state, '[inventory: action="add" item="cake salt" count="4"]')
+    assert [(dict(a.attrs)["who"], dict(a.attrs)["count"], a.now, a.note) for a in answers_of(decision)] == [
+        ("Ada", "2", "7", 'Took "cake salt" as Salt cake.'),
+        ("Bram", "2", "6", None),
+    ]
+
+
+def test_an_invented_item_nobody_can_carry_is_not_kept() -> None:
+    full = party(member("Ada", item("Salt cake", 12, "ember-roads")))
+    tag = '[inventory: action="add" item="Iron jack" category="armor" stats="bulk=3" slots="body"]'
+    answer = refused("ember-roads", full, tag)
+    assert (answer.reason, answer.note) == ("too-heavy", "Nobody can carry Iron jack: it is left behind.")

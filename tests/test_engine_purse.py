@@ -1,0 +1,233 @@
+"""Tests for tagproc.engine.purse: paying with change and earning coins (spec "Money")."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagproc.commands import CoinAmount, Earn, Pay
+from tagproc.engine import money
+from tagproc.engine.decide import decide
+from tagproc.engine.dice import Dice
+from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
+from tagproc.engine.state import Stack
+
+from .engine_support import (
+    answers_of,
+    bag_of,
+    coins,
+    item,
+    journal_of,
+    member,
+    outcome,
+    party,
+    refused,
+    rules_for,
+    variant,
+)
+
+
+def test_paying_three_shillings_from_one_crown_breaks_it_and_gives_change_as_the_spec_says() -> None:
+    state = party(member("Ada", coins("crown", 1)))
+    decision, after = outcome("gravewatch", state, '[inventory: action="pay" amount="3 shillings"]')
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
+            result="ok",
+            now="2",
+            note="Paid with crowns ×1; shillings ×2 back.",
+        )
+    ]
+    assert bag_of(after) == [("shillings", 2)]
+    assert journal_of(after) == [("spent", "Ada", "3 shillings")]
+
+
+def test_paying_exact_coins_takes_them_across_stacks_of_the_named_bag() -> None:
+    state = party(
+        member("Ada", coins("shilling", 5)),
+        member("Bram", coins("shilling", 2), item("Grave spade"), coins("shilling", 2)),
+    )
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="pay" amount="3 shillings" who="Bram"]'
+    )
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "pay"), ("item", "shillings"), ("count", "3"), ("who", "Bram")),
+            result="ok",
+            now="1",
+            note="Paid with shillings ×3.",
+        )
+    ]
+    assert bag_of(after, 0) == [("shillings", 5)]
+    assert bag_of(after, 1) == [("shillings", 1), ("Grave spade", 1)]
+
+
+def test_a_multi_coin_amount_of_one_family_is_one_worth_owed() -> None:
+    state = party(member("Ada", coins("crown", 3)))
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="pay" amount="1 crown and 6 shillings"]'
+    )
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "pay"), ("amount", "1 crowns, 6 shillings")),
+            result="ok",
+            note="Paid with crowns ×3; shillings ×4 back.",
+        )
+    ]
+    assert bag_of(after) == [("shillings", 4)]
+
+
+REFUSALS = [
+    pytest.param(
+        "gravewatch",
+        [coins("shilling", 2)],
+        '[inventory: action="pay" amount="1 crown"]',
+        "cannot-afford",
+        "Ada has coins worth 24 pennies; this is 60 pennies.",
+        id="cannot-afford",
+    ),
+    pytest.param(
+        "gravewatch",
+        [coins("crown", 1)],
+        '[inventory: action="pay" amount="3 ducats"]',
+        "unknown-coin",
+        '"ducats" is not a coin of this ruleset (pennies, shillings, crowns).',
+        id="unknown-coin",
+    ),
+    pytest.param(
+        "ember-roads",
+        [coins("sovereign", 1, "ember-roads"), coins("cake", 1, "ember-roads")],
+        '[inventory: action="pay" amount="1 mark and 1 pinch"]',
+        "mixed-families",
+        "Those coins do not change into each other: pay each on its own.",
+        id="mixed-families",
+    ),
+    pytest.param(
+        "ember-roads",
+        [coins("sovereign", 1, "ember-roads")],
+        '[inventory: action="pay" amount="2 pinches"]',
+        "cannot-afford",
+        "Ada has coins worth 0 pinches; this is 2 pinches.",
+        id="only-the-coins-own-family-pays",
+    ),
+    pytest.param(
+        "gravewatch",
+        [coins("crown", 1)],
+        '[inventory: action="pay" amount="1 penny" who="Zed"]',
+        "unknown-character",
+        'Nobody in the party is called "Zed" (who=).',
+        id="unknown-character",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "bag", "tag", "reason", "note"), REFUSALS)
+def test_a_payment_that_cannot_be_made_is_refused_and_changes_nothing(
+    ruleset: str, bag: list[Stack], tag: str, reason: str, note: str
+) -> None:
+    answer = refused(ruleset, party(member("Ada", *bag)), tag)
+    assert (answer.result, answer.reason, answer.note) == ("refused", reason, note)
+
+
+def test_any_payment_in_a_ruleset_without_currencies_is_refused() -> None:
+    rules = variant("gravewatch", '{"currencies": null}')
+    state = party(member("Ada"))
+    pay = Pay(amounts=(CoinAmount(name="crown", count=1),))
+    decision = decide(state, pay, rules, Dice(1))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == ("no-currencies", "This ruleset has no money.")
+
+
+def test_change_that_would_take_the_payer_past_their_limit_is_refused() -> None:
+    # Ember Roads: 100 coins weigh 1 bulk; a limit of 12. Breaking a sovereign for 1 bit gives 18 coins back.
+    state = party(member("Ada", item("Salt cake", 12, "ember-roads"), coins("sovereign", 1, "ember-roads")))
+    answer = refused("ember-roads", state, '[inventory: action="pay" amount="1 bit"]')
+    assert (answer.reason, answer.note) == ("too-heavy", "Ada cannot carry the change.")
+
+
+def test_earning_adds_the_coin_into_the_named_bag() -> None:
+    state = party(member("Ada"), member("Bram", coins("penny", 3)))
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="earn" item="pennies" count="12" who="Bram"]'
+    )
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "earn"), ("item", "pennies"), ("count", "12"), ("who", "Bram")),
+            result="ok",
+            now="15",
+        )
+    ]
+    assert bag_of(after, 1) == [("pennies", 15)]
+    assert journal_of(after) == [("earned", "Bram", "pennies ×12")]
+
+
+def test_a_multi_coin_earning_is_answered_one_coin_at_a_time() -> None:
+    state = party(member("Ada"))
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="earn" amount="1 crown and 6 shillings"]'
+    )
+    assert [(a.attrs, a.now) for a in answers_of(decision)] == [
+        ((("action", "earn"), ("item", "crowns"), ("count", "1"), ("who", "Ada")), "1"),
+        ((("action", "earn"), ("item", "shillings"), ("count", "6"), ("who", "Ada")), "6"),
+    ]
+    assert bag_of(after) == [("crowns", 1), ("shillings", 6)]
+
+
+def test_earned_coins_are_shared_out_by_weight_when_nobody_can_take_them_all() -> None:
+    # Ember Roads: Ada can take 6 bulk before she is encumbered (600 coins), Bram 5 (Brawn -1).
+    state = party(member("Ada"), member("Bram", abilities={"brawn": -1}))
+    decision, after = outcome("ember-roads", state, '[inventory: action="earn" amount="1000 bits"]')
+    assert [(dict(a.attrs)["who"], dict(a.attrs)["count"], a.now) for a in answers_of(decision)] == [
+        ("Ada", "600", "600"),
+        ("Bram", "400", "400"),
+    ]
+    assert bag_of(after, 0) == [("bits", 600)] and bag_of(after, 1) == [("bits", 400)]
+
+
+# --- properties -------------------------------------------------------------------------------------------
+
+GRAVEWATCH_COINS = ("penny", "shilling", "crown")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    purse=st.lists(st.tuples(st.sampled_from(GRAVEWATCH_COINS), st.integers(1, 40)), max_size=5),
+    owed=st.lists(st.tuples(st.sampled_from(GRAVEWATCH_COINS), st.integers(1, 30)), min_size=1, max_size=2),
+)
+def test_every_payment_conserves_coins(purse: list[tuple[str, int]], owed: list[tuple[str, int]]) -> None:
+    rules = rules_for("gravewatch")
+    family = rules.family("penny")
+    state = party(member("Ada", *(coins(coin, count) for coin, count in purse)))
+    labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
+    pay = Pay(amounts=tuple(CoinAmount(name=labels[c], count=n, coin=c, label=labels[c]) for c, n in owed))
+    decision = decide(state, pay, rules, Dice(1))
+
+    def purse_of(bag: tuple[Stack, ...]) -> dict[str, int]:
+        return {coin.id: sum(s.count for s in bag if s.coin == coin.id) for coin in family}
+
+    before = money.worth(family, purse_of(state.party[0].bag))
+    price = sum(rules.coins_by_id[c].value * n for c, n in owed)
+    if isinstance(decision, Accepted):
+        after = evolve_all(state, decision.effects)
+        assert money.worth(family, purse_of(after.party[0].bag)) == before - price
+        assert all(stack.count >= 1 for stack in after.party[0].bag)
+    else:
+        assert decision.answer.reason == "cannot-afford"
+        assert before < price
+
+
+def test_an_earning_of_a_coin_the_ruleset_lacks_is_refused() -> None:
+    earn = Earn(amounts=(CoinAmount(name="ducats", count=2),))
+    state = party(member("Ada"))
+    decision = decide(state, earn, rules_for("gravewatch"), Dice(1))
+    assert isinstance(decision, Refused)
+    answer = decision.answer
+    assert (answer.reason, answer.note) == (
+        "unknown-coin",
+        '"ducats" is not a coin of this ruleset (pennies, shillings, crowns).',
+    )

@@ -1,0 +1,213 @@
+"""Rendering answers through ``prompts/answer.jinja``: exact strings, and answers tagproc can read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagproc import RawTag, parse_reply, read_tag
+from tagproc.engine.outcome import Answer
+from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path
+from tagproc.stream import BODY_LIMIT
+
+RENDERER = Renderer()
+
+EXACT = [
+    pytest.param(
+        Answer(
+            tag="inventory",
+            attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
+            result="ok",
+            now="2",
+            note="Paid with crowns ×1; shillings ×2 back.",
+        ),
+        '[inventory: action="pay" item="shillings" count="3" result="ok" now="2" '
+        'note="Paid with crowns ×1; shillings ×2 back."]',
+        id="pay-with-change",
+    ),
+    pytest.param(
+        Answer(
+            tag="inventory",
+            attrs=(("action", "earn"), ("item", "pennies"), ("count", "12"), ("who", "Bram")),
+            result="ok",
+            now="12",
+        ),
+        '[inventory: action="earn" item="pennies" count="12" who="Bram" result="ok" now="12"]',
+        id="earn",
+    ),
+    pytest.param(
+        Answer(
+            tag="inventory",
+            attrs=(("action", "pay"), ("item", "crowns"), ("count", "1")),
+            result="refused",
+            reason="cannot-afford",
+        ),
+        '[inventory: action="pay" item="crowns" count="1" result="refused" reason="cannot-afford"]',
+        id="refused",
+    ),
+    pytest.param(
+        Answer(
+            tag="inventory",
+            attrs=(("action", "buy"), ("item", "Hand axe"), ("count", "1"), ("who", "Ada")),
+            result="ok",
+            now="1",
+            extra=(("price", "12 shillings"),),
+            note="Paid with crowns ×1; shillings ×3 back.",
+        ),
+        '[inventory: action="buy" item="Hand axe" count="1" who="Ada" result="ok" now="1" '
+        'price="12 shillings" note="Paid with crowns ×1; shillings ×3 back."]',
+        id="extra-before-note",
+    ),
+    pytest.param(
+        Answer(
+            tag="sheet",
+            attrs=(("op", "rest"), ("rest", "vigil")),
+            result="ok",
+            note="Ada: Resolve 5/5,\n  Dawn bell 3/3 charges.",
+        ),
+        '[sheet: op="rest" rest="vigil" result="ok" note="Ada: Resolve 5/5, Dawn bell 3/3 charges."]',
+        id="whitespace-folded",
+    ),
+    pytest.param(
+        Answer(
+            tag="inventory",
+            attrs=(("raw", '[inventory: action="add" item="Sword [of] \\"Doom\\"" count=]'),),
+            result="refused",
+            reason="unreadable",
+            note="count: not a number.",
+        ),
+        "[inventory: raw=\"(inventory: action='add' item='Sword (of) /'Doom/'' count=)\" "
+        'result="refused" reason="unreadable" note="count: not a number."]',
+        id="unreadable-raw-cleaned",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "expected"), EXACT)
+def test_answers_render_exactly_in_the_canonical_form(answer: Answer, expected: str) -> None:
+    assert RENDERER.render_answer(answer) == expected
+
+
+def _assert_reads_back(answer: Answer) -> None:
+    text = RENDERER.render_answer(answer)
+    events = parse_reply(text)
+    assert events == [
+        RawTag(raw=text, name=answer.tag, body=text[len(answer.tag) + 2 : -1], start=0, end=len(text))
+    ]
+    reading = read_tag(text)
+    pairs = answer_pairs(answer)
+    engine_keys = {"result", "now", "reason"}
+    assert reading.name == answer.tag
+    assert list(reading.attrs) == [pair for pair in pairs if pair[0] not in engine_keys]
+    assert list(reading.ignored) == [pair for pair in pairs if pair[0] in engine_keys]
+    assert reading.problem is None
+
+
+@pytest.mark.parametrize(("answer", "expected"), EXACT)
+def test_every_rendered_answer_is_one_tag_that_reads_back_into_its_pairs(
+    answer: Answer, expected: str
+) -> None:
+    _assert_reads_back(answer)
+
+
+_VALUES = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",))
+    | st.sampled_from('"[]\\\u201c\u201d\u2018\u2019=:, \n'),
+    min_size=0,
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    tag=st.sampled_from(["inventory", "place", "loot", "sheet"]),
+    values=st.lists(_VALUES, min_size=1, max_size=5),
+    note=st.none() | _VALUES,
+    result=st.sampled_from(["ok", "refused"]),
+)
+def test_any_values_render_into_an_answer_that_reads_back(
+    tag: str, values: list[str], note: str | None, result: str
+) -> None:
+    keys = ["action", "item", "count", "who", "raw"]
+    answer = Answer(
+        tag=tag,
+        attrs=tuple(zip(keys, values, strict=False)),
+        result="ok" if result == "ok" else "refused",
+        now="3",
+        reason=None if result == "ok" else "unknown-item",
+        note=note,
+    )
+    _assert_reads_back(answer)
+    for key, value in answer_pairs(answer):
+        assert value == clean_value(value), key
+
+
+def test_a_value_read_back_is_the_cleaned_value() -> None:
+    assert clean_value('  say "hi" [now]\\n\t\u201cthere\u201d ') == "say 'hi' (now)/n 'there'"
+
+
+def test_a_body_too_long_for_the_scanner_is_shortened_longest_value_first() -> None:
+    answer = Answer(
+        tag="inventory",
+        attrs=(("raw", "x" * 3000),),
+        result="refused",
+        reason="unreadable",
+        note="A short note.",
+    )
+    text = RENDERER.render_answer(answer)
+    assert len(text) - len("[inventory: ]") <= BODY_LIMIT
+    assert 'note="A short note."]' in text
+    assert "x…" in text
+    _assert_reads_back(answer)
+
+
+def test_the_templates_are_found_in_the_repository_or_the_installed_package() -> None:
+    folder = prompts_path()
+    assert folder.joinpath("answer.jinja").is_file()
+
+
+def test_an_installed_package_s_prompts_folder_is_preferred(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "answer.jinja").write_text(
+        "{% for tag, pairs in answers %}[{{ tag }}: packaged]{% endfor %}", encoding="utf-8"
+    )
+    monkeypatch.setattr("tagproc.render.resources.files", lambda package: tmp_path)
+    assert prompts_path() == tmp_path / "prompts"
+    answer = Answer(tag="loot", attrs=(), result="ok")
+    assert Renderer().render_answer(answer) == "[loot: packaged]"
+
+
+def test_without_a_packaged_folder_the_repository_prompts_are_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tagproc.render.resources.files", lambda package: tmp_path)
+    assert prompts_path() == Path(__file__).resolve().parent.parent / "prompts"
+
+
+def test_a_renderer_reads_a_prompts_folder_it_is_given(tmp_path: Path) -> None:
+    (tmp_path / "answer.jinja").write_text(
+        "{% for tag, pairs in answers %}{{ tag }}|{% for k, v in pairs %}{{ k }}={{ v }};{% endfor %}\n{% endfor %}"
+    )
+    answer = Answer(tag="place", attrs=(("name", "Millbrook"),), result="ok")
+    assert Renderer(tmp_path).render_answer(answer) == "place|name=Millbrook;result=ok;"
+
+
+def test_many_answers_render_in_one_pass_as_each_would_alone() -> None:
+    answers = [param.values[0] for param in EXACT]
+    assert RENDERER.render_answers(answers) == [RENDERER.render_answer(answer) for answer in answers]
+    assert RENDERER.render_answers([]) == []
+
+
+def test_each_renderer_has_its_own_environment() -> None:
+    assert Renderer().environment is not Renderer().environment
+
+
+def test_a_template_that_names_an_unknown_value_fails_loudly(tmp_path: Path) -> None:
+    (tmp_path / "answer.jinja").write_text("{{ nothing_here }}")
+    with pytest.raises(Exception, match="nothing_here"):
+        Renderer(tmp_path).render_answer(Answer(tag="loot", attrs=(), result="ok"))
