@@ -14,11 +14,11 @@ Run: ``python bench/stream.py``
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from importlib import resources
 
 import regex
+from timing import compare
 
 from tagproc import TagStream, parse_reply
 from tagproc.stream import BODY_LIMIT, Event
@@ -30,26 +30,6 @@ TAG_PATTERN = regex.compile(
     ),
     regex.IGNORECASE,
 )
-
-
-def _loop_time(fn: Callable[[], object], min_time: float) -> float:
-    loops = 0
-    start = time.perf_counter()
-    while True:
-        fn()
-        loops += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time:
-            return elapsed / loops
-
-
-def compare(fn: Callable[[], object], reference: Callable[[], object], *, rounds: int = 9) -> float:
-    """``fn``'s time as a multiple of ``reference``'s: alternating rounds, best of each."""
-    best_fn = best_ref = float("inf")
-    for _ in range(rounds):
-        best_ref = min(best_ref, _loop_time(reference, 0.02))
-        best_fn = min(best_fn, _loop_time(fn, 0.02))
-    return best_fn / best_ref
 
 
 def regex_one_shot(text: str) -> Callable[[], object]:

@@ -15,8 +15,7 @@ Run: ``python bench/turns.py``
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from timing import compare
 
 from tagproc import Game, RawTag, parse_reply
 from tagproc.engine.rules import Rules
@@ -62,26 +61,6 @@ def long_reply() -> str:
     return text
 
 
-def _loop_time(fn: Callable[[], object], min_time: float) -> float:
-    loops = 0
-    start = time.perf_counter()
-    while True:
-        fn()
-        loops += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time:
-            return elapsed / loops
-
-
-def compare(fn: Callable[[], object], reference: Callable[[], object], *, rounds: int = 9) -> float:
-    """``fn``'s time as a multiple of ``reference``'s: alternating rounds, best of each."""
-    best_fn = best_ref = float("inf")
-    for _ in range(rounds):
-        best_ref = min(best_ref, _loop_time(reference, 0.05))
-        best_fn = min(best_fn, _loop_time(fn, 0.05))
-    return best_fn / best_ref
-
-
 def played(rules: Rules, replies: int, last: str) -> Game:
     """A game of ``replies`` short replies, the last of them ``last``."""
     game = Game(rules, PARTY, seed=1)
@@ -95,13 +74,13 @@ def main() -> None:
     rules = Rules(load_ruleset("gravewatch"))
     last = SHORT[0]
     early, late = played(rules, 10, last), played(rules, 10_000, last)
-    ratio = compare(lambda: late.regenerate(last), lambda: early.regenerate(last))
+    ratio = compare(lambda: late.regenerate(last), lambda: early.regenerate(last), min_time=0.05)
     print(f"turn 10,000 vs turn 10 (same reply, told again at that position): {ratio:.2f}x  (goal <= 1.2)")
 
     text = long_reply()
     tags = sum(1 for event in parse_reply(text) if isinstance(event, RawTag))
     game = played(rules, 1, last)
-    ratio = compare(lambda: game.reply(text), lambda: parse_reply(text), rounds=7)
+    ratio = compare(lambda: game.reply(text), lambda: parse_reply(text), rounds=7, min_time=0.05)
     print(f"a {len(text):,}-character reply with {tags} tags, end to end vs its one-shot scan: {ratio:.1f}x")
 
 

@@ -86,17 +86,28 @@ def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dic
     return _done(command, who, bag, resolved, note)
 
 
-def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> Decision:
-    """Bind ``count`` of an item ``who`` carries, up to ``binding.max`` off their sheet."""
+def _bindable(
+    state: GameState, command: c.Bind | c.Unbind, rules: Rules
+) -> tuple[int, Resolved, Item] | Decision:
+    """Who holds the item a bind or unbind names, and the item, when it is one that binds."""
     if rules.block is None or rules.block.binding is None:
         return refuse(command, "no-binding", "This ruleset has no binding: nothing is bound.")
     found = _held(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
-    member = state.party[who]
     if item is None or item.binds is None:
         return refuse(command, "does-not-bind", f"{resolved.what.name} does not bind.")
+    return who, resolved, item
+
+
+def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> Decision:
+    """Bind ``count`` of an item ``who`` carries, up to ``binding.max`` off their sheet."""
+    found = _bindable(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved, item = found
+    member = state.party[who]
     unbound = _count(member.bag, resolved, lambda s: not s.bound)
     if unbound == 0:
         return refuse(
@@ -121,15 +132,11 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
 
 def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
     """Unbind ``count`` of an item; on a cursed one, the GM ends the curse."""
-    if rules.block is None or rules.block.binding is None:
-        return refuse(command, "no-binding", "This ruleset has no binding: nothing is bound.")
-    found = _held(state, command, rules)
+    found = _bindable(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
     member = state.party[who]
-    if item is None or item.binds is None:
-        return refuse(command, "does-not-bind", f"{resolved.what.name} does not bind.")
     bound = _count(member.bag, resolved, lambda s: s.bound)
     if bound == 0:
         return refuse(command, "not-bound", f"{member.name} has no {resolved.what.name} bound.")
