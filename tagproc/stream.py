@@ -42,7 +42,7 @@ BODY_LIMIT: Final = 1500
 # The search also takes the body and its "]" when they are already there (the common case: one C call
 # a tag); when they are not, it still stops at the first opener, which the step-by-step path reads.
 _OPEN = re.compile(
-    r"\[[ \t]{0,3}(inventory|place|loot|sheet)(?:(\])|([\s:])(?:[^\[\]]{0,%s}(\]))?)".replace(
+    r"\[[ \t]{0,3}(inventory|place|loot|sheet)(?:(\])|([\s:])(?:([^\[\]]{0,%s})\])?)".replace(
         "%s", str(BODY_LIMIT)
     ),
     re.IGNORECASE | re.ASCII,
@@ -221,32 +221,35 @@ class TagStream:
                     else:
                         start, prefix = bracket_at, ""
                     if start > done:
-                        events.append(_text(buf[done:start]))
+                        text: Text = _new(Text)
+                        _SET_TEXT(text, buf[done:start])
+                        _SET_REASON(text, None)
+                        events.append(text)
                         done = start
-                    name, empty, after, close = opener.groups()
+                    name, empty, after, body = opener.groups()
                     if empty:  # "[loot]": an empty body, already closed
                         colon, body_at = False, opener.end() - 1
                         bracket = body_at
-                    else:
-                        colon, body_at = after == ":", opener.end(3)
-                        bracket = opener.start(4) if close else -1
-                    if bracket < 0:  # the body is not all here yet
-                        at = opener.end()
+                    elif body is None:  # the body is not all here yet
+                        colon, body_at, bracket = after == ":", opener.end(), -1
+                        at = body_at
                         break
-                    if not prefix and colon:  # the common tag, decided here (it was "_decide" below)
-                        events.append(
-                            _tag(
-                                buf[done : bracket + 1],
-                                name,
-                                buf[body_at:bracket],
-                                base + done,
-                                base + bracket + 1,
-                                True,
-                            )
-                        )
-                        done = bracket + 1
-                        body_at = bracket = -1
-                        continue
+                    else:
+                        colon, bracket = after == ":", opener.end() - 1
+                        body_at = bracket - len(body)
+                        if not prefix and colon:  # the common tag, decided here (as ``_decide`` would)
+                            end = bracket + 1
+                            event = _new(RawTag)
+                            _SET_RAW(event, buf[done:end])
+                            _SET_NAME(event, name)
+                            _SET_BODY(event, body)
+                            _SET_START(event, base + done)
+                            _SET_END(event, base + end)
+                            _SET_CLOSED(event, True)
+                            events.append(event)
+                            done = end
+                            body_at = bracket = -1
+                            continue
                     end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
                     if end < 0:
                         break
