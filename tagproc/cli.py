@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tagproc.stream import Event, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
+from tagproc.visible import visible_text
 
 if TYPE_CHECKING:
     from tagproc.transcript import TranscriptResult
@@ -122,11 +123,6 @@ def event_json(event: Event) -> dict[str, object]:
         "repairs": [{"code": r.code, "before": r.before, "after": r.after} for r in reading.repairs],
         "problem": reading.problem,
     }
-
-
-def visible_text(events: Iterable[Event]) -> str:
-    """What the player reads: the text events, tags left out."""
-    return "".join(event.text for event in events if isinstance(event, Text))
 
 
 def _cmd_scan(args: argparse.Namespace) -> int:
