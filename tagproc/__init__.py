@@ -2,10 +2,12 @@
 
 The stages flow one way (DESIGN.md): ``stream`` (sans-IO scanner) → ``syntax`` (lenient reader) →
 ``normalize`` (repairs into commands) → ``engine`` (pure transitions) → ``render`` (Jinja templates).
-``Game`` ties them into turns; ``run_transcript`` plays a YAML transcript.
+``Game`` ties them into turns; ``stream_reply``/``astream_reply`` stream a model's chunks through one;
+``run_transcript`` plays a YAML transcript.
 
-The scanner's names are imported at once; the game's (``Game``, ``run_transcript``...) on first use, so
-``import tagproc`` stays cheap for a caller that only scans, and loads no ruleset machinery nor jinja2.
+The scanner's names are imported at once; the game's (``Game``, ``stream_reply``, ``run_transcript``...)
+on first use, so ``import tagproc`` stays cheap for a caller that only scans, and loads no ruleset
+machinery nor jinja2.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from tagproc.engine.outcome import Answer
     from tagproc.engine.state import GameState, Member
     from tagproc.game import Game
+    from tagproc.middleware import astream_reply, chunk_text, stream_reply
     from tagproc.party import PartyError
     from tagproc.render import Renderer
     from tagproc.transcript import (
@@ -52,10 +55,13 @@ __all__ = [
     "Turn",
     "TurnResult",
     "VisibleText",
+    "astream_reply",
+    "chunk_text",
     "load_transcript",
     "parse_reply",
     "read_tag",
     "run_transcript",
+    "stream_reply",
     "visible_text",
 ]
 __version__ = "0.1.0"
@@ -66,6 +72,9 @@ _LAZY = {
     "GameState": "tagproc.engine.state",
     "Member": "tagproc.engine.state",
     "Game": "tagproc.game",
+    "astream_reply": "tagproc.middleware",
+    "chunk_text": "tagproc.middleware",
+    "stream_reply": "tagproc.middleware",
     "PartyError": "tagproc.party",
     "Renderer": "tagproc.render",
     "Transcript": "tagproc.transcript",

@@ -171,7 +171,14 @@ class TagStream:
             raise RuntimeError("TagStream.feed() after close()")
         if not chunk:
             return []
-        if self._body_at >= 0 and self._bracket < 0:
+        if self._body_at < 0 and self._held:
+            # A held opener still growing ("[inv" + "ento"): a table lookup, not a whole ``_run``.
+            grown = self._held[0] + chunk
+            if len(grown) <= _LONGEST_PARTIAL and grown.isascii() and grown.lower() in _PARTIAL_OPENERS:
+                self._held[0] = grown
+                self._held_len = len(grown)
+                return []
+        elif self._body_at >= 0 and self._bracket < 0:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             if len(chunk) < room and _BODY_STOP.search(chunk) is None:  # still inside a tag body
                 self._held.append(chunk)

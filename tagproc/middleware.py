@@ -1,0 +1,289 @@
+"""Middleware: a model's chunk stream through a turn, sync (``stream_reply``) and async (``astream_reply``).
+
+This module owns the glue between a chat pipeline's chunk source and a ``Turn``: reading the text out of
+each chunk (``chunk_text``: plain strings and OpenAI-style chat or legacy completion chunks, as dicts or
+as SDK objects), yielding what the player reads as it arrives, and finishing the turn when the source ends.
+It does no I/O of its own: it pulls from the iterable it is given, nothing else.
+
+Invariants:
+- Only non-empty visible pieces are yielded; joined, they are exactly ``result.visible``.
+- The turn is finished (its tags run and the reply is committed to the game) exactly once, when the source
+  is exhausted, and never before: tags never run per chunk (DESIGN.md "Known pitfalls").
+- Nothing is committed unless the source ended: if the source raises (or the task is cancelled) the
+  exception propagates and the turn is abandoned; if the consumer stops early (``break``, ``close()``,
+  ``aclose()``, leaving a ``with`` block) the turn is abandoned too. An abandoned turn changes nothing, and
+  the game takes a new ``begin_reply()`` as if it had never begun.
+- A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
+- No globals: every stream holds its own turn and source, so any number of streams over different games can
+  be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
+  finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator, Mapping
+from types import TracebackType
+from typing import Any, Literal, TypeAlias
+
+from tagproc.game import Game
+from tagproc.turn import Turn, TurnResult
+
+__all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
+
+# What a source may yield: a string, or an OpenAI-style chunk as a mapping or an object with attributes.
+Chunk: TypeAlias = str | Mapping[str, Any] | object
+
+_Phase = Literal["open", "done", "closed", "failed"]
+_MISSING = object()
+_FORMS = (
+    "a str, or an OpenAI-style chunk with choices[0].delta.content (chat) or choices[0].text (legacy "
+    "completions), as a dict or an object with attributes"
+)
+
+
+def chunk_text(chunk: Chunk) -> str:
+    """The text a chunk carries: ``""`` for a chunk with none (a role-only delta, a final or usage chunk).
+
+    ``TypeError`` for any other shape (bytes, a non-streaming response, a content that is not a string),
+    ``ValueError`` for a chunk of another choice than the first (a request with ``n`` > 1).
+    """
+    if isinstance(chunk, str):
+        return chunk
+    choices = _field(chunk, "choices")
+    if choices is _MISSING:
+        raise TypeError(f"cannot read text from a {type(chunk).__name__} chunk: expected {_FORMS}")
+    if not isinstance(choices, list | tuple):
+        raise TypeError(f"a chunk's choices must be a list, not {type(choices).__name__}: expected {_FORMS}")
+    if not choices:  # a usage chunk (stream_options include_usage) or a content-filter notice
+        return ""
+    if len(choices) > 1:
+        raise TypeError(f"a chunk with {len(choices)} choices: tagproc streams one reply (request n=1)")
+    choice = choices[0]
+    index = _field(choice, "index")
+    if index not in (_MISSING, None, 0):
+        raise ValueError(f"a chunk of choice {index!r}: tagproc streams one reply (request n=1)")
+    delta = _field(choice, "delta")
+    if delta is not _MISSING:
+        return _text_or_empty(_field(delta, "content") if delta is not None else None, "delta.content")
+    text = _field(choice, "text")
+    if text is not _MISSING:
+        return _text_or_empty(text, "text")
+    raise TypeError(
+        f"a chunk's choice with neither delta nor text (a non-streaming response? pass its "
+        f"message.content): expected {_FORMS}"
+    )
+
+
+def _field(value: object, name: str) -> object:
+    """A mapping's key or an object's attribute, ``_MISSING`` when there is none."""
+    if isinstance(value, Mapping):
+        return value.get(name, _MISSING)
+    return getattr(value, name, _MISSING)
+
+
+def _text_or_empty(value: object, where: str) -> str:
+    if value is None or value is _MISSING:  # a role-only delta, a tool call, the finish_reason chunk
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"a chunk's choices[0].{where} must be a str or None, not {type(value).__name__}")
+    return value
+
+
+def _turn_of(turn_or_game: Game | Turn) -> Turn:
+    if isinstance(turn_or_game, Game):
+        return turn_or_game.begin_reply()
+    if isinstance(turn_or_game, Turn):
+        return turn_or_game
+    raise TypeError(f"expected a Game or a Turn, not {type(turn_or_game).__name__}")
+
+
+class _Reply:
+    """What both streams share: the turn, the phase, the visible text given so far, the result."""
+
+    __slots__ = ("_phase", "_result", "_shown", "turn")
+
+    def __init__(self, turn: Turn) -> None:
+        self.turn = turn
+        self._phase: _Phase = "open"
+        self._shown = 0  # characters of visible text given so far
+        self._result: TurnResult | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._phase == "open"
+
+    def take(self, chunk: Chunk) -> str:
+        """The visible text one chunk adds (``""`` while a possible tag is held)."""
+        shown = self.turn.feed(chunk_text(chunk))
+        self._shown += len(shown)
+        return shown
+
+    def end(self) -> str:
+        """The source ended: finish the turn (run its tags, commit) and return the visible text it held."""
+        self._phase = "failed"  # until finish() returns: a refused commit must not read as done
+        result = self.turn.finish()
+        self._result = result
+        self._phase = "done"
+        # ``visible`` is every piece ``feed`` returned then the tail ``finish`` released, in order.
+        return result.visible[self._shown :]
+
+    def fail(self) -> None:
+        self._phase = "failed"
+
+    def stop(self) -> bool:
+        """Stop early; True when the source should be closed (the stream was still open)."""
+        if self._phase != "open":
+            return False
+        self._phase = "closed"
+        return True
+
+    @property
+    def result(self) -> TurnResult:
+        if self._result is not None:
+            return self._result
+        if self._phase == "open":
+            raise RuntimeError("the reply has not ended: iterate the stream to its end first")
+        if self._phase == "closed":
+            raise RuntimeError("the stream was closed before the reply ended; nothing was committed")
+        raise RuntimeError("the reply failed (see the exception it raised); nothing was committed")
+
+
+class ReplyStream(Iterator[str]):
+    """The visible pieces of a reply as its chunks arrive; ``.result`` once the source is exhausted.
+
+    Use it as an iterator (``for piece in stream``) or as a context manager that closes it on the way
+    out. See the module docstring for when the turn is finished and when nothing is committed.
+    """
+
+    __slots__ = ("_reply", "_source")
+
+    def __init__(self, turn: Turn, chunks: Iterable[Chunk]) -> None:
+        if not isinstance(chunks, Iterable):
+            hint = " (an async iterable: use astream_reply)" if isinstance(chunks, AsyncIterable) else ""
+            raise TypeError(f"expected an iterable of chunks, not {type(chunks).__name__}{hint}")
+        self._reply = _Reply(turn)
+        self._source: Iterator[Chunk] = iter(chunks)
+
+    @property
+    def turn(self) -> Turn:
+        """The turn being streamed."""
+        return self._reply.turn
+
+    @property
+    def result(self) -> TurnResult:
+        """The turn's result; ``RuntimeError`` before the source ended, or after a close or a failure."""
+        return self._reply.result
+
+    def __iter__(self) -> ReplyStream:
+        return self
+
+    def __next__(self) -> str:
+        reply = self._reply
+        while reply.is_open:
+            try:
+                try:
+                    chunk = next(self._source)
+                except StopIteration:
+                    tail = reply.end()
+                    if tail:
+                        return tail
+                    break
+                shown = reply.take(chunk)
+            except BaseException:
+                reply.fail()
+                raise
+            if shown:
+                return shown
+        raise StopIteration
+
+    def close(self) -> None:
+        """Stop before the end: nothing is committed; the source's ``close()`` runs when it has one.
+
+        After the end (or a failure) it does nothing, and ``.result`` stays as it was.
+        """
+        if self._reply.stop():
+            closer = getattr(self._source, "close", None)
+            if callable(closer):
+                closer()
+
+    def __enter__(self) -> ReplyStream:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+class AsyncReplyStream(AsyncIterator[str]):
+    """``ReplyStream`` over an async source: ``async for piece in stream``; ``.result`` after the end."""
+
+    __slots__ = ("_reply", "_source")
+
+    def __init__(self, turn: Turn, chunks: AsyncIterable[Chunk]) -> None:
+        if not isinstance(chunks, AsyncIterable):
+            hint = " (a sync iterable: use stream_reply)" if isinstance(chunks, Iterable) else ""
+            raise TypeError(f"expected an async iterable of chunks, not {type(chunks).__name__}{hint}")
+        self._reply = _Reply(turn)
+        self._source: AsyncIterator[Chunk] = aiter(chunks)
+
+    @property
+    def turn(self) -> Turn:
+        """The turn being streamed."""
+        return self._reply.turn
+
+    @property
+    def result(self) -> TurnResult:
+        """The turn's result; ``RuntimeError`` before the source ended, or after a close or a failure."""
+        return self._reply.result
+
+    def __aiter__(self) -> AsyncReplyStream:
+        return self
+
+    async def __anext__(self) -> str:
+        reply = self._reply
+        while reply.is_open:
+            try:
+                try:
+                    chunk = await anext(self._source)
+                except StopAsyncIteration:
+                    tail = reply.end()
+                    if tail:
+                        return tail
+                    break
+                shown = reply.take(chunk)
+            except BaseException:  # CancelledError too: a cancelled chat commits nothing
+                reply.fail()
+                raise
+            if shown:
+                return shown
+        raise StopAsyncIteration
+
+    async def aclose(self) -> None:
+        """Stop before the end: nothing is committed; the source's ``aclose()`` runs when it has one."""
+        if self._reply.stop():
+            closer = getattr(self._source, "aclose", None)
+            if callable(closer):
+                await closer()
+
+    async def __aenter__(self) -> AsyncReplyStream:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+
+def stream_reply(turn_or_game: Game | Turn, chunks: Iterable[Chunk]) -> ReplyStream:
+    """Stream ``chunks`` through a reply: a ``Game`` begins one (``begin_reply()``), a ``Turn`` is used as
+    given (``game.begin_regenerate()`` for a swipe; a turn nothing was fed to yet).
+
+    Iterate it for the visible pieces; ``.result`` is the ``TurnResult`` once the source is exhausted.
+    """
+    return ReplyStream(_turn_of(turn_or_game), chunks)
+
+
+def astream_reply(turn_or_game: Game | Turn, chunks: AsyncIterable[Chunk]) -> AsyncReplyStream:
+    """``stream_reply`` over an async source (an async generator, an SDK's async stream): ``async for``."""
+    return AsyncReplyStream(_turn_of(turn_or_game), chunks)

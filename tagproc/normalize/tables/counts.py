@@ -1,0 +1,100 @@
+"""The number tables of the normaliser: the count limits, numbers as words, multipliers, the vague amounts
+that stay unreadable, and the measures that are not counts (DESIGN.md "Sloppy input").
+
+Invariants: vague amounts ("a few", "several") are never given a number; a count is at most MAX_COUNT,
+coins excepted, which are bounded by MAX_COINS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["COUNT_WORDS", "MAX_COINS", "MAX_COUNT", "MEASURE_WORDS", "MULTIPLIER_WORDS", "VAGUE_COUNTS"]
+
+# DESIGN.md "Tags the GM writes": limits, each answered rather than dropped.
+MAX_COUNT = 9_999  # a count of at most 9,999 (coins excepted)
+MAX_COINS = 1_000_000_000  # our own sanity bound on a coin count: coins are excepted from MAX_COUNT
+
+# Numbers as words (DESIGN.md "Sloppy input": "two", "a dozen").
+COUNT_WORDS: Mapping[str, int] = MappingProxyType(
+    {
+        "zero": 0,
+        "one": 1,
+        "a": 1,
+        "an": 1,
+        "single": 1,
+        "a single": 1,
+        "two": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+        "eleven": 11,
+        "twelve": 12,
+        "thirteen": 13,
+        "fourteen": 14,
+        "fifteen": 15,
+        "sixteen": 16,
+        "seventeen": 17,
+        "eighteen": 18,
+        "nineteen": 19,
+        "twenty": 20,
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "a couple": 2,
+        "couple": 2,
+        "a pair": 2,
+        "pair": 2,
+        "both": 2,
+        "half a dozen": 6,
+    }
+)
+MULTIPLIER_WORDS: Mapping[str, int] = MappingProxyType(
+    {"dozen": 12, "score": 20, "hundred": 100, "thousand": 1000}
+)
+
+# Amounts no number can be read from: refused as unreadable, never guessed.
+VAGUE_COUNTS = frozenset(
+    {
+        "a few",
+        "few",
+        "several",
+        "some",
+        "lots",
+        "lots of",
+        "a lot",
+        "a lot of",
+        "many",
+        "a handful",
+        "a handful of",
+        "a bunch",
+        "a bunch of",
+        "plenty",
+        "plenty of",
+        "numerous",
+        "various",
+        "all",
+        "all of",
+        "all the",
+        "every",
+        "more",
+        "all remaining",
+        "half",
+        "a number of",
+    }
+)
+
+# After a number these are a measure, not a count ("50 feet of rope" is one rope).
+MEASURE_WORDS = frozenset(
+    {"foot", "feet", "ft", "pound", "pounds", "lb", "lbs", "gallon", "gallons", "pint", "pints"}
+)

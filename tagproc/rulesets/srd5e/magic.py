@@ -1,0 +1,97 @@
+"""The SRD magic items file as the ``magic_items`` catalog: rarity, attunement and slots, never a price;
+and the spec's 5e fakes and risky items among them.
+
+Invariants: a "Varies" family gets no rarity (its variants are entries of their own), except the plain
+potion of healing, which is common; an item that requires attunement binds, and is cursed where its text
+has a Curse paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tagproc.rulesets.srd5e.common import CATEGORY_IDS, JSONObject, clean_text, clip, summarize
+from tagproc.rulesets.srd5e.corrections import correct
+
+__all__ = ["RARITIES", "RARITY_OF", "fakes_and_risks", "magic_item"]
+
+RARITIES: tuple[tuple[str, str], ...] = (
+    ("common", "Common"),
+    ("uncommon", "Uncommon"),
+    ("rare", "Rare"),
+    ("very_rare", "Very rare"),
+    ("legendary", "Legendary"),
+    ("artifact", "Artifact"),
+)
+#: "Varies" is a family whose variants are entries of their own with their own rarity: it gets none.
+RARITY_OF = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare", "Very Rare": "very_rare"} | {
+    "Legendary": "legendary",
+    "Artifact": "artifact",
+}
+
+ATTUNEMENT = re.compile(r"\(requires attunement(?: (?P<by>by [^)]*))?\)")
+SHIELDS = re.compile(r"shield", re.IGNORECASE)
+
+
+def magic_item(raw: JSONObject) -> JSONObject:
+    """One SRD magic item as a ruleset catalog entry: rarity, attunement, slots; no price."""
+    index: str = raw["index"]
+    category = raw["equipment_category"]["index"]
+    item: JSONObject = {"category": CATEGORY_IDS[category]}
+    rarity = RARITY_OF.get(raw["rarity"]["name"])
+    if index == "potion-of-healing":
+        # The plain potion is the common one; its stronger kinds are entries of their own.
+        rarity = "common"
+    if rarity:
+        item["rarity"] = rarity
+    item["tags"] = ["magical"]
+    if category == "ring":
+        item["slots"] = {"ring": 1}
+    elif category == "armor":
+        item["slots"] = {"hands": 1} if SHIELDS.search(raw["name"]) else {"body": 1}
+    elif category == "weapon":
+        item["slots"] = {"hands": 1}
+    binds = _binds(raw)
+    if binds is not None:
+        item["binds"] = binds
+    entry: JSONObject = {"id": index, "label": raw["name"]}
+    summary = summarize(raw["desc"][1:])
+    if raw["rarity"]["name"] == "Varies" and index != "potion-of-healing":
+        summary = clip(f"{clean_text(raw['desc'][0])}. {summary or ''}".strip())
+    if summary:
+        entry["summary"] = summary
+    entry["item"] = item
+    return correct(f"magic_items/{index}", entry)
+
+
+def _binds(raw: JSONObject) -> JSONObject | None:
+    """How a magic item binds: None unless it requires attunement, with who may attune and any curse."""
+    attunement = ATTUNEMENT.search(raw["desc"][0]) if raw["desc"] else None
+    if not attunement:
+        return None
+    binds: JSONObject = {}
+    if attunement.group("by"):
+        binds["restriction"] = attunement.group("by")
+    if any(clean_text(part).startswith("Curse") for part in raw["desc"]):
+        binds["cursed"] = True
+    return binds
+
+
+def fakes_and_risks(magic: list[JSONObject]) -> None:
+    """The spec's 5e fakes and risky items (spec "Honest and dishonest sellers", "Spotting fakes")."""
+    by_id = {entry["id"]: entry for entry in magic}
+    poison = by_id["potion-of-poison"]["item"]
+    poison["passesFor"] = "magic_items/potion-of-healing"
+    poison["tells"] = [
+        {
+            "check": {"value": {"derived": "poisoners_kit_check"}},
+            "dc": 13,
+            "carries": {"anyOf": ["equipment/poisoners-kit"]},
+            "says": "a faint bitterness under the sweetness",
+        },
+        {"check": {"skill": "arcana"}, "dc": 18, "says": "its magic does not feel like healing magic"},
+    ]
+    poison["foolsReveal"] = ["identify"]
+    by_id["wand-of-wonder"]["item"]["risky"] = (
+        "every wave is a gamble; some effects turn on the one who waves it"
+    )

@@ -1,0 +1,462 @@
+"""Middleware: chunk streams through a turn, sync and async; tags run once at the end; nothing on early stop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Iterator, Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from tagproc import Game, astream_reply, chunk_text, stream_reply
+from tagproc.engine.rules import Rules
+from tagproc.middleware import Chunk
+from tagproc.ruleset import load_ruleset
+from tagproc.turn import Turn, TurnResult
+from tests.fake_engine import FakeEngine, install
+
+RULES = Rules(load_ruleset("gravewatch"))
+PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
+NOTES = (
+    'The sexton nods. [sheet: op="note" field="post" value="the east gate"] "Take the lantern." '
+    '[sheet: op="note" field="watch" value="dawn"]\nDone.'
+)
+REPLIES = (
+    'The innkeeper wants three shillings. Ada pays. [inventory: action="pay" amount="3 shillings"]',
+    'Bram finds a purse. [inventory: action="earn" item="pennies" count="12" who="Bram"] He grins.\n',
+    'Ada pries the coffin open. [loot: table="grave_goods" who="Ada"] Dust rises.',
+    "  [inventory: pay item=penny count=1]  She pays the ferryman [place: name='Millbrook' size=market town]",
+    NOTES,
+    "Nothing but prose [sic], and a bracket [1] or two.  ",
+)
+
+
+@pytest.fixture
+def engine(monkeypatch: pytest.MonkeyPatch) -> FakeEngine:
+    return install(monkeypatch)
+
+
+def _game(seed: int = 7) -> Game:
+    return Game(RULES, PARTY, seed=seed)
+
+
+def _split(text: str, rng: random.Random) -> list[str]:
+    """Random chunks, empty ones included (a model's stream sends those too)."""
+    chunks: list[str] = []
+    at = 0
+    while at < len(text):
+        size = rng.choice((0, 1, 1, 2, 3, 5, 8, 13))
+        chunks.append(text[at : at + size])
+        at += size
+    return chunks
+
+
+def _chat_chunks(pieces: Sequence[str]) -> list[dict[str, Any]]:
+    """An OpenAI chat completion stream: a role-only delta, the content, a finish chunk, a usage chunk."""
+    first = {"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}
+    body = [
+        {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]} for piece in pieces
+    ]
+    last = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    usage = {"choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": len(pieces)}}
+    return [first, *body, last, usage]
+
+
+def _as_object(value: Any) -> Any:
+    """A dict chunk as the SDK's objects with attributes (``chunk.choices[0].delta.content``)."""
+    if isinstance(value, dict):
+        return SimpleNamespace(**{key: _as_object(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_as_object(item) for item in value]
+    return value
+
+
+async def _agen(chunks: Sequence[Chunk], rng: random.Random | None = None) -> AsyncIterator[Chunk]:
+    for chunk in chunks:
+        # Hand the loop to the other chats between chunks, a random number of times.
+        for _ in range(rng.randrange(3) if rng is not None else 1):
+            await asyncio.sleep(0)
+        yield chunk
+
+
+def _failing(chunks: Sequence[Chunk], error: Exception) -> Iterator[Chunk]:
+    yield from chunks
+    raise error
+
+
+# -- chunk_text -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("chunk", "text"),
+    [
+        pytest.param("a [tag", "a [tag", id="str"),
+        pytest.param("", "", id="empty-str"),
+        pytest.param({"choices": [{"delta": {"content": "Hi"}}]}, "Hi", id="chat-dict"),
+        pytest.param({"choices": [{"index": 0, "delta": {"content": "Hi"}}]}, "Hi", id="chat-dict-index-0"),
+        pytest.param({"choices": [{"delta": {"role": "assistant"}}]}, "", id="chat-dict-role-only"),
+        pytest.param({"choices": [{"delta": {"content": None}}]}, "", id="chat-dict-content-none"),
+        pytest.param({"choices": [{"delta": {}, "finish_reason": "stop"}]}, "", id="chat-dict-finish"),
+        pytest.param({"choices": [{"delta": None}]}, "", id="chat-dict-delta-none"),
+        pytest.param({"choices": [], "usage": {"total_tokens": 3}}, "", id="usage-chunk"),
+        pytest.param({"choices": [{"text": "Hi"}]}, "Hi", id="legacy-dict"),
+        pytest.param({"choices": [{"text": None}]}, "", id="legacy-dict-none"),
+        pytest.param(_as_object({"choices": [{"delta": {"content": "Hi"}}]}), "Hi", id="chat-object"),
+        pytest.param(
+            _as_object({"choices": [{"delta": {"role": "assistant", "content": None}}]}),
+            "",
+            id="chat-object-role-only",
+        ),
+        pytest.param(
+            _as_object({"choices": [{"delta": {"role": "assistant"}}]}), "", id="chat-object-no-content"
+        ),
+        pytest.param(
+            _as_object({"choices": [{"delta": {"content": None, "tool_calls": [{"id": "x"}]}}]}),
+            "",
+            id="chat-object-tool-call",
+        ),
+        pytest.param(_as_object({"choices": [{"index": 0, "text": "Hi"}]}), "Hi", id="legacy-object"),
+        pytest.param(_as_object({"choices": []}), "", id="usage-object"),
+    ],
+)
+def test_chunk_text_reads_strings_and_openai_chunks(chunk: Chunk, text: str) -> None:
+    assert chunk_text(chunk) == text
+
+
+@pytest.mark.parametrize(
+    ("chunk", "message"),
+    [
+        pytest.param(b"bytes", "cannot read text from a bytes chunk", id="bytes"),
+        pytest.param(None, "cannot read text from a NoneType chunk", id="none"),
+        pytest.param(42, "cannot read text from a int chunk", id="int"),
+        pytest.param({"content": "Hi"}, "cannot read text from a dict chunk", id="dict-without-choices"),
+        pytest.param(SimpleNamespace(text="Hi"), "SimpleNamespace chunk", id="object-without-choices"),
+        pytest.param({"choices": "Hi"}, "choices must be a list, not str", id="choices-a-str"),
+        pytest.param({"choices": None}, "choices must be a list, not NoneType", id="choices-none"),
+        pytest.param(
+            {"choices": [{"delta": {"content": "a"}}, {"delta": {"content": "b"}}]},
+            "2 choices",
+            id="two-choices",
+        ),
+        pytest.param(
+            {"choices": [{"message": {"content": "Hi"}}]}, "neither delta nor text", id="non-streaming"
+        ),
+        pytest.param(
+            {"choices": [{"delta": {"content": [{"type": "text", "text": "Hi"}]}}]},
+            r"delta\.content must be a str or None, not list",
+            id="content-parts",
+        ),
+        pytest.param({"choices": [{"text": 3}]}, r"text must be a str or None, not int", id="legacy-int"),
+    ],
+)
+def test_chunk_text_refuses_other_shapes_with_a_type_error(chunk: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        chunk_text(chunk)
+
+
+def test_chunk_text_refuses_a_chunk_of_another_choice() -> None:
+    with pytest.raises(ValueError, match="choice 1"):
+        chunk_text({"choices": [{"index": 1, "delta": {"content": "Hi"}}]})
+
+
+# -- stream_reply ---------------------------------------------------------------------------------
+
+
+def test_pieces_are_the_visible_text_as_it_arrives_and_the_held_tail_last() -> None:
+    chunks = ["The sexton ", "nods. [sheet: op=", '"note" field="post" value="gate"]', ' "Take it."', "  "]
+    stream = stream_reply(_game(), chunks)
+    pieces = list(stream)
+    assert pieces == ["The sexton", " nods.", ' "Take it."', "  "]
+    assert "".join(pieces) == stream.result.visible == 'The sexton nods. "Take it."  '
+
+
+@pytest.mark.parametrize("reply", [pytest.param(text, id=f"reply-{i}") for i, text in enumerate(REPLIES)])
+def test_any_chunking_gives_the_one_shot_result(reply: str) -> None:
+    rng = random.Random(reply)
+    twin = _game().reply(reply)
+    for chunks in (list(reply), _split(reply, rng), _split(reply, rng), [reply]):
+        game = _game()
+        stream = stream_reply(game, chunks)
+        pieces = list(stream)
+        assert all(pieces)
+        assert "".join(pieces) == stream.result.visible
+        assert stream.result.to_json() == twin.to_json()
+        assert stream.result.state == twin.state
+        assert game.turns == (stream.result,)
+
+
+def test_tags_run_once_when_the_source_is_exhausted(
+    engine: FakeEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finishes: list[TurnResult] = []
+    finish = Turn.finish
+
+    def counted(turn: Turn) -> TurnResult:
+        finishes.append(finish(turn))
+        return finishes[-1]
+
+    monkeypatch.setattr(Turn, "finish", counted)
+    game = _game()
+    stream = stream_reply(game, list(NOTES))
+    while True:
+        try:
+            next(stream)
+        except StopIteration:
+            break
+        assert engine.calls == [] and len(game) == 0 and finishes == []
+    assert len(engine.calls) == 2 and len(finishes) == 1
+    assert game.turns == (stream.result,)
+    assert list(stream) == []
+    assert len(engine.calls) == 2 and len(finishes) == 1
+
+
+def test_a_regenerate_turn_streams_a_swipe() -> None:
+    game, twin = _game(), _game()
+    for each in (game, twin):
+        each.reply(REPLIES[0])
+        each.player("Again.")
+    stream = stream_reply(game.begin_regenerate(), _split(REPLIES[2], random.Random(2)))
+    list(stream)
+    expected = twin.regenerate(REPLIES[2])
+    assert stream.result.to_json() == expected.to_json()
+    assert [turn.to_json() for turn in game.turns] == [turn.to_json() for turn in twin.turns]
+    assert game.state == twin.state
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        pytest.param(_chat_chunks, id="chat-dicts"),
+        pytest.param(lambda pieces: _as_object(_chat_chunks(pieces)), id="chat-objects"),
+        pytest.param(lambda pieces: [{"choices": [{"text": piece}]} for piece in pieces], id="legacy-dicts"),
+        pytest.param(
+            lambda pieces: [_as_object({"choices": [{"index": 0, "text": piece}]}) for piece in pieces],
+            id="legacy-objects",
+        ),
+    ],
+)
+def test_openai_chunk_streams_give_the_one_shot_result(shape: Any) -> None:
+    reply = REPLIES[2]
+    stream = stream_reply(_game(), shape(_split(reply, random.Random(5))))
+    assert "".join(stream) == stream.result.visible
+    assert stream.result.to_json() == _game().reply(reply).to_json()
+
+
+# -- errors and early stops -----------------------------------------------------------------------
+
+
+def test_a_source_that_raises_commits_nothing_and_the_error_propagates() -> None:
+    game = _game()
+    before = game.state
+    stream = stream_reply(
+        game, _failing(["Ada pays. ", '[inventory: action="pay" amount="1 crown"]'], OSError())
+    )
+    with pytest.raises(OSError):
+        list(stream)
+    assert len(game) == 0 and game.state is before
+    with pytest.raises(RuntimeError, match="nothing was committed"):
+        _ = stream.result
+    assert list(stream) == []
+    assert game.reply(REPLIES[0]).to_json() == _game().reply(REPLIES[0]).to_json()  # the game goes on
+
+
+def test_a_chunk_of_an_unknown_shape_raises_and_commits_nothing() -> None:
+    game = _game()
+    stream = stream_reply(game, ["Ada pays. ", {"text": "Hi"}, "more"])
+    assert next(stream) == "Ada pays."
+    with pytest.raises(TypeError, match="cannot read text from a dict chunk"):
+        next(stream)
+    assert len(game) == 0
+
+
+def test_stopping_early_commits_nothing(engine: FakeEngine) -> None:
+    game = _game()
+    stream = stream_reply(game, list(NOTES))
+    for _piece in stream:
+        break
+    assert engine.calls == [] and len(game) == 0
+    with pytest.raises(RuntimeError, match="has not ended"):
+        _ = stream.result
+
+
+def test_close_stops_the_stream_closes_the_source_and_commits_nothing(engine: FakeEngine) -> None:
+    closed: list[bool] = []
+
+    def source() -> Iterator[str]:
+        try:
+            yield from NOTES
+        finally:
+            closed.append(True)
+
+    game = _game()
+    with stream_reply(game, source()) as stream:
+        for _piece in stream:
+            break
+    assert closed == [True]
+    assert list(stream) == []
+    assert engine.calls == [] and len(game) == 0
+    with pytest.raises(RuntimeError, match="closed before the reply ended"):
+        _ = stream.result
+
+
+def test_close_after_the_end_keeps_the_result() -> None:
+    stream = stream_reply(_game(), [REPLIES[1]])
+    list(stream)
+    result = stream.result
+    stream.close()
+    assert stream.result is result
+
+
+def test_a_second_stream_over_one_game_is_refused_when_it_finishes() -> None:
+    game = _game()
+    first, second = stream_reply(game, [REPLIES[0]]), stream_reply(game, [REPLIES[1]])
+    list(first)
+    with pytest.raises(RuntimeError, match="another turn was committed"):
+        list(second)
+    assert game.turns == (first.result,)
+    with pytest.raises(RuntimeError, match="nothing was committed"):
+        _ = second.result
+
+
+def test_wrong_arguments_are_refused() -> None:
+    with pytest.raises(TypeError, match="use astream_reply"):
+        stream_reply(_game(), _agen(["a"]))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use stream_reply"):
+        astream_reply(_game(), ["a"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Game or a Turn, not str"):
+        stream_reply("gravewatch", ["a"])  # type: ignore[arg-type]
+
+
+# -- astream_reply --------------------------------------------------------------------------------
+
+
+def test_async_pieces_and_result_match_the_one_shot_reply(engine: FakeEngine) -> None:
+    async def run() -> tuple[list[str], TurnResult, int]:
+        game = _game()
+        stream = astream_reply(game, _agen(list(NOTES)))
+        pieces = []
+        async for piece in stream:
+            pieces.append(piece)
+            assert engine.calls == [] and len(game) == 0
+        return pieces, stream.result, len(game)
+
+    pieces, result, turns = asyncio.run(run())
+    assert all(pieces) and "".join(pieces) == result.visible
+    assert len(engine.calls) == 2 and turns == 1
+    assert result.to_json() == _game().reply(NOTES).to_json()
+
+
+def test_async_openai_objects_give_the_one_shot_result() -> None:
+    async def run() -> TurnResult:
+        stream = astream_reply(_game(), _agen(_as_object(_chat_chunks(_split(REPLIES[3], random.Random(1))))))
+        async for _piece in stream:
+            pass
+        return stream.result
+
+    assert asyncio.run(run()).to_json() == _game().reply(REPLIES[3]).to_json()
+
+
+def test_async_with_over_a_whole_swipe_keeps_the_result() -> None:
+    game, twin = _game(), _game()
+    for each in (game, twin):
+        each.reply(REPLIES[0])
+
+    async def run() -> TurnResult:
+        async with astream_reply(game.begin_regenerate(), _agen(list(REPLIES[2]))) as stream:
+            async for _piece in stream:
+                pass
+        return stream.result
+
+    result = asyncio.run(run())
+    assert result.to_json() == twin.regenerate(REPLIES[2]).to_json()
+    assert game.turns == (result,) and game.state == twin.state
+
+
+def test_async_source_that_raises_commits_nothing() -> None:
+    async def failing() -> AsyncIterator[str]:
+        yield "Ada pays. "
+        raise ConnectionError("the model went away")
+
+    async def run(game: Game) -> None:
+        async for _piece in astream_reply(game, failing()):
+            pass
+
+    game = _game()
+    with pytest.raises(ConnectionError):
+        asyncio.run(run(game))
+    assert len(game) == 0
+
+
+def test_async_aclose_closes_the_source_and_commits_nothing(engine: FakeEngine) -> None:
+    closed: list[bool] = []
+
+    async def source() -> AsyncIterator[str]:
+        try:
+            for char in NOTES:
+                yield char
+        finally:
+            closed.append(True)
+
+    async def run(game: Game) -> None:
+        async with astream_reply(game, source()) as stream:
+            async for _piece in stream:
+                break
+        with pytest.raises(RuntimeError, match="closed before the reply ended"):
+            _ = stream.result
+
+    game = _game()
+    asyncio.run(run(game))
+    assert closed == [True] and engine.calls == [] and len(game) == 0
+
+
+def test_a_cancelled_chat_commits_nothing(engine: FakeEngine) -> None:
+    async def stalled() -> AsyncIterator[str]:
+        yield 'Ada pays. [inventory: action="pay" amount="1 crown"] And'
+        await asyncio.Event().wait()  # the model never sends the rest
+        yield "never"
+
+    async def run(game: Game) -> list[str]:
+        stream = astream_reply(game, stalled())
+        pieces: list[str] = []
+
+        async def consume() -> None:
+            async for piece in stream:
+                pieces.append(piece)
+
+        task = asyncio.create_task(consume())
+        while not pieces:
+            await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        with pytest.raises(RuntimeError, match="nothing was committed"):
+            _ = stream.result
+        return pieces
+
+    game = _game()
+    assert asyncio.run(run(game)) == ["Ada pays. And"]
+    assert engine.calls == [] and len(game) == 0
+
+
+def test_interleaved_async_streams_over_twenty_games_are_independent() -> None:
+    rng = random.Random(20)
+    replies = [REPLIES[seed % len(REPLIES)] for seed in range(20)]
+    games = [_game(seed) for seed in range(20)]
+
+    async def one(seed: int) -> tuple[str, TurnResult]:
+        chunks = _split(replies[seed], rng)
+        stream = astream_reply(games[seed], _agen(chunks, random.Random(seed)))
+        pieces = [piece async for piece in stream]
+        return "".join(pieces), stream.result
+
+    async def run() -> list[tuple[str, TurnResult]]:
+        return await asyncio.gather(*(one(seed) for seed in range(20)))
+
+    for seed, (shown, result) in enumerate(asyncio.run(run())):
+        twin = _game(seed).reply(replies[seed])
+        assert shown == result.visible
+        assert result.to_json() == twin.to_json()
+        assert result.state == twin.state
+        assert games[seed].turns == (result,)
