@@ -440,6 +440,19 @@ def test_a_bound_dawn_bell_keeps_rattled_off(gravewatch: Rules) -> None:
     assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
 
 
+def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch: Rules) -> None:
+    state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
+    answer = refused(state, c.Condition(condition="rattled"), gravewatch)
+    assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
+
+
+def test_a_bound_dawn_bell_lets_rattled_be_taken_off(gravewatch: Rules) -> None:
+    state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
+    reply, after = accepted(state, c.Condition(condition="rattled", state=False), gravewatch)
+    assert (reply.now, reply.note) == ("off", "Rattled is off.")
+    assert after.party[0].sheet.conditions == ()
+
+
 def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
     reply, after = accepted(wardens(bag=(bell(worn=True),)), c.Condition(condition="rattled"), gravewatch)
     assert reply.note == "Rattled is on."

@@ -85,13 +85,39 @@ def test_the_spec_poultice_line_heals_a_health_pool_and_takes_one_off_the_stack(
 
 
 def test_the_last_poultice_takes_the_stack_and_a_heal_never_passes_max(ember: Rules) -> None:
+    # Dice(5) rolls 4, but only 1 fits under the maximum: the line says what came back.
     decision, after = accepted(juno(grit=10, poultices=1), use("Poultice", who="Juno"), ember, seed=5)
     assert (decision.answers[0].now, decision.answers[0].note) == (
         "0",
-        "Juno uses Poultice: heals 4 (Grit 11/11). None left.",
+        "Juno uses Poultice: heals 1 (Grit 11/11). None left.",
     )
     assert after.party[1].bag == ()
     assert after.party[1].sheet.pools == {"grit": PoolState(current=11)}
+
+
+def test_a_heal_at_full_health_says_the_pool_is_already_full(ember: Rules) -> None:
+    decision, after = accepted(juno(grit=11, poultices=2), use("Poultice", who="Juno"), ember, seed=5)
+    assert (decision.answers[0].now, decision.answers[0].note) == (
+        "1",
+        "Juno uses Poultice: Grit is already full (11/11). 1 left.",
+    )
+    assert after.party[1].bag == (Stack(name="Poultice", count=1, item="outfitter/poultice"),)
+    assert after.party[1].sheet.pools == {"grit": PoolState(current=11)}
+
+
+@pytest.mark.parametrize(
+    ("resolve", "note"),
+    [
+        pytest.param(4, "gets back 1 Resolve (Resolve 5/5)", id="what-fits"),
+        pytest.param(5, "Resolve is already full (5/5)", id="already-full"),
+    ],
+)
+def test_a_restore_says_what_came_back_not_what_it_gives(gravewatch: Rules, resolve: int, note: str) -> None:
+    # Nerve 3: Resolve 5 at most, and the page's Ward gate is skipped; the page gives back 2.
+    state = ada(SheetState(abilities={"nerve": 3}, pools={"resolve": PoolState(current=resolve)}), pages(1))
+    decision, after = accepted(state, use("Page of the vigil litany"), gravewatch)
+    assert decision.answers[0].note == f"Ada uses Page of the vigil litany: {note}. None left."
+    assert after.party[0].sheet.pools == {"resolve": PoolState(current=5)}
 
 
 def test_a_warming_tonic_clears_a_wound_mark_and_restores_resolve(gravewatch: Rules) -> None:
@@ -108,7 +134,7 @@ def test_a_heal_with_no_mark_to_clear_says_so(gravewatch: Rules) -> None:
     state = ada(None, Stack(name="Warming tonic", count=1, item="kit/warming-tonic"))
     decision, _ = accepted(state, use("Warming tonic"), gravewatch)
     assert decision.answers[0].note == (
-        "Ada uses Warming tonic: finds no mark to clear (Harm 0/4); gets back 1 Resolve (Resolve 4/4). None left."
+        "Ada uses Warming tonic: finds no mark to clear (Harm 0/4); Resolve is already full (4/4). None left."
     )
 
 
@@ -193,6 +219,40 @@ def test_a_wound_penalty_and_a_worn_item_move_the_gate_pool(gravewatch: Rules) -
     assert decision.answers[0].note == (
         "Ada uses Page of the vigil litany: Ward check 1 against 2, failed; it is used up for nothing. 1 left."
     )
+
+
+@pytest.mark.parametrize(
+    ("bells", "note"),
+    [
+        pytest.param(
+            (bell(), bell(worn=True, bound=True)),
+            "Ward check 2 against 2, passed; gets back 2 Resolve (Resolve 3/4)",
+            id="spare-listed-first",
+        ),
+        pytest.param(
+            (bell(worn=True, bound=True), bell()),
+            "Ward check 2 against 2, passed; gets back 2 Resolve (Resolve 3/4)",
+            id="worn-listed-first",
+        ),
+        pytest.param(
+            (bell(worn=True, bound=True), bell(worn=True, bound=True)),
+            "Ward check 2 against 2, passed; gets back 2 Resolve (Resolve 3/4)",
+            id="two-worn-count-once",
+        ),
+        pytest.param(
+            (bell(), bell()),
+            "Ward check 1 against 2, failed; it is used up for nothing",
+            id="only-carried-adds-nothing",
+        ),
+    ],
+)
+def test_a_worn_item_moves_the_gate_once_whatever_the_order_of_the_bag(
+    gravewatch: Rules, bells: tuple[Stack, ...], note: str
+) -> None:
+    # Nerve 2 and +1 on Ward while a Dawn bell is worn and bound: Dice(3) throws 1 success of 2 dice, 2 of 3.
+    state = ada(SheetState(pools={"resolve": PoolState(current=1)}), *bells, pages(1))
+    decision, _ = accepted(state, use("Page of the vigil litany"), gravewatch, seed=3)
+    assert decision.answers[0].note == f"Ada uses Page of the vigil litany: {note}. None left."
 
 
 # -- charges and breaking ----------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ import pytest
 from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Answer, Refused
-from tagproc.engine.state import Stack
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Refused, SheetChanged
+from tagproc.engine.state import Member, SheetState, Stack
 
 from .engine_support import answers_of, item, member, outcome, party, refused, variant
 
@@ -145,6 +145,42 @@ def test_binding_a_worn_item_makes_it_worn_and_bound() -> None:
     assert after.party[0].bag == (
         Stack(name="Dawn bell", count=1, item="kit/dawn-bell", worn=True, bound=True),
     )
+
+
+RATTLED_ENDS = [
+    pytest.param(
+        item("Dawn bell", worn=True),
+        '[inventory: action="bind" item="Dawn bell"]',
+        id="bind-a-worn-bell",
+    ),
+    pytest.param(
+        item("Dawn bell", bound=True),
+        '[inventory: action="equip" item="Dawn bell"]',
+        id="equip-a-bound-bell",
+    ),
+]
+
+
+@pytest.mark.parametrize(("bell", "tag"), RATTLED_ENDS)
+def test_a_bell_newly_worn_takes_rattled_off_in_the_same_answer(bell: Stack, tag: str) -> None:
+    ada = Member(name="Ada", bag=(bell,), sheet=SheetState(abilities={"nerve": 1}, conditions=("rattled",)))
+    decision, after = outcome("gravewatch", party(ada), tag)
+    assert isinstance(decision, Accepted)
+    assert [type(effect) for effect in decision.effects] == [BagChanged, SheetChanged]
+    assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [
+        ("ok", "1", "Rattled is off: Dawn bell keeps it off.")
+    ]
+    assert after.party[0].bag == (
+        Stack(name="Dawn bell", count=1, item="kit/dawn-bell", worn=True, bound=True),
+    )
+    assert after.party[0].sheet == SheetState(abilities={"nerve": 1})
+
+
+def test_a_bell_worn_without_being_bound_leaves_rattled_on() -> None:
+    ada = Member(name="Ada", bag=(item("Dawn bell"),), sheet=SheetState(conditions=("rattled", "marked")))
+    decision, after = outcome("gravewatch", party(ada), '[inventory: action="equip" item="Dawn bell"]')
+    assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [("ok", "1", None)]
+    assert after.party[0].sheet == SheetState(conditions=("rattled", "marked"))
 
 
 def test_binding_a_cursed_item_warns_that_it_will_not_let_go() -> None:

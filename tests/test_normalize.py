@@ -230,6 +230,13 @@ def test_a_looser_match_is_told_in_the_note() -> None:
     assert command.notes == ('Took "Healing Potion" as Potion of Healing.',)
 
 
+def test_a_described_new_item_is_never_taken_for_a_looser_match() -> None:
+    command = only('[inventory: action="add" item="Healing Potion" like="Potion of Healing"]')
+    assert isinstance(command, Add)
+    assert (command.item.name, command.item.label) == ("Healing Potion", None)
+    assert command.proposal is not None and command.proposal.like is not None
+
+
 def test_a_looser_match_is_refused_when_two_labels_fit() -> None:
     read = resolve_item("draught, healing", None, BOOK)
     assert isinstance(read, ResolvedItem)

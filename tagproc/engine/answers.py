@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from tagproc.commands import Command, Loot, Place, Unreadable
 from tagproc.engine.outcome import Answer, Refused, Result
 
-__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr"]
+__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
 
 _SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
 
@@ -38,6 +38,17 @@ def with_attr(
         pairs[key] = value
     order = list(command.ANSWER_KEYS) + [k for k in pairs if k not in command.ANSWER_KEYS]
     return tuple((k, pairs[k]) for k in order if k in pairs)
+
+
+def with_names(
+    command: Command, attrs: tuple[tuple[str, str], ...], **names: str
+) -> tuple[tuple[str, str], ...]:
+    """``attrs`` with each character key the tag wrote (``who=``, ``to=``) written as the member's own name:
+    an answer is the tag in canonical form (DESIGN.md "Answers"), so ``who="ADA"`` comes back ``who="Ada"``."""
+    for key, name in names.items():
+        if getattr(command, key, None) is not None:
+            attrs = with_attr(command, attrs, key, name)
+    return attrs
 
 
 def _join(notes: Iterable[str | None]) -> str | None:

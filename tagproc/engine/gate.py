@@ -12,9 +12,10 @@ Kept simple, and documented where the spec leaves the arithmetic to the ruleset:
 - ``dice-sum`` (Ember Roads): the ruleset's dice plus the number (the ability's modifier, plus the skill's
   rating); it passes at ``difficulty`` or more. A ruleset without a resolution rolls a d20 plus the number.
 - A skill's rating is the member's sheet field of the skill's id: a number, or a ``proficiencyTiers`` id whose
-  ``flat`` counts. What a held item does to checks counts (worn while worn, carried while only carried, each
-  item once): a flat modifier narrowed to the skill, or to nothing. The wound penalty is the rung of
-  ``resolution.penaltyFrom``'s track the marks reach. Conditions and unmet requirements are left out.
+  ``flat`` counts. What a held item does to checks counts (each item once: worn while any stack of it is
+  worn, carried while it is only carried, whatever the order of the bag): a flat modifier narrowed to the
+  skill, or to nothing. The wound penalty is the rung of ``resolution.penaltyFrom``'s track the marks reach.
+  Conditions and unmet requirements are left out.
 - ``unless`` met skips the check; a ``difficulty`` the item does not give cannot be rolled (``None``).
 """
 
@@ -115,18 +116,10 @@ def _rating(view: LiveSheet, skill_id: str, resolution: Resolution | None) -> in
 
 
 def _held_bonus(gate: Gate, view: LiveSheet) -> int:
-    """Flat modifiers to checks from what the member holds, each item once (spec "Checks outside a fight")."""
+    """Flat modifiers to checks from what the member holds, each item once, worn if any stack of it is
+    worn (spec "What reads items"; ``Rules.held_effects``), whatever the order of the bag."""
     total = 0.0
-    seen: set[str] = set()
-    for stack in view.member.bag:
-        item = view.rules.item_of(stack, view.state)
-        key = stack.item or stack.invented or stack.name
-        if item is None or key in seen:
-            continue
-        seen.add(key)
-        held = item.worn if view.rules.is_worn(stack, item) else item.carried
-        if held is None:
-            continue
+    for _, held in view.rules.held_effects(view.member, view.state):
         for modifier in held.modifiers:
             about = modifier.skills or held.skills
             narrowed = not about or (gate.check.skill is not None and gate.check.skill in about)

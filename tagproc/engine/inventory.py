@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, carrying
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
@@ -71,8 +71,11 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
     made = invent(command.item.name, command.proposal, rules, state)
     if isinstance(made, NotInvented):
         return refuse(command, made.reason, made.note)
-    invented = ItemInvented(item=made.invented)
-    resolved = Resolved(What(made.invented.name, invented=made.invented.key), made.invented.item)
+    # The item's details show every change made to hold it to the ruleset: the normaliser's (what its
+    # words became) and the engine's (caps, slots, the weapon it fights as).
+    kept = made.invented.model_copy(update={"changes": (*command.notes, *made.invented.changes)})
+    invented = ItemInvented(item=kept)
+    resolved = Resolved(What(kept.name, invented=kept.key), kept.item)
     after = evolve(state, invented)
     return place(after, rules, command, resolved, command.count, before=(invented,), notes=made.notes)
 
@@ -94,7 +97,9 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
         BagChanged(member=who, bag=bag),
         Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)),
     )
-    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    attrs = with_names(
+        command, with_attr(command, command.answer_attrs(), "count", str(count)), who=member.name
+    )
     reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
     return Accepted(effects=effects, answers=(reply,))
 
@@ -166,6 +171,7 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
         ),
     )
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    attrs = with_names(command, attrs, who=giver_name, to=receiver_name)
     reply = answer(
         command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=" ".join(notes) or None
     )

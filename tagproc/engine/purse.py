@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, money
-from tagproc.engine.answers import answer, refuse
+from tagproc.engine.answers import answer, refuse, with_names
 from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled, evolve_all
@@ -79,7 +79,8 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         Journaled(entry=JournalEntry(kind="spent", who=member.name, text=spent)),
     )
     after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
-    reply = answer(command, now=after_now, note=money.format_payment_note(plan, labels))
+    attrs = with_names(command, command.answer_attrs(), who=member.name)
+    reply = answer(command, now=after_now, attrs=attrs, note=money.format_payment_note(plan, labels))
     return Accepted(effects=effects, answers=(reply,))
 
 

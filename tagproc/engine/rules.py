@@ -20,6 +20,7 @@ from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.normalize.words import CoinName, ProposalWords, StatWord, Word, fold
 from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueContext, evaluate
+from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
 
 __all__ = ["Rules", "stack_key"]
@@ -150,7 +151,9 @@ class Rules:
         resolution = self.ruleset.resolution
         kwargs: dict[str, object] = {
             "sheet": sheet,
-            "ability_scores": dict(member.sheet.abilities),
+            # Live reads see abilities as the items held leave them; the sheet alone otherwise (spec: a
+            # pool's maximum, binding.max and the carry numbers are worked out from the sheet alone).
+            "ability_scores": self.held_abilities(member, state) if live else dict(member.sheet.abilities),
             "fields": dict(member.sheet.fields),
         }
         if resolution is not None:
@@ -163,21 +166,24 @@ class Rules:
         return ValueContext(**kwargs)  # type: ignore[arg-type]
 
     def item_stat(self, member: Member, state: GameState, query: ItemStatQuery) -> float:
-        """``itemStat`` over ``member``'s own bag (spec "Items on the sheet")."""
+        """``itemStat`` over ``member``'s own bag (spec "Items on the sheet").
+
+        ``count`` counts the items that give ``stat`` (of any type), or every item without one; ``sum``,
+        ``max`` and ``min`` read number stats. ``default`` when nothing picked gives the stat.
+        """
         values: list[tuple[float, int]] = []
         for stack in member.bag:
             item = self.item_of(stack, state)
             if item is None or not self._picked(stack, item, query):
                 continue
-            raw = item.stats.get(query.stat) if query.stat else 1
-            if raw is None or isinstance(raw, bool | str):
-                if query.pick == "count" and query.stat is None:
+            raw = item.stats.get(query.stat) if query.stat else None
+            if query.pick == "count":
+                if query.stat is None or raw is not None:
                     values.append((1.0, stack.count))
-                continue
-            values.append((float(raw), stack.count))
-        default = float(query.default or 0)
+            elif isinstance(raw, int | float) and not isinstance(raw, bool):
+                values.append((float(raw), stack.count))
         if not values:
-            return default
+            return float(query.default or 0)
         if query.pick == "sum":
             return sum(value * count for value, count in values)
         if query.pick == "max":
@@ -185,6 +191,60 @@ class Rules:
         if query.pick == "min":
             return min(value for value, _ in values)
         return float(sum(count for _, count in values))
+
+    def held_abilities(self, member: Member, state: GameState) -> dict[str, float]:
+        """``member``'s ability scores as their items leave them (spec "Checks outside a fight": abilities).
+
+        Each item counts once, by what it does while worn if any stack of it is worn, else while carried;
+        the additions go on first, then the highest ``set`` (at least N: a higher score stays), and the
+        ability's own ``min`` and ``max`` hold.
+        """
+        adds: dict[str, float] = {}
+        sets: dict[str, float] = {}
+        for _, effects in self.held_effects(member, state):
+            for ability_id, change in effects.abilities.items():
+                if change.add is not None:
+                    adds[ability_id] = adds.get(ability_id, 0.0) + change.add
+                if change.set is not None:
+                    sets[ability_id] = max(sets.get(ability_id, change.set), change.set)
+        scores = dict(member.sheet.abilities)
+        for ability in self.ruleset.sheet.abilities:
+            if ability.id not in adds and ability.id not in sets:
+                continue
+            score = scores.get(ability.id, ability.default or 0.0) + adds.get(ability.id, 0.0)
+            if ability.id in sets:
+                score = max(score, sets[ability.id])
+            if ability.min is not None:
+                score = max(score, ability.min)
+            if ability.max is not None:
+                score = min(score, ability.max)
+            scores[ability.id] = score
+        return scores
+
+    def held_effects(self, member: Member, state: GameState) -> list[tuple[str, HeldEffects]]:
+        """What each item ``member`` holds does to them, named for a stack of it, in the order of the bag.
+
+        Spec "What reads items": ``worn`` applies while the item is on, ``carried`` while it is only
+        carried, and "one item applies once however many stacks of it someone holds". So each item counts
+        once, by its ``worn`` effects when any stack of it is worn (named for the first worn stack), else by
+        its ``carried`` effects (named for its first stack); the order of the bag changes nothing else.
+        """
+        first: dict[tuple[str, str], tuple[str, Item]] = {}
+        worn: dict[tuple[str, str], str] = {}
+        for stack in member.bag:
+            item = self.item_of(stack, state)
+            if item is None:
+                continue
+            key = ("item", stack.item) if stack.item else ("invented", stack.invented or stack.name)
+            first.setdefault(key, (stack.name, item))
+            if self.is_worn(stack, item):
+                worn.setdefault(key, stack.name)
+        found: list[tuple[str, HeldEffects]] = []
+        for key, (name, item) in first.items():
+            held = item.worn if key in worn else item.carried
+            if held is not None:
+                found.append((worn.get(key, name), held))
+        return found
 
     def _picked(self, stack: Stack, item: Item, query: ItemStatQuery) -> bool:
         worn = self.is_worn(stack, item)

@@ -4,8 +4,9 @@ Owns ``LiveSheet``, a read-only view of one party member against the ruleset's `
 "[sheet: op=...]"): what the tags name is found by id or label in any case (``find``), and what the member's
 ``SheetState`` leaves out reads the ruleset's default: a pool is full, a track is at its ``default`` (else its
 ``min``), a state at its ``default`` (else its first value). It also answers which pool or track is the
-party's health (``health``), whether a track is a wound track, and which worn or carried item keeps a
-condition off (``immunity``).
+party's health (``health``), whether a track is a wound track, what each held item does to its holder
+(``Rules.held_effects``: each item once, worn if any stack of it is worn) and which item keeps a condition off
+(``immunity``).
 
 Invariants:
 - Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values.
@@ -190,13 +191,9 @@ class LiveSheet:
     def immunity(self, condition_id: str) -> str | None:
         """The name of a held item that keeps ``condition_id`` off this member (``conditionImmunities`` of
         what it does while worn, or while only carried), or None."""
-        for stack in self.member.bag:
-            item = self.rules.item_of(stack, self.state)
-            if item is None:
-                continue
-            held = item.worn if self.rules.is_worn(stack, item) else item.carried
-            if held is not None and condition_id in held.condition_immunities:
-                return stack.name
+        for name, held in self.rules.held_effects(self.member, self.state):
+            if condition_id in held.condition_immunities:
+                return name
         return None
 
 

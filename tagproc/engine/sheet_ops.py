@@ -13,8 +13,10 @@ Decisions where the spec is silent:
 - ``track`` and ``damage`` on a track are held within the track's min..max, and the note says what did
   not fit. A ``kind`` is checked against the track's declared kinds and otherwise ignored with a note:
   the live sheet counts marks, it does not keep them by kind.
-- A condition a held item keeps off (``conditionImmunities``) is refused ``immune``; putting on a condition
-  that is on, or taking off one that is off, is ``ok`` and says so.
+- A condition a held item keeps off (``conditionImmunities``) is refused ``immune``, whether or not it is on
+  already (taking it off is ``ok``); putting on a condition that is on, or taking off one that is off, is
+  ``ok`` and says so. A condition immunity newly gained by an equip or a bind ends the condition in the
+  same answer (``immunity_ends``, called from :mod:`tagproc.engine.wearing`).
 - ``note`` parses a typed field (number, boolean, enum) or refuses ``bad-value``; a number past the field's
   range is held to it with a note; a text past its ``maxLength`` is refused.
 
@@ -26,11 +28,11 @@ from __future__ import annotations
 from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Decision, Refused, SheetChanged
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Refused, SheetChanged, evolve
 from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
-from tagproc.engine.state import GameState, PoolState, SheetState
+from tagproc.engine.state import GameState, PoolState, SheetState, Stack
 from tagproc.ruleset.sheet import Field_, Track
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "decide_pool",
     "decide_rest",
     "decide_track",
+    "immunity_ends",
     "member_sheet",
 ]
 
@@ -211,7 +214,8 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
             f'No condition is called "{command.condition}"; the sheet has {known}.',
         )
     was_on = view.has_condition(found.id)
-    keeper = view.immunity(found.id) if command.state and not was_on else None
+    # Spec "conditionImmunities: your own conditions that are never put on its holder": on or not already.
+    keeper = view.immunity(found.id) if command.state else None
     if keeper is not None:
         return refuse(command, "immune", f"{keeper} keeps {found.label} off {view.name}.")
     if was_on == command.state:
@@ -221,6 +225,32 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
     sheet = with_condition(view.sheet, found.id, command.state)
     now = "on" if command.state else "off"
     return _accept(command, view, sheet, key="condition", value=found.id, now=now, note=note)
+
+
+def immunity_ends(
+    state: GameState, member_index: int, bag_after: tuple[Stack, ...], rules: Rules
+) -> tuple[SheetChanged | None, str | None]:
+    """The conditions a member's new bag newly keeps off, taken off their sheet, and the note that says so.
+
+    Spec (items.txt): "A newly gained condition immunity ends that condition if already active". Called where
+    an equip or bind makes an item worn: each condition on the sheet that nothing kept off before and an
+    item of ``bag_after`` keeps off now goes off ("Rattled is off: Dawn bell keeps it off."). (None, None)
+    when nothing ends.
+    """
+    before = LiveSheet(rules, state, member_index)
+    after = LiveSheet(rules, evolve(state, BagChanged(member=member_index, bag=bag_after)), member_index)
+    sheet, notes = before.sheet, []
+    for condition_id in before.sheet.conditions:
+        keeper = after.immunity(condition_id)
+        if keeper is None or before.immunity(condition_id) is not None:
+            continue
+        found = before.condition(condition_id)
+        label = found.label if found is not None else condition_id
+        sheet = with_condition(sheet, condition_id, on=False)
+        notes.append(f"{label} is off: {keeper} keeps it off.")
+    if not notes:
+        return None, None
+    return SheetChanged(member=member_index, sheet=sheet), " ".join(notes)
 
 
 def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> Decision:

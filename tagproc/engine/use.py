@@ -20,6 +20,9 @@ Decisions where the spec is silent:
   exceed what is left is refused ``no-charges``.
 - A tag uses the item once whatever its ``count=`` says (the note says so when it asks for more), as the
   Use button does.
+- The line says what came back, not what was rolled: a poultice rolling 5 at Grit 2/6 "heals 4 (Grit 6/6)";
+  with nothing to give back it says so: "Grit is already full (6/6)" (a restore: "Resolve is already
+  full (4/4)"). A heal never takes away what is over a maximum.
 - ``now`` is how many of the item the user's bag holds afterwards. Journal: ``used`` with the item's name,
   and ``lost`` with it when it breaks.
 
@@ -192,9 +195,11 @@ def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
         pool = reader.pool(health.id)
         if pool is not None:
             now = reader.pool_state(pool)
-            after = PoolState(current=min(reader.pool_max(pool), now.current + amount), temp=now.temp)
+            top = reader.pool_max(pool)
+            after = PoolState(current=max(now.current, min(top, now.current + amount)), temp=now.temp)
             outcome.sheet = with_pool(outcome.sheet, pool.id, after)
-            outcome.parts.append(f"heals {amount} ({reader.pool_line(pool, after)})")
+            gained, line = after.current - now.current, reader.pool_line(pool, after)
+            outcome.parts.append(_came_back("heals", gained, pool.label, line, after.current, top))
             return
     track = reader.track(health.id) if health is not None and health.kind == "track" else None
     if track is None:
@@ -205,10 +210,13 @@ def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
     if is_wound_track(track):
         after_marks = max(low, value - 1)
         said = "clears a mark" if after_marks < value else "finds no mark to clear"
-    else:
-        after_marks, said = min(top, value + amount), f"heals {amount}"
+        outcome.sheet = with_track(outcome.sheet, track.id, after_marks)
+        outcome.parts.append(f"{said} ({reader.track_line(track, after_marks)})")
+        return
+    after_marks = max(value, min(top, value + amount))
     outcome.sheet = with_track(outcome.sheet, track.id, after_marks)
-    outcome.parts.append(f"{said} ({reader.track_line(track, after_marks)})")
+    line = reader.track_line(track, after_marks)
+    outcome.parts.append(_came_back("heals", after_marks - value, track.label, line, after_marks, top))
 
 
 def _temporary(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
@@ -229,10 +237,19 @@ def _restore(view: LiveSheet, pool_id: str, amount: int, outcome: _Outcome) -> N
     pool = reader.pool(pool_id)
     if pool is None:
         return
-    now = reader.pool_state(pool)
-    after = PoolState(current=min(reader.pool_max(pool), now.current + amount), temp=now.temp)
+    now, top = reader.pool_state(pool), reader.pool_max(pool)
+    after = PoolState(current=max(now.current, min(top, now.current + amount)), temp=now.temp)
     outcome.sheet = with_pool(outcome.sheet, pool.id, after)
-    outcome.parts.append(f"gets back {amount} {pool.label} ({reader.pool_line(pool, after)})")
+    gained, line = after.current - now.current, reader.pool_line(pool, after)
+    outcome.parts.append(_came_back("gets back", gained, pool.label, line, after.current, top))
+
+
+def _came_back(verb: str, gained: int, label: str, line: str, current: int, top: int) -> str:
+    """``heals 4 (Grit 6/11)`` / ``gets back 1 Resolve (Resolve 5/5)``: what came back, not what was rolled;
+    ``Grit is already full (11/11)`` when it was full before (nothing came back)."""
+    if gained == 0 and current >= top:
+        return f"{label} is already full ({current}/{top})"
+    return f"{verb} {gained} ({line})" if verb == "heals" else f"{verb} {gained} {label} ({line})"
 
 
 def _put_on(view: LiveSheet, condition_id: str, outcome: _Outcome) -> None:

@@ -10,6 +10,8 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
   once bound stays bound: it cannot be taken off (``cursed``), and the GM's unbind ends the curse (the stack
   is unbound and ``curse_ended``).
 - Asked to do it to more than are there, it is done to those there and the note says so.
+- An equip or bind that makes an item worn whose ``conditionImmunities`` name a condition the member has on
+  takes it off in the same answer (``sheet_ops.immunity_ends``: a ``SheetChanged`` after the ``BagChanged``).
 
 Invariants: a refusal has no effects; counts are conserved (nothing is added or lost, stacks only split and
 merge); no stack is ever worn past the character's slots or bound past their ``binding.max``.
@@ -21,12 +23,13 @@ from collections.abc import Callable
 
 from tagproc import commands as c
 from tagproc.engine import bags
-from tagproc.engine.answers import answer, refuse
+from tagproc.engine.answers import answer, refuse, with_names
 from tagproc.engine.bags import Resolved
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision
 from tagproc.engine.placing import member_or_refusal, thing
 from tagproc.engine.rules import Rules
+from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.ruleset import Item
 
@@ -56,8 +59,12 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
     bag = member.bag
     for _ in range(count):
         bag = _split_one(bag, resolved, lambda s: not s.worn, {"worn": True})
-    note = f"{member.name} had only {loose} not worn: {count} equipped." if count < command.count else None
-    return _done(command, who, bag, resolved, note)
+    notes = [f"{member.name} had only {loose} not worn: {count} equipped."] if count < command.count else []
+    ended, said = immunity_ends(state, who, bag, rules)  # spec: a newly gained immunity ends the condition
+    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
+    if ended is None or not isinstance(done, Accepted):
+        return done
+    return Accepted(effects=(*done.effects, ended), answers=done.answers)
 
 
 def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
@@ -83,7 +90,7 @@ def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dic
     note = None
     if count < command.count:
         note = f"{member.name} wore only {free} that can be taken off: {count} taken off."
-    return _done(command, who, bag, resolved, note)
+    return _done(command, state, who, bag, resolved, note)
 
 
 def _bindable(
@@ -127,7 +134,11 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
     notes = [f"{member.name} had only {unbound} not bound: {count} bound."] if count < command.count else []
     if any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
         notes.append(f"{resolved.what.name} is cursed: once bound, it will not let go.")
-    return _done(command, who, bag, resolved, " ".join(notes) or None)
+    ended, said = immunity_ends(state, who, bag, rules)  # spec: a newly gained immunity ends the condition
+    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
+    if ended is None or not isinstance(done, Accepted):
+        return done
+    return Accepted(effects=(*done.effects, ended), answers=done.answers)
 
 
 def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
@@ -153,7 +164,7 @@ def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice)
     notes = [f"{member.name} had only {bound} bound: {count} unbound."] if count < command.count else []
     if ended:
         notes.append(f"The curse on {resolved.what.name} is ended: it lets go.")
-    return _done(command, who, bag, resolved, " ".join(notes) or None)
+    return _done(command, state, who, bag, resolved, " ".join(notes) or None)
 
 
 # --- shared steps ---------------------------------------------------------------------------------------
@@ -238,7 +249,13 @@ def _cursed_note(resolved: Resolved, member: Member) -> str:
 
 
 def _done(
-    command: _Wearing, who: int, bag: tuple[Stack, ...], resolved: Resolved, note: str | None
+    command: _Wearing,
+    state: GameState,
+    who: int,
+    bag: tuple[Stack, ...],
+    resolved: Resolved,
+    note: str | None,
 ) -> Decision:
-    reply = answer(command, now=bags.count_held(bag, resolved.what), note=note)
+    attrs = with_names(command, command.answer_attrs(), who=state.party[who].name)
+    reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
     return Accepted(effects=(BagChanged(member=who, bag=bag),), answers=(reply,))

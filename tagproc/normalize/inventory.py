@@ -121,7 +121,7 @@ def _proposal(attrs: Attrs, names: ItemNames, items: int) -> ReadProposal | Prob
 def _one_item(
     attrs: Attrs, names: ItemNames, raw: str, text: str, given: int | None, proposal: ReadProposal | None
 ) -> Built | Unreadable:
-    resolved = resolve_item(text, given, names)
+    resolved = resolve_item(text, given, names, loose=proposal is None)
     if isinstance(resolved, Problem):
         return _unreadable(attrs, raw, resolved)
     repairs = (*attrs.repairs, *resolved.repairs, *(proposal.repairs if proposal else ()))

@@ -45,8 +45,15 @@ class ResolvedItem:
     notes: tuple[str, ...] = ()
 
 
-def resolve_item(written: str, given: int | None, names: ItemNames) -> ResolvedItem | Problem:
-    """Read one written item name; ``given`` is the tag's own ``count=`` (None when it wrote none)."""
+def resolve_item(
+    written: str, given: int | None, names: ItemNames, *, loose: bool = True
+) -> ResolvedItem | Problem:
+    """Read one written item name; ``given`` is the tag's own ``count=`` (None when it wrote none).
+
+    ``loose=False`` (a tag that describes a new item) allows no looser match: "Bell of dawn" with
+    ``like="Dawn bell"`` is a new item, never the Dawn bell (spec: only "a name that is one of your items
+    is that item").
+    """
     text = " ".join(written.split())
     if not text:
         return Problem("missing-key", "the tag names no item.")
@@ -67,7 +74,7 @@ def resolve_item(written: str, given: int | None, names: ItemNames) -> ResolvedI
             return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
         count, plain = split.count, split.rest
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
-    found = _repaired(plain, names, repairs)
+    found = _repaired(plain, names, repairs, loose=loose)
     if found is None:
         return _counted(ItemRef(name=plain), count or 1, tuple(_only_counts(repairs)), ())
     item, notes, as_written = found
@@ -122,7 +129,7 @@ def _exact(name: str, names: ItemNames) -> ItemRef | None:
 
 
 def _repaired(
-    name: str, names: ItemNames, repairs: list[Repair]
+    name: str, names: ItemNames, repairs: list[Repair], *, loose: bool = True
 ) -> tuple[ItemRef, tuple[str, ...], bool] | None:
     """The item ``name`` is once articles, plurals or a looser match are allowed; records the repair.
 
@@ -138,7 +145,7 @@ def _repaired(
         elif bare != name:
             repairs.append(Repair("article", name, item.name))
         return item, (), candidate == bare
-    label = _loose_match(bare, names)
+    label = _loose_match(bare, names) if loose else None
     if label is None:
         return None
     repairs.append(Repair("loose-name", name, label))

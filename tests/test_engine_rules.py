@@ -1,0 +1,68 @@
+"""Rules: abilities as held items leave them, and itemStat reads (spec "Items on the sheet",
+"Checks outside a fight")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagproc.engine.state import GameState, Member, SheetState, Stack
+from tagproc.ruleset.refs import ItemStatQuery
+from tests.engine_support import rules_for
+
+GAUNTLETS = Stack(
+    name="Ox-hide gauntlets", count=1, item="outfitter/ox-hide-gauntlets"
+)  # worn: Brawn at least 2
+
+
+def _state(*bag: Stack, brawn: float | None = None) -> tuple[GameState, Member]:
+    abilities = {} if brawn is None else {"brawn": brawn}
+    member = Member(name="Ada", sheet=SheetState(abilities=abilities), bag=bag)
+    return GameState(party=(member,)), member
+
+
+@pytest.mark.parametrize(
+    ("bag", "brawn", "expected"),
+    [
+        pytest.param((GAUNTLETS.model_copy(update={"worn": True}),), 0, 2, id="worn-gauntlets-set-brawn"),
+        pytest.param((GAUNTLETS.model_copy(update={"worn": True}),), 3, 3, id="a-higher-score-stays"),
+        pytest.param((GAUNTLETS,), 0, 0, id="carried-gauntlets-do-nothing"),
+        pytest.param(
+            (GAUNTLETS, GAUNTLETS.model_copy(update={"worn": True})), -1, 2, id="any-worn-stack-counts-once"
+        ),
+    ],
+)
+def test_worn_items_set_abilities_before_the_sheet_is_read(
+    bag: tuple[Stack, ...], brawn: float, expected: float
+) -> None:
+    rules = rules_for("ember-roads")
+    state, member = _state(*bag, brawn=brawn)
+    assert rules.held_abilities(member, state)["brawn"] == expected
+
+
+def test_live_reads_see_the_changed_ability_and_sheet_only_reads_do_not() -> None:
+    rules = rules_for("ember-roads")
+    state, member = _state(GAUNTLETS.model_copy(update={"worn": True}), brawn=0)
+    assert rules.value_context(member, state).ability_scores["brawn"] == 2
+    assert rules.value_context(member, state, live=False).ability_scores["brawn"] == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        pytest.param({"stat": "damage", "pick": "count"}, 3.0, id="count-a-dice-stat"),
+        pytest.param({"stat": "harm", "pick": "count"}, 3.0, id="count-an-enum-stat"),
+        pytest.param({"pick": "count"}, 4.0, id="count-every-item"),
+        pytest.param({"stat": "target", "pick": "sum"}, 20.0, id="sum-a-number-stat-times-counts"),
+        pytest.param({"stat": "target", "pick": "max"}, 7.0, id="max"),
+        pytest.param({"stat": "damage", "pick": "sum", "default": 5}, 5.0, id="no-number-reads-the-default"),
+        pytest.param({"stat": "target", "pick": "sum", "from": "worn"}, 0.0, id="nothing-worn"),
+    ],
+)
+def test_item_stat_reads_the_bag(query: dict[str, object], expected: float) -> None:
+    rules = rules_for("gravewatch")
+    state, member = _state(
+        Stack(name="Grave spade", count=1, item="kit/grave-spade"),
+        Stack(name="Silver coffin nail", count=2, item="kit/silver-nail"),
+        Stack(name="Black candle", count=1, item="kit/black-candle"),
+    )
+    assert rules.item_stat(member, state, ItemStatQuery.model_validate(query)) == expected
