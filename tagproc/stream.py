@@ -16,8 +16,10 @@ Invariants:
   few characters of an opener that turned out not to be one.
 
 Decisions (each told by the event it gives):
-- ``[Sheet music]`` (a tag name, no colon and no ``=`` in the body) is prose: ``Text``.
-- A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``.
+- ``[Sheet music]`` (a tag name, no colon, no ``=`` and no ``key:`` in the body) is prose: ``Text``.
+- A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
+  it up to its "]" (or the next "[") as it arrives: nothing is held past the limit, and the turn can still
+  hide the whole over-long tag and answer it (DESIGN.md "Limits": answered, never silently dropped).
 - A head cut short by the next ``[``, or by the end of the reply, is a tag (``RawTag(closed=False)``)
   when it has a colon after its name or an ``=`` in its body, else ``Text(reason="unclosed")``.
 """
@@ -62,6 +64,12 @@ def _partial_openers() -> frozenset[str]:
 # matching), checked in one set lookup on the hot path of small chunks.
 _PARTIAL_OPENERS = _partial_openers()
 _MARKUP = frozenset("*_`\\")  # "" is not in it, so ``chunk[-1:] in _MARKUP`` is safe on ""
+# The keys a tag written ``key: value`` starts with, that prose in brackets does not ("[Sheet music: soft]").
+_COLON_KEY = re.compile(
+    r"(?<![\w-])(?:action|items?|op|who|to|count|qty|quantity|amount|table|size|pool|rest|track|condition)"
+    r"\s*:[\s\"']",
+    re.IGNORECASE | re.ASCII,
+)
 # The characters that end a body.
 _BODY_STOP = re.compile(r"[\[\]]")
 
@@ -138,6 +146,7 @@ class TagStream:
         "_held_len",
         "_idle",
         "_name",
+        "_overlong",
         "_pos",
         "_prefix",
         "_resume",
@@ -155,6 +164,7 @@ class TagStream:
         self._colon = False
         self._closed = False
         self._idle = True  # nothing held, open: feed() may take its fast path
+        self._overlong = False  # inside a tag body past the limit: released as too-long up to its "]"
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -210,8 +220,18 @@ class TagStream:
         events: list[Event] = []
         done, at = 0, self._resume  # emitted up to ``done``; scanning goes on at ``at``
         body_at, bracket = self._body_at, self._bracket
+        overlong = self._overlong
         prefix, name, colon = self._prefix, self._name, self._colon
         while True:
+            if overlong:  # the rest of a body past the limit, up to its "]", is too-long text as well
+                stop = _BODY_STOP.search(buf, at)
+                end = size if stop is None else stop.end() if stop.group() == "]" else stop.start()
+                if end > done:
+                    events.append(_text(buf[done:end], "too-long"))
+                done = at = end
+                if stop is None:
+                    break
+                overlong = False
             if body_at >= 0 and bracket >= 0:  # waiting for closing markup since the last call
                 end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
                 if end < 0:
@@ -277,7 +297,7 @@ class TagStream:
             if stop is None and size >= limit:  # no "]" within the limit: release the head as text
                 events.append(_text(buf[done:limit], "too-long"))
                 done = at = limit
-                body_at = -1
+                body_at, overlong = -1, True
             elif stop is None:
                 at = size
                 if final:
@@ -298,7 +318,8 @@ class TagStream:
         self._body_at = body_at - done if body_at >= 0 else -1
         self._bracket = bracket - done if body_at >= 0 and bracket >= 0 else -1
         self._prefix, self._name, self._colon = prefix, name, colon
-        self._idle = done == size
+        self._overlong = overlong
+        self._idle = done == size and not overlong
         return events
 
 
@@ -318,7 +339,7 @@ def _decide(
     while the closing markup may still be arriving."""
     closer_at = bracket + 1
     body = buf[body_at:bracket]
-    if not (colon or "=" in body or body.lstrip().startswith(":")):
+    if not _is_tag(colon, body):
         events.append(_text(buf[done:closer_at]))
         return closer_at
     end = closer_at
@@ -340,29 +361,42 @@ def _end_unclosed(
 ) -> None:
     """Decide a head cut short: a tag when it has a colon or an ``=``, else prose."""
     body = buf[body_at:end]
-    if colon or "=" in body or body.lstrip().startswith(":"):
+    if _is_tag(colon, body):
         events.append(_tag(buf[start:end], name, body, base + start, base + end, False))
     else:
         events.append(_text(buf[start:end], "unclosed"))
 
 
-def _prefix_start(buf: str, bracket: int, low: int) -> int:
-    """Where the markup before a "[" at ``bracket`` begins: backslash, up to 3 backticks, ``**``/``__``/``*``/``_``.
+def _is_tag(colon: bool, body: str) -> bool:
+    """A tag name with a colon after it, an ``=`` in its body, or a key written ``key: value`` (a missing
+    colon and a colon for ``=`` at once, DESIGN.md "Sloppy input") is a tag; else prose (``[Sheet music]``)."""
+    return colon or "=" in body or body.lstrip().startswith(":") or _COLON_KEY.search(body) is not None
 
-    Greedy backwards, never before ``low``: the same start a leftmost forward match of
-    ``(\\*\\*|__|\\*|_)?`{0,3}\\\\?\\[`` picks.
+
+def _prefix_start(buf: str, bracket: int, low: int) -> int:
+    """Where the markup before a "[" at ``bracket`` begins, never before ``low``.
+
+    The markup is ``E? T? E? \\?`` read backwards from the bracket: an optional backslash, emphasis
+    (up to three ``*`` or three ``_``), up to three backticks, and emphasis again outside them, so
+    ``***[...]***`` and ```` `**[...]**` ```` are wrapped tags. Every part is optional and each run is
+    taken whole (up to three), so the greedy backward reading starts where a leftmost forward match of the
+    same grammar would: the same decision however the reply is chunked.
     """
     i = bracket
     if i > low and buf[i - 1] == "\\":
         i -= 1
-    ticks = 0
-    while ticks < 3 and i > low and buf[i - 1] == "`":
-        i -= 1
-        ticks += 1
-    if i - 2 >= low and buf[i - 2 : i] in ("**", "__"):
-        i -= 2
-    elif i > low and buf[i - 1] in "*_":
-        i -= 1
+    i = _run_back(buf, i, low, "*_")
+    i = _run_back(buf, i, low, "`")
+    return _run_back(buf, i, low, "*_")
+
+
+def _run_back(buf: str, i: int, low: int, chars: str) -> int:
+    """``i`` moved back over up to three of one of ``chars`` (a run of one character)."""
+    if i > low and buf[i - 1] in chars:
+        mark, taken = buf[i - 1], 0
+        while taken < 3 and i > low and buf[i - 1] == mark:
+            i -= 1
+            taken += 1
     return i
 
 

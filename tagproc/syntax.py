@@ -42,14 +42,15 @@ QUOTE_REPAIRS = (
     ("\u201a", "'"),
 )
 
-_OPEN = re.compile(r"\A\s*(?:\*\*|__|\*|_)?`{0,3}\\?\[\s*")
-_CLOSE = re.compile(r"\\?\]`{0,3}(?:\*\*|__|\*|_)?\s*\Z")
+_OPEN = re.compile(r"\A\s*(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?\[\s*")
+_CLOSE = re.compile(r"\\?\](?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\s*\Z")
 _NAME = re.compile(r"([A-Za-z][A-Za-z_]*)\s*(:?)\s*")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)(\s*)([=:])(\s*)")
-# Where an unquoted value stops: before whitespace (or a comma) and the next key.
-_NEXT_KEY = re.compile(r"(?:\s+|\s*,\s*)(?=[A-Za-z_][\w-]*\s*(?:=|:[\s\"']))")
+# Where an unquoted value stops: before whitespace (or a comma or semicolon) and the next key.
+_NEXT_KEY = re.compile(r"(?:\s+|\s*[,;]\s*)(?=[A-Za-z_][\w-]*\s*(?:=|:[\s\"']))")
 _BARE_WORD = re.compile(r"[^\W\d_][\w-]*")
 _SEPARATORS = re.compile(r"[\s,;]*")
+_WORD_GAP = re.compile(r"[ \t]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,7 @@ def _read_value(reader: _Reader) -> str:
         pos += 1
     stop = _NEXT_KEY.search(text, pos)
     end = stop.start() if stop else len(text)
-    value = text[pos:end].strip().rstrip(",").strip().strip("\"'")
+    value = text[pos:end].strip().rstrip(",;").strip().strip("\"'")
     if pos == reader.pos:
         reader.repairs.append(Repair("unquoted-value", value, f'"{value}"'))
     reader.pos = end
@@ -226,9 +227,16 @@ def _read_bare_word(reader: _Reader, bare_key: str) -> None:
         end = stop.start() if stop else len(text)
         value = text[reader.pos : end].strip().strip("\"'")
     else:
+        # Words up to the next key: "take off", "pick up" are one action (the normaliser's tables say which).
         word = _BARE_WORD.match(text, reader.pos)
         assert word is not None  # checked by the caller
-        end, value = word.end(), word.group()
+        end = word.end()
+        while (gap := _WORD_GAP.match(text, end)) and not _KEY.match(text, gap.end()):
+            following = _BARE_WORD.match(text, gap.end())
+            if following is None:
+                break
+            end = following.end()
+        value = text[reader.pos : end]
     reader.repairs.append(Repair("bare-word", value, f'{bare_key}="{value}"'))
     reader.attrs.append((bare_key, value))
     reader.pos = end

@@ -24,6 +24,7 @@ is answered ``internal-error``); a refusal adds nothing to the state.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -37,13 +38,14 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.normalize import normalize
 from tagproc.render import Renderer
-from tagproc.stream import Event, RawTag, TagStream, Text
+from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
 from tagproc.visible import VisibleText
 
 __all__ = ["MAX_TAGS", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
 
 MAX_TAGS = 40  # DESIGN.md "Tags the GM writes": at most 40 tags a reply, the rest too-many
+_OPENER_NAME = re.compile(r"[^\[]*\[\s*([A-Za-z]+)")
 
 TurnKind = Literal["gm", "player"]
 
@@ -196,11 +198,13 @@ def _process(context: TurnContext, start: GameState, events: list[Event], run_ta
     answers: list[Answer] = []
     pieces: list[str | int] = []  # the history: text, or how many answers the next tag gave
     index = 0
-    for event in events:
-        if isinstance(event, Text):
+    for event in merge_text(events):  # an over-long tag may have streamed in several pieces
+        if isinstance(event, Text) and event.reason != "too-long":
             pieces.append(event.text)
             continue
-        if index >= MAX_TAGS:
+        if isinstance(event, Text):
+            tag_answers = [_too_long(event)]
+        elif index >= MAX_TAGS:
             tag_answers = [_too_many(event)]
         else:
             tag_answers, state = run_tag(event, index, state)
@@ -263,6 +267,19 @@ def _too_many(tag: RawTag) -> Answer:
         result="refused",
         reason="too-many",
         note=f"Only {MAX_TAGS} tags a reply are run; this one was not, and nothing changed.",
+    )
+
+
+def _too_long(text: Text) -> Answer:
+    """A tag whose body ran past the limit: hidden from the player, answered, not run (DESIGN.md "Limits")."""
+    opener = _OPENER_NAME.match(text.text)
+    name = opener.group(1).lower() if opener else "inventory"
+    return Answer(
+        tag=name,
+        attrs=(("raw", text.text),),
+        result="refused",
+        reason="too-long",
+        note=f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed.",
     )
 
 

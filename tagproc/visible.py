@@ -44,7 +44,7 @@ class VisibleText:
             raise RuntimeError("VisibleText.feed() after close()")
         out: list[str] = []
         for event in events:
-            if isinstance(event, RawTag):
+            if isinstance(event, RawTag) or event.reason == "too-long":  # an over-long tag is a tag too
                 self._gap.append("")
                 self._tagged = True
             else:

@@ -449,4 +449,30 @@ REPLIES = [
         ),
         id="markup-chars-in-prose",
     ),
+    pytest.param(
+        Reply(
+            "The axe. ***[inventory: action=buy item=Hand axe]*** Then `**[loot: table=grave_goods]**` too.",
+            (
+                _t("***[inventory: action=buy item=Hand axe]***", ("action", "buy"), ("item", "Hand axe")),
+                _t("`**[loot: table=grave_goods]**`", ("table", "grave_goods")),
+            ),
+        ),
+        id="nested-markup",
+    ),
+    pytest.param(
+        Reply(
+            'Two-word actions: [inventory: take off item="Lantern coat"; who=Ada] and '
+            '[inventory action: "add" item: "Torch"]',
+            (
+                _t(
+                    '[inventory: take off item="Lantern coat"; who=Ada]',
+                    ("action", "take off"),
+                    ("item", "Lantern coat"),
+                    ("who", "Ada"),
+                ),
+                _t('[inventory action: "add" item: "Torch"]', ("action", "add"), ("item", "Torch")),
+            ),
+        ),
+        id="two-word-action-and-key-colon-without-name-colon",
+    ),
 ]

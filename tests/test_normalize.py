@@ -108,6 +108,15 @@ def test_every_action_alias_reads_as_its_action(alias: str, action: str) -> None
     assert ("action-alias" in codes(command)) == (alias != action)
 
 
+@pytest.mark.parametrize(("alias", "action"), [pytest.param(a, c, id=a) for a, c in ACTION_ALIASES.items()])
+def test_every_action_alias_reads_as_its_action_when_written_as_the_bare_first_words(
+    alias: str, action: str
+) -> None:
+    item = 'amount="3 shillings"' if action in ("pay", "earn") else 'item="Torch"'
+    command = only(f"[inventory: {alias} {item}{_ACTION_TAGS.get(action, '')}]")
+    assert getattr(command, "action", None) == action
+
+
 _KEY_CASES = [
     pytest.param(alias, key, id=f"{alias}->{key}")
     for alias, key in KEY_ALIASES["inventory"].items()

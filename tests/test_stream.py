@@ -171,6 +171,22 @@ def test_close_decides_an_unclosed_head_with_a_colon_is_a_tag() -> None:
 def test_a_tag_name_without_colon_or_equals_is_prose() -> None:
     assert parse_reply("[Sheet music]") == [Text("[Sheet music]")]
     assert parse_reply("[loot]") == [Text("[loot]")]
+    assert parse_reply("[Sheet music: soft and low]") == [Text("[Sheet music: soft and low]")]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        pytest.param('[inventory action: "add" item: "Torch" who: "Ada"]', id="inventory"),
+        pytest.param("[loot table: grave_goods]", id="loot"),
+        pytest.param("[SHEET op: rest]", id="sheet"),
+    ],
+)
+def test_a_missing_colon_with_key_colon_value_is_still_a_tag(raw: str) -> None:
+    text = f"The smith nods. {raw} Done."
+    events = parse_reply(text)
+    assert [e.raw for e in events if isinstance(e, RawTag)] == [raw]
+    assert _stream(list(text)) == events
 
 
 def test_feed_after_close_is_api_misuse() -> None:
@@ -203,7 +219,8 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
 
 
 _HELD_SHAPE = regex.compile(
-    r"(?:\*\*|__|\*|_)?`{0,3}\\?(?:\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:][^\[\]]*\]?`{0,3}\**_*)?",
+    r"(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?"
+    r"(?:\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:][^\[\]]*\]?[*_`]{0,9})?",
     regex.IGNORECASE,
 )
 
@@ -220,3 +237,22 @@ def test_a_feed_holds_back_only_what_could_still_become_a_tag(parts: list[str]) 
         match = _HELD_SHAPE.fullmatch(held, partial=True)
         assert match is not None, held
         assert len(held) <= BODY_LIMIT + 30
+
+
+def test_the_rest_of_an_over_long_body_up_to_its_bracket_is_too_long_text_too() -> None:
+    head = '[inventory: action="add" item="Odd charm" summary="'
+    text = "Ada finds it. " + head + "x" * BODY_LIMIT + '"] Done. [loot: table="t"]'
+    events = parse_reply(text)
+    over_long = head + "x" * BODY_LIMIT + '"]'
+    assert events[:3] == [Text("Ada finds it. "), Text(over_long, reason="too-long"), Text(" Done. ")]
+    assert isinstance(events[3], RawTag) and events[3].raw == '[loot: table="t"]'
+    for size in (1, 7, 64, 1499, 1500, 1501):
+        assert _stream([text[i : i + size] for i in range(0, len(text), size)]) == events
+
+
+def test_a_bracket_ends_an_over_long_body() -> None:
+    text = "[sheet: " + "y" * (BODY_LIMIT + 10) + '[place: name="Ash"] after'
+    events = parse_reply(text)
+    assert events[0] == Text("[sheet: " + "y" * (BODY_LIMIT + 10), reason="too-long")
+    assert isinstance(events[1], RawTag) and events[1].raw == '[place: name="Ash"]'
+    assert _stream(list(text)) == events

@@ -56,6 +56,11 @@ def test_an_unquoted_value_runs_to_the_next_key() -> None:
     assert reading.attrs == (("action", "buy"), ("item", "Hand axe of the north"), ("seller", "old smith"))
 
 
+def test_semicolons_between_unquoted_pairs_are_separators() -> None:
+    reading = read_tag("[inventory: action=add; item=Torch; who=Ada; qty=2;]")
+    assert reading.attrs == (("action", "add"), ("item", "Torch"), ("who", "Ada"), ("qty", "2"))
+
+
 def test_a_value_may_hold_colons_and_equals_inside_quotes() -> None:
     reading = read_tag('[inventory: action="note" summary="Ratio 2:1, a=b"]')
     assert reading.get("summary") == "Ratio 2:1, a=b"

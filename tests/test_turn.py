@@ -89,6 +89,23 @@ def test_past_forty_tags_the_rest_are_answered_too_many_and_not_run(engine: Fake
     assert len(result.journal) == MAX_TAGS
 
 
+def test_an_over_long_tag_is_hidden_answered_too_long_and_not_run(engine: FakeEngine) -> None:
+    body = 'action="add" item="Odd charm" summary="' + "x" * 1500 + '"'
+    text = f"Ada finds it. [inventory: {body}] Done. {NOTE}"
+    turn = _game().begin_reply()
+    shown = "".join(turn.feed(text[i : i + 9]) for i in range(0, len(text), 9))
+    result = turn.finish()
+    assert "xxxx" not in shown and result.visible.startswith(shown)
+    assert result.visible == "Ada finds it. Done."
+    assert len(engine.calls) == 1  # only the note ran
+    too_long, _ = result.structured_answers
+    assert (too_long.tag, too_long.result, too_long.reason) == ("inventory", "refused", "too-long")
+    assert (
+        too_long.note == "A tag body is at most 1,500 characters; this one was not read, and nothing changed."
+    )
+    assert result.history.startswith("Ada finds it. [inventory: raw=") and "x" * 1500 not in result.history
+
+
 def test_an_unreadable_tag_is_answered_with_raw_and_runs_nothing(engine: FakeEngine) -> None:
     result = _game().reply('He shrugs. [inventory: action="juggle" item="skull"]')
     assert engine.calls == []
