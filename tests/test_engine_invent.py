@@ -109,6 +109,14 @@ def test_a_stat_the_gm_is_not_shown_is_held_but_never_told() -> None:
     assert made.invented.item.stats == {"guard": 1}
 
 
+def test_a_text_stat_is_cut_to_its_max_length_without_telling_what_the_gm_is_not_shown() -> None:
+    heel = "the hollow heel of a left boot worn by the old sexton"
+    tag = f'[inventory: action="add" item="Bone nail" category="arm" slots="hands=1" stats="conceal={heel}"]'
+    made = _made(rules_for("gravewatch"), tag)
+    assert made.invented.item.stats["conceal"] == heel[:40].rstrip()
+    assert "conceal" not in " ".join(made.notes).lower() and "cut" not in " ".join(made.notes)
+
+
 def test_a_cursed_invented_item_binds_where_the_ruleset_has_binding() -> None:
     tag = '[inventory: action="add" item="Grave ring" category="charm" slots="finger" binds="cursed"]'
     made = _made(rules_for("gravewatch"), tag)

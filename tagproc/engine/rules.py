@@ -101,6 +101,7 @@ class Rules:
                 integer=stat.integer,
                 values=tuple(stat.values or ()),
                 visible=stat.prompt_visible,
+                max_length=stat.max_length,
             )
             for stat in block.stats
         )

@@ -272,6 +272,12 @@ def _stat_value(stat: StatWord, raw: str, book: Notebook) -> StatValue | None:
         value = None if answer is None or answer == "cursed" else answer == "yes"
     else:
         value = raw.strip()
+        if stat.max_length is not None and len(value) > stat.max_length:
+            # A text stat holds at most maxLength characters: cut, and say so (never of a hidden stat).
+            cut = value[: stat.max_length].rstrip()
+            note = f"{stat.label} is cut to {stat.max_length} characters." if stat.visible else None
+            book.record("text-held-to-length", value, cut, note)
+            value = cut
     if value is None:
         note = f'Left out {stat.label} "{raw}": not a value it takes.' if stat.visible else None
         book.record("left-out-stat-value", f"{stat.id}={raw}", "", note)

@@ -45,6 +45,7 @@ class StatWord:
     integer: bool = True
     values: tuple[str, ...] = ()
     visible: bool = True  # promptVisible: the GM is never told about a stat it is not shown
+    max_length: int | None = None  # a text stat's maxLength
 
 
 @dataclass(frozen=True, slots=True)
