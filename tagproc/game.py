@@ -128,20 +128,18 @@ class Game:
 
     def _commit(self, result: TurnResult, *, replace: bool) -> None:
         self._version += 1
-        position = result.position
-        if not replace:
-            self._turns.append(result)
-            self._states.append(result.state)
-            return
-        later = self._turns[position + 1 :]
-        del self._turns[position:]
-        del self._states[position + 1 :]
+        later: list[TurnResult] = []
+        if replace:
+            later = self._turns[result.position + 1 :]
+            del self._turns[result.position :]
+            del self._states[result.position + 1 :]
+        self._push(result)
+        for message in later:  # player messages only: they run nothing, so they carry the new state on
+            self._push(_whole(Turn(self._context, self.state, len(self._turns), message.kind), message.text))
+
+    def _push(self, result: TurnResult) -> None:
         self._turns.append(result)
         self._states.append(result.state)
-        for message in later:  # player messages only: they run nothing, so they carry the new state on
-            rerun = _whole(Turn(self._context, self.state, len(self._turns), message.kind), message.text)
-            self._turns.append(rerun)
-            self._states.append(rerun.state)
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:

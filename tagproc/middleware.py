@@ -148,21 +148,12 @@ class _Reply:
         raise RuntimeError("the reply failed (see the exception it raised); nothing was committed")
 
 
-class ReplyStream(Iterator[str]):
-    """The visible pieces of a reply as its chunks arrive; ``.result`` once the source is exhausted.
+class _Stream:
+    """What both streams show: the turn being streamed and, once the source ended, its result."""
 
-    Use it as an iterator (``for piece in stream``) or as a context manager that closes it on the way
-    out. See the module docstring for when the turn is finished and when nothing is committed.
-    """
+    __slots__ = ("_reply",)
 
-    __slots__ = ("_reply", "_source")
-
-    def __init__(self, turn: Turn, chunks: Iterable[Chunk]) -> None:
-        if not isinstance(chunks, Iterable):
-            hint = " (an async iterable: use astream_reply)" if isinstance(chunks, AsyncIterable) else ""
-            raise TypeError(f"expected an iterable of chunks, not {type(chunks).__name__}{hint}")
-        self._reply = _Reply(turn)
-        self._source: Iterator[Chunk] = iter(chunks)
+    _reply: _Reply
 
     @property
     def turn(self) -> Turn:
@@ -174,6 +165,23 @@ class ReplyStream(Iterator[str]):
         """The turn's result; ``RuntimeError`` before the source ended, or after a close or a failure."""
         return self._reply.result
 
+
+class ReplyStream(_Stream, Iterator[str]):
+    """The visible pieces of a reply as its chunks arrive; ``.result`` once the source is exhausted.
+
+    Use it as an iterator (``for piece in stream``) or as a context manager that closes it on the way
+    out. See the module docstring for when the turn is finished and when nothing is committed.
+    """
+
+    __slots__ = ("_source",)
+
+    def __init__(self, turn: Turn, chunks: Iterable[Chunk]) -> None:
+        if not isinstance(chunks, Iterable):
+            hint = " (an async iterable: use astream_reply)" if isinstance(chunks, AsyncIterable) else ""
+            raise TypeError(f"expected an iterable of chunks, not {type(chunks).__name__}{hint}")
+        self._reply = _Reply(turn)
+        self._source: Iterator[Chunk] = iter(chunks)
+
     def __iter__(self) -> ReplyStream:
         return self
 
@@ -184,11 +192,9 @@ class ReplyStream(Iterator[str]):
                 try:
                     chunk = next(self._source)
                 except StopIteration:
-                    tail = reply.end()
-                    if tail:
-                        return tail
-                    break
-                shown = reply.take(chunk)
+                    shown = reply.end()
+                else:
+                    shown = reply.take(chunk)
             except BaseException:
                 reply.fail()
                 raise
@@ -215,10 +221,10 @@ class ReplyStream(Iterator[str]):
         self.close()
 
 
-class AsyncReplyStream(AsyncIterator[str]):
+class AsyncReplyStream(_Stream, AsyncIterator[str]):
     """``ReplyStream`` over an async source: ``async for piece in stream``; ``.result`` after the end."""
 
-    __slots__ = ("_reply", "_source")
+    __slots__ = ("_source",)
 
     def __init__(self, turn: Turn, chunks: AsyncIterable[Chunk]) -> None:
         if not isinstance(chunks, AsyncIterable):
@@ -226,16 +232,6 @@ class AsyncReplyStream(AsyncIterator[str]):
             raise TypeError(f"expected an async iterable of chunks, not {type(chunks).__name__}{hint}")
         self._reply = _Reply(turn)
         self._source: AsyncIterator[Chunk] = aiter(chunks)
-
-    @property
-    def turn(self) -> Turn:
-        """The turn being streamed."""
-        return self._reply.turn
-
-    @property
-    def result(self) -> TurnResult:
-        """The turn's result; ``RuntimeError`` before the source ended, or after a close or a failure."""
-        return self._reply.result
 
     def __aiter__(self) -> AsyncReplyStream:
         return self
@@ -247,11 +243,9 @@ class AsyncReplyStream(AsyncIterator[str]):
                 try:
                     chunk = await anext(self._source)
                 except StopAsyncIteration:
-                    tail = reply.end()
-                    if tail:
-                        return tail
-                    break
-                shown = reply.take(chunk)
+                    shown = reply.end()
+                else:
+                    shown = reply.take(chunk)
             except BaseException:  # CancelledError too: a cancelled chat commits nothing
                 reply.fail()
                 raise

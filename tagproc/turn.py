@@ -260,27 +260,22 @@ def _commands(rules: Rules, state: GameState, tag: RawTag) -> list[Command | Unr
     return commands
 
 
+def _refused_raw(tag: str, raw: str, reason: str, note: str) -> Answer:
+    """A tag answered with its ``raw=`` and a refusal: nothing of it was run."""
+    return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, note=note)
+
+
 def _too_many(tag: RawTag) -> Answer:
-    return Answer(
-        tag=_tag_name(tag),
-        attrs=(("raw", tag.raw),),
-        result="refused",
-        reason="too-many",
-        note=f"Only {MAX_TAGS} tags a reply are run; this one was not, and nothing changed.",
-    )
+    note = f"Only {MAX_TAGS} tags a reply are run; this one was not, and nothing changed."
+    return _refused_raw(_tag_name(tag), tag.raw, "too-many", note)
 
 
 def _too_long(text: Text) -> Answer:
     """A tag whose body ran past the limit: hidden from the player, answered, not run (DESIGN.md "Limits")."""
     opener = _OPENER_NAME.match(text.text)
     name = opener.group(1).lower() if opener else "inventory"
-    return Answer(
-        tag=name,
-        attrs=(("raw", text.text),),
-        result="refused",
-        reason="too-long",
-        note=f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed.",
-    )
+    note = f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed."
+    return _refused_raw(name, text.text, "too-long", note)
 
 
 def _engine_error(command: Command, error: Exception) -> Answer:
@@ -305,13 +300,7 @@ def _player_answers(rules: Rules, state: GameState, tag: RawTag) -> list[Answer]
     for command in _commands(rules, state, tag):
         if isinstance(command, Unreadable):
             answers.append(
-                Answer(
-                    tag=command.tag or _tag_name(tag),
-                    attrs=(("raw", command.raw),),
-                    result="refused",
-                    reason="player-tag",
-                    note=_PLAYER_NOTE,
-                )
+                _refused_raw(command.tag or _tag_name(tag), command.raw, "player-tag", _PLAYER_NOTE)
             )
         else:
             answers.append(refuse(command, "player-tag", _PLAYER_NOTE).answer)

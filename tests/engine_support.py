@@ -1,4 +1,4 @@
-"""Helpers for the engine's inventory tests: rulesets loaded once, states built by hand, tags run for real.
+"""Helpers for the engine tests: rulesets loaded once, states built by hand, tags and commands run for real.
 
 A tag is read and normalised exactly as the pipeline does (``read_tag`` then ``normalize``), so the tests
 see the commands the engine will really get; ``outcome`` runs one command and returns its decision and the
@@ -68,6 +68,11 @@ def item(label: str, count: int = 1, ruleset: str = "gravewatch", **flags: objec
     return Stack.model_validate({"name": entry.label, "count": count, "item": entry.ref, **flags})
 
 
+def bell(**fields: object) -> Stack:
+    """A Gravewatch Dawn bell (binds; charges), built by hand."""
+    return Stack.model_validate({"name": "Dawn bell", "count": 1, "item": "kit/dawn-bell", **fields})
+
+
 def coins(coin: str, count: int, ruleset: str = "gravewatch") -> Stack:
     return Stack(name=rules_for(ruleset).coins_by_id[coin].label, count=count, coin=coin)
 
@@ -93,10 +98,16 @@ def answers_of(decision: Decision) -> list[Answer]:
 
 def refused(ruleset: str, state: GameState, tag: str) -> Answer:
     """Run ``tag``, assert it was refused and left the state byte-identical, and return its answer."""
+    rules = rules_for(ruleset)
+    return refusal(state, command(rules, state, tag), rules, seed=1)
+
+
+def refusal(state: GameState, command: Command, rules: Rules, seed: int = 0) -> Answer:
+    """Decide ``command``, assert it was refused and left the state byte-identical, and return its answer."""
     before = state.model_dump_json()
-    decision, after = outcome(ruleset, state, tag)
+    decision = decide(state, command, rules, Dice(seed))
     assert isinstance(decision, Refused), decision
-    assert after.model_dump_json() == before
+    assert state.model_dump_json() == before
     return decision.answer
 
 

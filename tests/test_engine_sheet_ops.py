@@ -8,10 +8,12 @@ import pytest
 from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
+
+from .engine_support import bell, refusal
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +29,6 @@ def ember() -> Rules:
 @pytest.fixture(scope="module")
 def srd() -> Rules:
     return Rules(load_ruleset("srd-5e"))
-
-
-def bell(**fields: object) -> Stack:
-    return Stack.model_validate({"name": "Dawn bell", "count": 1, "item": "kit/dawn-bell", **fields})
 
 
 def wardens(ada: SheetState | None = None, bag: tuple[Stack, ...] = ()) -> GameState:
@@ -49,14 +47,6 @@ def accepted(state: GameState, command: c.Command, rules: Rules, seed: int = 0) 
     assert isinstance(decision, Accepted), decision
     assert len(decision.answers) == 1
     return decision.answers[0], evolve_all(state, decision.effects)
-
-
-def refused(state: GameState, command: c.Command, rules: Rules) -> Answer:
-    before = state.model_dump_json()
-    decision = decide(state, command, rules, Dice(0))
-    assert isinstance(decision, Refused), decision
-    assert state.model_dump_json() == before
-    return decision.answer
 
 
 # -- rest -------------------------------------------------------------------------------------------------
@@ -195,7 +185,7 @@ def test_a_rest_that_cannot_be_run_is_refused_and_changes_nothing(
     gravewatch: Rules, command: c.Rest, reason: str, note: str
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=1)}), (bell(charges=0),))
-    answer = refused(state, command, gravewatch)
+    answer = refusal(state, command, gravewatch)
     assert (answer.reason, answer.note) == (reason, note)
 
 
@@ -312,7 +302,7 @@ def test_a_pool_op_that_cannot_be_run_is_refused_and_changes_nothing(
     gravewatch: Rules, command: c.Command, reason: str, now: str | None, note: str
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=1)}))
-    answer = refused(state, command, gravewatch)
+    answer = refusal(state, command, gravewatch)
     assert (answer.reason, answer.now, answer.note) == (reason, now, note)
 
 
@@ -381,7 +371,7 @@ def test_a_track_maximum_is_read_off_the_sheet(ember: Rules) -> None:
 
 
 def test_an_unknown_track_is_refused(gravewatch: Rules) -> None:
-    answer = refused(wardens(), c.Damage(track="heat", amount=1), gravewatch)
+    answer = refusal(wardens(), c.Damage(track="heat", amount=1), gravewatch)
     assert (answer.reason, answer.note) == (
         "unknown-track",
         'No track is called "heat"; the sheet has harm (Harm).',
@@ -436,13 +426,13 @@ def test_a_condition_goes_on_and_off(
 
 def test_a_bound_dawn_bell_keeps_rattled_off(gravewatch: Rules) -> None:
     state = wardens(bag=(bell(worn=True, bound=True),))
-    answer = refused(state, c.Condition(condition="rattled"), gravewatch)
+    answer = refusal(state, c.Condition(condition="rattled"), gravewatch)
     assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
 
 
 def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
-    answer = refused(state, c.Condition(condition="rattled"), gravewatch)
+    answer = refusal(state, c.Condition(condition="rattled"), gravewatch)
     assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
 
 
@@ -460,7 +450,7 @@ def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
 
 
 def test_an_unknown_condition_is_refused(gravewatch: Rules) -> None:
-    answer = refused(wardens(), c.Condition(condition="poisoned"), gravewatch)
+    answer = refusal(wardens(), c.Condition(condition="poisoned"), gravewatch)
     assert answer.reason == "unknown-condition"
     assert (
         answer.note == 'No condition is called "poisoned"; the sheet has rattled (Rattled), marked (Marked).'
@@ -527,5 +517,5 @@ def test_a_note_writes_a_field_parsed_as_its_type(
 def test_a_note_that_cannot_be_stored_is_refused(
     gravewatch: Rules, command: c.Note, reason: str, note: str
 ) -> None:
-    answer = refused(wardens(), command, gravewatch)
+    answer = refusal(wardens(), command, gravewatch)
     assert (answer.reason, answer.note) == (reason, note)

@@ -8,10 +8,12 @@ import pytest
 from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, Refused, SheetChanged, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, SheetChanged, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
+
+from .engine_support import bell, refusal
 
 
 @pytest.fixture(scope="module")
@@ -26,10 +28,6 @@ def ember() -> Rules:
 
 def use(label: str, who: str | None = None) -> c.Use:
     return c.Use(item=c.ItemRef(name=label, label=label), who=who)
-
-
-def bell(**fields: object) -> Stack:
-    return Stack.model_validate({"name": "Dawn bell", "count": 1, "item": "kit/dawn-bell", **fields})
 
 
 def pages(count: int) -> Stack:
@@ -53,14 +51,6 @@ def accepted(state: GameState, command: c.Command, rules: Rules, seed: int = 0) 
     decision = decide(state, command, rules, Dice(seed))
     assert isinstance(decision, Accepted), decision
     return decision, evolve_all(state, decision.effects)
-
-
-def refused(state: GameState, command: c.Command, rules: Rules) -> Answer:
-    before = state.model_dump_json()
-    decision = decide(state, command, rules, Dice(0))
-    assert isinstance(decision, Refused), decision
-    assert state.model_dump_json() == before
-    return decision.answer
 
 
 # -- heals -------------------------------------------------------------------------------------------------
@@ -351,5 +341,5 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
 def test_a_use_that_cannot_be_made_is_refused_and_changes_nothing(
     gravewatch: Rules, state: GameState, command: c.Use, reason: str, note: str
 ) -> None:
-    answer = refused(state, command, gravewatch)
+    answer = refusal(state, command, gravewatch)
     assert (answer.reason, answer.note) == (reason, note)

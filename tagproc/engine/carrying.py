@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from tagproc.engine.bags import What, new_stack
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
+from tagproc.engine.state import GameState, Member
 
-__all__ = ["Share", "format_weight", "share_out", "unit_weight"]
+__all__ = ["Share", "carried", "format_weight", "share_out", "unit_weight"]
 
 _TOLERANCE = 1e-9
 _MANY = 10**15  # "any number": more than any count a tag can ask for
@@ -81,6 +81,12 @@ def _fits(room: float, weight: float) -> int:
     if room < 0:
         return 0
     return max(0, math.floor(room / weight + _TOLERANCE))
+
+
+def carried(rules: Rules, state: GameState, member: Member) -> str:
+    """A member's load against their limit, as notes say it: ``11 of 12 carried``."""
+    load = format_weight(rules.load(member, state))
+    return f"{load} of {format_weight(rules.carry_limit(member, state))} carried"
 
 
 def format_weight(value: float) -> str:

@@ -26,7 +26,7 @@ from tagproc.engine.outcome import Accepted, BagChanged, Decision, ItemInvented,
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
-from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
+from tagproc.engine.wearing import cursed_note, decide_bind, decide_equip, decide_unbind, decide_unequip
 
 __all__ = [
     "decide_add",
@@ -120,11 +120,7 @@ def _take(
     bag, pieces = bags.take(member.bag, resolved.what, command.count, cursed)
     count = sum(piece.count for piece in pieces)
     if count == 0:
-        return refuse(
-            command,
-            "cursed",
-            f"{name} is cursed and bound to {member.name}: it will not let go. Unbind it to end the curse first.",
-        )
+        return refuse(command, "cursed", cursed_note(name, member.name))
     note = None
     if count < command.count:
         kept = held - count
@@ -186,6 +182,5 @@ def _too_heavy_for(
     if share.left == 0:
         return None
     member = state.party[receiver]
-    load = carrying.format_weight(rules.load(member, state))
-    limit = carrying.format_weight(rules.carry_limit(member, state))
-    return f"{member.name} can carry only {share.placed} of {count} {thing(rules, resolved, count)}: {load} of {limit} carried."
+    what = f"{share.placed} of {count} {thing(rules, resolved, count)}"
+    return f"{member.name} can carry only {what}: {carrying.carried(rules, state, member)}."

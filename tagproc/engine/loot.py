@@ -24,6 +24,7 @@ from tagproc.engine.answers import answer, refuse
 from tagproc.engine.dice import Dice, DiceError
 from tagproc.engine.inventory import decide_add
 from tagproc.engine.outcome import Accepted, Answer, Decision, Effect, evolve_all
+from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
 from tagproc.ruleset.book import item_matches
@@ -49,8 +50,9 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
         return refuse(
             command, "unknown-table", f'No loot table "{command.table}" (tables: {tables or "none"}).'
         )
-    if state.member_index(command.who) is None:
-        return refuse(command, "unknown-character", f'Nobody in the party is called "{command.who}" (who=).')
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
     drops = roll_table(table, rules, dice)
     effects: list[Effect] = []
     answers: list[Answer] = []

@@ -77,7 +77,7 @@ def place(
         attrs = with_attr(command, attrs, "count", str(taken))
         said = command if index == 0 else command.model_copy(update={"notes": ()})
         last = index == len(share.parts) - 1
-        left = _left(rules, resolved, share.left, state.party[who].name if named else None) if last else ""
+        left = _left(resolved, share.left, state.party[who].name if named else None) if last else ""
         note = " ".join(part for part in (*(notes if index == 0 else ()), left) if part)
         answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note or None))
     if share.left:
@@ -87,7 +87,7 @@ def place(
     return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
-def _left(rules: Rules, resolved: Resolved, left: int, named: str | None) -> str:
+def _left(resolved: Resolved, left: int, named: str | None) -> str:
     if not left:
         return ""
     why = f"{named} can carry no more" if named else "nobody can carry more"
@@ -99,6 +99,4 @@ def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named:
     if not named:
         return f"Nobody can carry {name}: it is left behind."
     member = state.party[who]
-    load = carrying.format_weight(rules.load(member, state))
-    limit = carrying.format_weight(rules.carry_limit(member, state))
-    return f"{member.name} cannot carry {name}: {load} of {limit} carried."
+    return f"{member.name} cannot carry {name}: {carrying.carried(rules, state, member)}."

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.charges import recharge_stack
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, SheetChanged
@@ -58,8 +58,7 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
         lines.append(f"{said}." if command.who is not None else f"{view.name}: {said}.")
         skipped = skipped or skips
     attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
-    if command.who is not None:
-        attrs = with_attr(command, attrs, "who", state.party[members[0]].name)
+    attrs = with_names(command, attrs, who=state.party[members[0]].name)
     note = " ".join([*lines, *skipped])
     return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, note=note),))
 

@@ -26,7 +26,7 @@ Invariant: every refusal changes nothing (``Refused`` has no effects); an accept
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Refused, SheetChanged, evolve
 from tagproc.engine.rest import decide_rest
@@ -62,9 +62,7 @@ def member_sheet(state: GameState, command: c.Command, rules: Rules) -> LiveShee
 def _accept(
     command: c.Command, view: LiveSheet, sheet: SheetState, *, key: str, value: str, now: str, note: str
 ) -> Accepted:
-    attrs = with_attr(command, command.answer_attrs(), key, value)
-    if getattr(command, "who", None) is not None:
-        attrs = with_attr(command, attrs, "who", view.name)
+    attrs = with_names(command, with_attr(command, command.answer_attrs(), key, value), who=view.name)
     reply = answer(command, attrs=attrs, now=now, note=note)
     return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
 
@@ -85,8 +83,7 @@ def decide_pool(
         return view
     pool = view.pool(command.pool)
     if pool is None:
-        pools = _known([(p.id, p.label) for p in view.live.pools])
-        return refuse(command, "unknown-pool", f'No pool is called "{command.pool}"; the sheet has {pools}.')
+        return _unknown_pool(view, command, command.pool)
     top, now = view.pool_max(pool), view.pool_state(pool)
     extra = ""
     if isinstance(command, c.Spend):
@@ -122,8 +119,7 @@ def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice)
 def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
     pool = view.pool(name)
     if pool is None:
-        pools = _known([(p.id, p.label) for p in view.live.pools])
-        return refuse(command, "unknown-pool", f'No pool is called "{name}"; the sheet has {pools}.')
+        return _unknown_pool(view, command, name)
     now = view.pool_state(pool)
     soaked = min(now.temp, command.amount)
     after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
@@ -172,6 +168,11 @@ def _kind(track: Track, kind: str | None) -> tuple[str | None, str | None]:
         named = _known([(k.id, k.label) for k in kinds])
         return f'{track.label} has no kind "{kind}" ({named}); marked without one.', None
     return None, found.id
+
+
+def _unknown_pool(view: LiveSheet, command: c.Command, name: str) -> Refused:
+    pools = _known([(p.id, p.label) for p in view.live.pools])
+    return refuse(command, "unknown-pool", f'No pool is called "{name}"; the sheet has {pools}.')
 
 
 def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_names
 from tagproc.engine.charges import charges_left, charges_max, roll_amount
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
@@ -156,8 +156,7 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
 
 
 def _attrs(command: c.Use, view: LiveSheet) -> tuple[tuple[str, str], ...]:
-    attrs = command.answer_attrs()
-    return with_attr(command, attrs, "who", view.name) if command.who is not None else attrs
+    return with_names(command, command.answer_attrs(), who=view.name)
 
 
 def _left_line(stack: Stack, item: Item, use: Use, held: int, left: int | None, broke: bool) -> str:

@@ -33,16 +33,14 @@ from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.ruleset import Item
 
-__all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
+__all__ = ["cursed_note", "decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
 
 _Wearing = c.Equip | c.Unequip | c.Bind | c.Unbind
 
 
 def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -> Decision:
     """Put on ``count`` of an item ``who`` carries, each in its own stack, while the slots are free."""
-    if rules.block is None or not rules.block.slots:
-        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
-    found = _held(state, command, rules)
+    found = _slotted(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
@@ -60,18 +58,12 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
     for _ in range(count):
         bag = _split_one(bag, resolved, lambda s: not s.worn, {"worn": True})
     notes = [f"{member.name} had only {loose} not worn: {count} equipped."] if count < command.count else []
-    ended, said = immunity_ends(state, who, bag, rules)  # spec: a newly gained immunity ends the condition
-    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
-    if ended is None or not isinstance(done, Accepted):
-        return done
-    return Accepted(effects=(*done.effects, ended), answers=done.answers)
+    return _done_wearing(command, state, who, bag, resolved, rules, notes)
 
 
 def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
     """Take off ``count`` of an item ``who`` wears; never a cursed item still bound."""
-    if rules.block is None or not rules.block.slots:
-        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
-    found = _held(state, command, rules)
+    found = _slotted(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
@@ -81,7 +73,7 @@ def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dic
         return refuse(command, "not-worn", f"{member.name} does not wear {resolved.what.name}.")
     free = _count(member.bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item))
     if free == 0:
-        return refuse(command, "cursed", _cursed_note(resolved, member))
+        return refuse(command, "cursed", cursed_note(resolved.what.name, member.name))
     count = min(command.count, free)
     bag = member.bag
     for _ in range(count):
@@ -91,6 +83,15 @@ def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dic
     if count < command.count:
         note = f"{member.name} wore only {free} that can be taken off: {count} taken off."
     return _done(command, state, who, bag, resolved, note)
+
+
+def _slotted(
+    state: GameState, command: c.Equip | c.Unequip, rules: Rules
+) -> tuple[int, Resolved, Item | None] | Decision:
+    """Who holds the item an equip or unequip names, and its rules, where the ruleset has slots."""
+    if rules.block is None or not rules.block.slots:
+        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
+    return _held(state, command, rules)
 
 
 def _bindable(
@@ -134,11 +135,7 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
     notes = [f"{member.name} had only {unbound} not bound: {count} bound."] if count < command.count else []
     if any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
         notes.append(f"{resolved.what.name} is cursed: once bound, it will not let go.")
-    ended, said = immunity_ends(state, who, bag, rules)  # spec: a newly gained immunity ends the condition
-    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
-    if ended is None or not isinstance(done, Accepted):
-        return done
-    return Accepted(effects=(*done.effects, ended), answers=done.answers)
+    return _done_wearing(command, state, who, bag, resolved, rules, notes)
 
 
 def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
@@ -225,8 +222,8 @@ def _settle(bag: tuple[Stack, ...], resolved: Resolved, rules: Rules) -> tuple[S
 
 def _no_free_slot(member: Member, state: GameState, rules: Rules, item: Item, count: int) -> str | None:
     """What stops ``count`` of ``item`` being worn: a slot without room among what is worn, or None."""
+    worn = [(s, rules.item_of(s, state)) for s in member.bag if s.worn]
     for slot, needs in item.slots.items():
-        worn = [(s, rules.item_of(s, state)) for s in member.bag if s.worn]
         there = [(s, i) for s, i in worn if i is not None and i.slots.get(slot)]
         used = sum(i.slots[slot] * s.count for s, i in there)
         has = rules.slot_count(slot)
@@ -241,11 +238,9 @@ def _no_free_slot(member: Member, state: GameState, rules: Rules, item: Item, co
     return None
 
 
-def _cursed_note(resolved: Resolved, member: Member) -> str:
-    return (
-        f"{resolved.what.name} is cursed and bound to {member.name}: it will not let go. "
-        "Unbind it to end the curse first."
-    )
+def cursed_note(name: str, holder: str) -> str:
+    """Why a cursed item still bound stays (``cursed``): on an unequip, a remove and a give alike."""
+    return f"{name} is cursed and bound to {holder}: it will not let go. Unbind it to end the curse first."
 
 
 def _done(
@@ -255,7 +250,25 @@ def _done(
     bag: tuple[Stack, ...],
     resolved: Resolved,
     note: str | None,
-) -> Decision:
+) -> Accepted:
     attrs = with_names(command, command.answer_attrs(), who=state.party[who].name)
     reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
     return Accepted(effects=(BagChanged(member=who, bag=bag),), answers=(reply,))
+
+
+def _done_wearing(
+    command: c.Equip | c.Bind,
+    state: GameState,
+    who: int,
+    bag: tuple[Stack, ...],
+    resolved: Resolved,
+    rules: Rules,
+    notes: list[str],
+) -> Accepted:
+    """``_done`` for an equip or a bind: a condition the item now worn keeps off ends in the same answer
+    (spec: "A newly gained condition immunity ends that condition if already active")."""
+    ended, said = immunity_ends(state, who, bag, rules)
+    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
+    if ended is None:
+        return done
+    return Accepted(effects=(*done.effects, ended), answers=done.answers)

@@ -25,9 +25,10 @@ from tagproc.normalize.tables import (
     OP_KEYS,
     TAG_KEYS,
 )
+from tagproc.normalize.words import fold
 from tagproc.repairs import Repair
 
-__all__ = ["Attrs", "canonical_attrs", "canonical_word", "find_verb"]
+__all__ = ["Attrs", "canonical_attrs", "find_verb"]
 
 _VERB_KEY = {"inventory": "action", "sheet": "op"}
 
@@ -47,11 +48,6 @@ class Attrs:
         return value.strip() or None if value is not None else None
 
 
-def canonical_word(text: str) -> str:
-    """An action or op as the alias tables key it: lowercase, ``_``/``-`` as spaces, single spaces."""
-    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
-
-
 def find_verb(tag: str, attrs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
     """The verb key's written value and its canonical form (action for inventory, op for sheet).
 
@@ -64,7 +60,7 @@ def find_verb(tag: str, attrs: tuple[tuple[str, str], ...]) -> tuple[str, str] |
     aliases = KEY_ALIASES.get(tag, {})
     for key, value in attrs:
         if aliases.get(key, key) == verb_key:
-            word = canonical_word(value)
+            word = fold(value)
             if tag == "inventory":
                 return value, ACTION_ALIASES.get(word, "")
             return value, OP_ALIASES[word][0] if word in OP_ALIASES else ""
@@ -77,7 +73,7 @@ def canonical_attrs(
     """The tag's attributes under canonical keys, for ``verb``; aliases, drops and duplicates recorded."""
     result = Attrs(verb=verb, values={})
     verb_key = _VERB_KEY.get(tag)
-    if verb_key is not None and canonical_word(written_verb) != verb:
+    if verb_key is not None and fold(written_verb) != verb:
         result.repairs.append(Repair(f"{verb_key}-alias", written_verb, verb))
     allowed = _allowed_keys(tag, verb)
     action_aliases: Mapping[str, str] = ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else {}
@@ -102,7 +98,7 @@ def canonical_attrs(
             continue
         result.values[key] = value
     if tag == "sheet":
-        for key, value in OP_ALIASES.get(canonical_word(written_verb), (verb, ()))[1]:
+        for key, value in OP_ALIASES.get(fold(written_verb), (verb, ()))[1]:
             if key not in result.values:
                 result.values[key] = value
                 result.repairs.append(Repair("op-implies", written_verb, f'{key}="{value}"'))

@@ -40,10 +40,6 @@ class RulesetError(ValueError):
         super().__init__(f"{head}{len(self.problems)} problem(s) in the ruleset\n{lines}")
 
 
-def join_path(*parts: str | int) -> str:
-    return ".".join(str(p) for p in parts if p != "")
-
-
 def path_of(loc: Iterable[str | int], data: Any) -> str:
     """A pydantic location as a dotted path, with catalogs and entries by id and union tags left out."""
     parts: list[str] = []
