@@ -307,7 +307,13 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
 @pytest.mark.parametrize(
     ("state", "command", "reason", "note"),
     [
-        pytest.param(ada(), use("Warming tonic"), "none-held", "Ada holds no Warming tonic.", id="none-held"),
+        pytest.param(
+            ada(),
+            use("Warming tonic"),
+            "none-held",
+            "Nobody in the party holds any Warming tonic.",
+            id="none-held",
+        ),
         pytest.param(
             ada(None, bell()),
             use("Dawn bell"),
@@ -343,3 +349,17 @@ def test_a_use_that_cannot_be_made_is_refused_and_changes_nothing(
 ) -> None:
     answer = refusal(state, command, gravewatch)
     assert (answer.reason, answer.note) == (reason, note)
+
+
+def test_without_who_the_item_is_used_by_whoever_carries_it() -> None:
+    from tagproc import Game
+
+    game = Game("ember-roads", ["Ada", {"name": "Juno", "bag": [{"item": "Poultice", "count": 1}]}], seed=3)
+    first, second = game.reply('[inventory: use item="Poultice"] [inventory: use item="Poultice"]').answers
+    assert first.startswith(
+        '[inventory: action="use" item="Poultice" count="1" who="Juno" result="ok" now="0"'
+    )
+    assert second == (
+        '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
+        'note="Nobody in the party holds any Poultice."]'
+    )

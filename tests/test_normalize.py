@@ -292,6 +292,10 @@ AMOUNTS = [
     pytest.param('amount="50gp"', [("gp", 50)], id="count-stuck-to-coin-id"),
     pytest.param('amount="5 gold"', [("gp", 5)], id="gold-for-gold-pieces"),
     pytest.param('amount="1 crown and 6 shillings"', [("crown", 1), ("shilling", 6)], id="two-coins"),
+    pytest.param(
+        'amount="2 gp 5 shillings"', [("gp", 2), ("shilling", 5)], id="two-coins-without-a-word-between"
+    ),
+    pytest.param('amount="1,000 pennies"', [("penny", 1000)], id="a-thousands-comma-is-no-separator"),
     pytest.param('amount="20000 pennies"', [("penny", 20000)], id="coins-are-excepted-from-the-count-limit"),
     pytest.param('amount="3 doubloons"', [(None, 3)], id="unknown-coin-left-to-the-engine"),
 ]

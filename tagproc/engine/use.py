@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_names
+from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.charges import charges_left, charges_max, roll_amount
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
@@ -63,10 +63,24 @@ def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> De
     if isinstance(view, Refused):
         return view
     held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
-    if not held:
-        return refuse(
-            command, "none-held", f"{view.name} holds no {command.item.label or command.item.name}."
+    if not held and command.who is None:
+        # Without who=, the item is used by whoever carries it (spec "Using items outside a fight": it
+        # does what the item does "to whoever carries it"): the player first, then the party in order.
+        holder = next(
+            (
+                index
+                for index, member in enumerate(state.party)
+                if any(_is_named(stack, command.item, rules) for stack in member.bag)
+            ),
+            None,
         )
+        if holder is not None:
+            view = LiveSheet(rules, state, holder)
+            held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
+    if not held:
+        who = view.name if command.who is not None else "Nobody in the party"
+        holds = "holds" if command.who is not None else "holds any"
+        return refuse(command, "none-held", f"{who} {holds} {command.item.label or command.item.name}.")
     first = view.member.bag[held[0]]
     item = rules.item_of(first, state)
     if item is None or item.use is None:
@@ -156,6 +170,9 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
 
 
 def _attrs(command: c.Use, view: LiveSheet) -> tuple[tuple[str, str], ...]:
+    """The answer names who used it: as the tag spelled them, or the holder found without ``who=``."""
+    if command.who is None and view.index != 0:
+        return with_attr(command, command.answer_attrs(), "who", view.name)
     return with_names(command, command.answer_attrs(), who=view.name)
 
 

@@ -25,7 +25,9 @@ from tagproc.repairs import Repair
 
 __all__ = ["ReadAmount", "read_amount", "read_coin"]
 
-_PARTS = re.compile(r"\s*(?:,|;|\+|&|\band\b)\s*", re.I)
+# Between the coins of an amount: a comma (not a thousands comma: "1,000 gp"), ";", "+", "&", "and", or a
+# number after a word ("2 gp 5 sp", "1 crown 6 shillings").
+_PARTS = re.compile(r"\s*(?:,(?!\d{3}(?!\d))|;|\+|&|\band\b)\s*|(?<=[^\d\s,])\s+(?=\d)", re.I)
 _STUCK = re.compile(r"\A(?P<n>\d[\d,]*)(?P<coin>[^\d\s,].*)\Z")
 _COIN_NOUNS = (" coins", " coin", " pieces", " piece")
 
