@@ -48,15 +48,27 @@ class Game:
             rules = ruleset
         else:
             rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), layers)
-        self.rules = rules
-        self.seed = seed
-        self.renderer = renderer if renderer is not None else Renderer()
-        self._context = TurnContext(rules, self.renderer, seed)
+        self._context = TurnContext(rules, renderer if renderer is not None else Renderer(), seed)
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
 
     # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The ruleset as the engine reads it (shared by every turn of this game)."""
+        return self._context.rules
+
+    @property
+    def seed(self) -> int:
+        """The game seed every reply's dice are drawn from; fixed for the game, so replays roll the same."""
+        return self._context.seed
+
+    @property
+    def renderer(self) -> Renderer:
+        """The templates this game's answers are rendered with."""
+        return self._context.renderer
 
     @property
     def state(self) -> GameState:
