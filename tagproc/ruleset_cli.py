@@ -12,7 +12,15 @@ import sys
 from typing import TextIO
 
 from tagproc.ruleset.errors import RulesetError
-from tagproc.ruleset.load import check_ruleset, parse_ruleset, parse_text, shipped_names, shipped_text
+from tagproc.ruleset.load import (
+    check_ruleset,
+    load_ruleset,
+    parse_ruleset,
+    parse_text,
+    shipped_names,
+    shipped_text,
+)
+from tagproc.ruleset.notices import notices_of
 from tagproc.ruleset.schema import ruleset_json_schema
 
 __all__ = ["add_ruleset_commands", "cmd_check", "cmd_rulesets", "cmd_schema"]
@@ -24,6 +32,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO | None = None) -> int:
     problems = check_ruleset(args.ruleset)
     if not problems:
         print(f"{args.ruleset}: OK", file=out)
+        for notice in notices_of(load_ruleset(args.ruleset)):
+            print(f"note: {notice}", file=out)
         return 0
     for problem in problems:
         print(problem, file=out)

@@ -107,6 +107,20 @@ def test_check_prints_ok_and_exits_0() -> None:
     assert run(["check", "ember-roads"]) == (0, "ember-roads: OK\n")
 
 
+def test_check_notes_a_derived_op_tagproc_cannot_work_out_and_still_passes(tmp_path: Path) -> None:
+    data = read_source("ember-roads")[0]
+    data["sheet"]["derived"].append({"id": "twice", "label": "Twice", "op": "scale", "of": {"const": 2}})
+    path = tmp_path / "scaled.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    index = len(data["sheet"]["derived"]) - 1
+    assert run(["check", str(path)]) == (
+        0,
+        f"{path}: OK\n"
+        f'note: sheet.derived.{index}: tagproc cannot work out op "scale" (derived value "twice"); '
+        "whatever reads it falls back (a carry number to no limit, others to 0)\n",
+    )
+
+
 def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     data: dict[str, Any] = sample()
     data["catalogs"][0]["entries"][7]["item"]["sold"]["place"] = "capital"
