@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from tagproc.vocabulary import TAG_NAMES
+
 __all__ = ["BODY_LIMIT", "Event", "RawTag", "TagStream", "Text", "merge_text", "parse_reply"]
 
 BODY_LIMIT: Final = 1500
@@ -44,19 +46,18 @@ BODY_LIMIT: Final = 1500
 # The search also takes the body and its "]" when they are already there (the common case: one C call
 # a tag); when they are not, it still stops at the first opener, which the step-by-step path reads.
 _OPEN = re.compile(
-    r"\[[ \t]{0,3}(inventory|place|loot|sheet)(?:(\])|([\s:])(?:([^\[\]]{0,%s})\])?)".replace(
-        "%s", str(BODY_LIMIT)
+    r"\[[ \t]{0,3}(%n)(?:(\])|([\s:])(?:([^\[\]]{0,%s})\])?)".replace("%s", str(BODY_LIMIT)).replace(
+        "%n", "|".join(TAG_NAMES)
     ),
     re.IGNORECASE | re.ASCII,
 )
-_NAMES = ("inventory", "place", "loot", "sheet")
 _LONGEST_PARTIAL = 13  # "[" + 3 blanks + "inventory": no partial opener is longer
 
 
 def _partial_openers() -> frozenset[str]:
     """Every text an opener can start with but not end with, lowercased: "[", "[ in", "[\tshee"..."""
     blanks = ["".join(run) for n in range(4) for run in itertools.product(" \t", repeat=n)]
-    heads = {name[:n] for name in _NAMES for n in range(len(name) + 1)}
+    heads = {name[:n] for name in TAG_NAMES for n in range(len(name) + 1)}
     return frozenset("[" + blank + head for blank in blanks for head in heads)
 
 

@@ -20,27 +20,9 @@ import re
 from dataclasses import dataclass, field
 
 from tagproc.repairs import Repair
+from tagproc.vocabulary import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES
 
 __all__ = ["TAG_NAMES", "TagReading", "read_tag"]
-
-TAG_NAMES = ("inventory", "place", "loot", "sheet")
-
-# The key a bare first word stands for, per tag ("[inventory: buy item=...]", "[place: Millbrook]").
-BARE_WORD_KEY = {"inventory": "action", "sheet": "op", "place": "name", "loot": "table"}
-
-# Keys only the engine may write: read, then ignored (DESIGN.md "Sloppy input").
-ENGINE_KEYS = frozenset({"result", "reason", "now"})
-
-QUOTE_REPAIRS = (
-    ("\u201c", '"'),
-    ("\u201d", '"'),
-    ("\u201e", '"'),
-    ("\u00ab", '"'),
-    ("\u00bb", '"'),
-    ("\u2018", "'"),
-    ("\u2019", "'"),
-    ("\u201a", "'"),
-)
 
 _OPEN = re.compile(r"\A\s*(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?\[\s*")
 _CLOSE = re.compile(r"\\?\](?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\s*\Z")
@@ -179,7 +161,7 @@ def _read_pair(reader: _Reader, key_match: re.Match[str]) -> None:
         reader.repairs.append(Repair("key-case", written_key, key))
     reader.pos = key_match.end()
     value = _read_value(reader)
-    if key in ENGINE_KEYS:
+    if key in OUTCOME_KEYS:
         reader.ignored.append((key, value))
     else:
         reader.attrs.append((key, value))

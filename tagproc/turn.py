@@ -41,6 +41,7 @@ from tagproc.render import Renderer
 from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
 from tagproc.visible import VisibleText
+from tagproc.vocabulary import TAG_NAMES
 
 __all__ = ["MAX_TAGS", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
 
@@ -309,4 +310,4 @@ def _player_answers(rules: Rules, state: GameState, tag: RawTag) -> list[Answer]
 
 def _tag_name(tag: RawTag) -> str:
     name = tag.name.lower()
-    return name if name in ("inventory", "place", "loot", "sheet") else "inventory"
+    return name if name in TAG_NAMES else "inventory"

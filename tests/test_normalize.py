@@ -11,7 +11,8 @@ from tagproc.commands import Add, Buy, Command, Condition, Earn, Equip, Give, Pa
 from tagproc.normalize import CoinName, NameBook, ProposalWords, StatWord, Word, normalize
 from tagproc.normalize.counts import read_count, read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
-from tagproc.normalize.tables import (
+from tagproc.syntax import read_tag
+from tagproc.vocabulary import (
     ACTION_ALIASES,
     BINDS_WORDS,
     COUNT_WORDS,
@@ -21,7 +22,6 @@ from tagproc.normalize.tables import (
     STATE_WORDS,
     VAGUE_COUNTS,
 )
-from tagproc.syntax import read_tag
 
 # A small Ember Roads–like name book (spec "The items block").
 WORDS = ProposalWords(

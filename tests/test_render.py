@@ -12,6 +12,7 @@ from tagproc import RawTag, parse_reply, read_tag
 from tagproc.engine.outcome import Answer
 from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path
 from tagproc.stream import BODY_LIMIT
+from tagproc.vocabulary import OUTCOME_KEYS
 
 RENDERER = Renderer()
 
@@ -99,7 +100,7 @@ def _assert_reads_back(answer: Answer) -> None:
     ]
     reading = read_tag(text)
     pairs = answer_pairs(answer)
-    engine_keys = {"result", "now", "reason"}
+    engine_keys = OUTCOME_KEYS
     assert reading.name == answer.tag
     assert list(reading.attrs) == [pair for pair in pairs if pair[0] not in engine_keys]
     assert list(reading.ignored) == [pair for pair in pairs if pair[0] in engine_keys]

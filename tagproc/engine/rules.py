@@ -18,7 +18,7 @@ from functools import cached_property
 
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
-from tagproc.normalize.words import CoinName, ProposalWords, StatWord, Word, fold
+from tagproc.names import CoinName, ProposalWords, StatWord, Word, fold
 from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueContext, evaluate
 from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery

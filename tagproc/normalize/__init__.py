@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from tagproc.commands import Command, Unreadable
+from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import canonical_attrs, find_verb
 from tagproc.normalize.sheet import loot_command, place_command, sheet_command
-from tagproc.normalize.words import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word
 from tagproc.repairs import Repair
-from tagproc.syntax import TAG_NAMES, TagReading
+from tagproc.syntax import TagReading
+from tagproc.vocabulary import TAG_NAMES
 
 __all__ = [
     "CoinName",

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tagproc.commands import Change
+from tagproc.names import ProposalWords, Word, fold
 from tagproc.normalize.items import singular_names
-from tagproc.normalize.tables import ATTACK_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
-from tagproc.normalize.words import ProposalWords, Word, fold
 from tagproc.repairs import Repair
+from tagproc.vocabulary import ATTACK_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
 
 __all__ = ["Notebook", "find_word", "read_changes"]
 

@@ -17,11 +17,11 @@ import re
 from dataclasses import dataclass
 
 from tagproc.commands import CoinAmount
+from tagproc.names import ItemNames
 from tagproc.normalize.counts import Problem, check_count, read_number, split_count, vague_prefix
 from tagproc.normalize.items import singular_names
-from tagproc.normalize.tables import MAX_COINS
-from tagproc.normalize.words import ItemNames
 from tagproc.repairs import Repair
+from tagproc.vocabulary import MAX_COINS
 
 __all__ = ["ReadAmount", "read_amount", "read_coin"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tagproc.normalize.tables import COUNT_WORDS, MEASURE_WORDS, MULTIPLIER_WORDS, VAGUE_COUNTS
+from tagproc.vocabulary import COUNT_WORDS, MEASURE_WORDS, MULTIPLIER_WORDS, VAGUE_COUNTS
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 

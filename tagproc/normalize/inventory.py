@@ -33,14 +33,14 @@ from tagproc.commands import (
     Unreadable,
     Use,
 )
+from tagproc.names import ItemNames
 from tagproc.normalize.coins import ReadAmount, read_amount
 from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.proposal import ReadProposal, read_proposal
-from tagproc.normalize.tables import MAX_NAME, PROPOSAL_KEYS
-from tagproc.normalize.words import ItemNames
 from tagproc.repairs import Repair
+from tagproc.vocabulary import MAX_NAME, PROPOSAL_KEYS
 
 __all__ = ["Built", "inventory_commands"]
 

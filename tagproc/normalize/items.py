@@ -18,8 +18,10 @@ import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
+from tagproc.names import ItemNames
 from tagproc.normalize.counts import Problem, check_count, split_count, vague_prefix
-from tagproc.normalize.tables import (
+from tagproc.repairs import Repair
+from tagproc.vocabulary import (
     DETERMINERS,
     IRREGULAR_SINGULARS,
     MAX_COINS,
@@ -27,8 +29,6 @@ from tagproc.normalize.tables import (
     MAX_NAME,
     STOP_WORDS,
 )
-from tagproc.normalize.words import ItemNames
-from tagproc.repairs import Repair
 
 __all__ = ["ResolvedItem", "loose_key", "resolve_item", "singular_names"]
 

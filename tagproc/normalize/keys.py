@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tagproc.names import fold
 from tagproc.normalize.counts import Problem
-from tagproc.normalize.tables import (
+from tagproc.repairs import Repair
+from tagproc.vocabulary import (
     ACTION_ALIASES,
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
@@ -24,13 +26,10 @@ from tagproc.normalize.tables import (
     OP_ALIASES,
     OP_KEYS,
     TAG_KEYS,
+    VERB_KEY,
 )
-from tagproc.normalize.words import fold
-from tagproc.repairs import Repair
 
 __all__ = ["Attrs", "canonical_attrs", "find_verb"]
-
-_VERB_KEY = {"inventory": "action", "sheet": "op"}
 
 
 @dataclass(slots=True)
@@ -54,7 +53,7 @@ def find_verb(tag: str, attrs: tuple[tuple[str, str], ...]) -> tuple[str, str] |
     Returns ``(written, canonical)`` with ``canonical == ""`` when the word is in no alias table, and None
     when the tag names no verb at all. Place and loot tags have no verb: ``("", tag)``.
     """
-    verb_key = _VERB_KEY.get(tag)
+    verb_key = VERB_KEY.get(tag)
     if verb_key is None:
         return "", tag
     aliases = KEY_ALIASES.get(tag, {})
@@ -72,7 +71,7 @@ def canonical_attrs(
 ) -> Attrs | Problem:
     """The tag's attributes under canonical keys, for ``verb``; aliases, drops and duplicates recorded."""
     result = Attrs(verb=verb, values={})
-    verb_key = _VERB_KEY.get(tag)
+    verb_key = VERB_KEY.get(tag)
     if verb_key is not None and fold(written_verb) != verb:
         result.repairs.append(Repair(f"{verb_key}-alias", written_verb, verb))
     allowed = _allowed_keys(tag, verb)

@@ -24,12 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tagproc.commands import Proposal, StatValue
+from tagproc.names import ItemNames, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.changes import Notebook, find_word, read_changes
 from tagproc.normalize.counts import read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
-from tagproc.normalize.tables import BINDS_WORDS, NONE_WORDS
-from tagproc.normalize.words import ItemNames, ProposalWords, StatWord, Word, fold
 from tagproc.repairs import Repair
+from tagproc.vocabulary import BINDS_WORDS, NONE_WORDS
 
 __all__ = ["ReadProposal", "read_proposal"]
 

@@ -27,8 +27,8 @@ from tagproc.commands import (
 )
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.keys import Attrs
-from tagproc.normalize.tables import DAY_WORDS, MAX_NAME, STATE_WORDS
 from tagproc.repairs import Repair
+from tagproc.vocabulary import DAY_WORDS, MAX_NAME, STATE_WORDS
 
 __all__ = ["SheetCommand", "loot_command", "place_command", "sheet_command"]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from tagproc.vocabulary.tags import OUTCOME_KEYS
+
 __all__ = [
     "ACTION_KEYS",
     "ACTION_KEY_ALIASES",
@@ -21,7 +23,7 @@ __all__ = [
 ]
 
 # Keys only the engine writes; a model's own are ignored (DESIGN.md "Sloppy input").
-ENGINE_KEYS = frozenset({"result", "reason", "now", "note", "price", "raw"})
+ENGINE_KEYS = OUTCOME_KEYS | {"note", "price", "raw"}
 
 # Spec "The Game Master invents items in your words": the keys that describe an invented item.
 PROPOSAL_KEYS = (

@@ -1,5 +1,5 @@
-"""Every alias and repair table of the normaliser (DESIGN.md "Sloppy input", STYLE.md "Lenient inside a
-written envelope").
+"""The one vocabulary: every name, alias and repair table the scanner, the reader and the normaliser read
+(DESIGN.md "Sloppy input", STYLE.md "One vocabulary" and "Lenient inside a written envelope").
 
 The normaliser repairs only what these tables name, and ``tests/test_normalize.py`` is driven by the same
 tables, beside a table of inputs that must stay refused. All tables are immutable (tuples, frozensets and
@@ -10,15 +10,16 @@ Invariants:
 - An alias never maps onto another alias: every value is a canonical word.
 - Vague amounts ("a few", "several") are never given a number: they stay unreadable (never guess).
 
-The tables live by concern, and every one is importable from here: ``keys`` (which keys a tag, action or
+The tables live by concern, and every one is importable from here: ``tags`` (tag names, the keys only
+the engine writes, quote characters), ``keys`` (which keys a tag, action or
 op reads, and their aliases), ``verbs`` (action and op aliases, on/off and new-day words), ``counts``
-(limits, numbers as words, vague amounts, measures), ``names`` (determiners, plurals, stop words) and
+(limits, numbers as words, vague amounts, measures), ``nouns`` (determiners, plurals, stop words) and
 ``proposal`` (the words of invented items).
 """
 
 from __future__ import annotations
 
-from tagproc.normalize.tables.counts import (
+from tagproc.vocabulary.counts import (
     COUNT_WORDS,
     MAX_COINS,
     MAX_COUNT,
@@ -26,7 +27,7 @@ from tagproc.normalize.tables.counts import (
     MULTIPLIER_WORDS,
     VAGUE_COUNTS,
 )
-from tagproc.normalize.tables.keys import (
+from tagproc.vocabulary.keys import (
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
     ENGINE_KEYS,
@@ -35,15 +36,17 @@ from tagproc.normalize.tables.keys import (
     PROPOSAL_KEYS,
     TAG_KEYS,
 )
-from tagproc.normalize.tables.names import DETERMINERS, IRREGULAR_SINGULARS, MAX_NAME, STOP_WORDS
-from tagproc.normalize.tables.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
-from tagproc.normalize.tables.verbs import ACTION_ALIASES, DAY_WORDS, OP_ALIASES, STATE_WORDS
+from tagproc.vocabulary.nouns import DETERMINERS, IRREGULAR_SINGULARS, MAX_NAME, STOP_WORDS
+from tagproc.vocabulary.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
+from tagproc.vocabulary.tags import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES, VERB_KEY
+from tagproc.vocabulary.verbs import ACTION_ALIASES, DAY_WORDS, OP_ALIASES, STATE_WORDS
 
 __all__ = [
     "ACTION_ALIASES",
     "ACTION_KEYS",
     "ACTION_KEY_ALIASES",
     "ATTACK_WORDS",
+    "BARE_WORD_KEY",
     "BINDS_WORDS",
     "COUNT_WORDS",
     "DAY_WORDS",
@@ -61,9 +64,13 @@ __all__ = [
     "NONE_WORDS",
     "OP_ALIASES",
     "OP_KEYS",
+    "OUTCOME_KEYS",
     "PROPOSAL_KEYS",
+    "QUOTE_REPAIRS",
     "STATE_WORDS",
     "STOP_WORDS",
     "TAG_KEYS",
+    "TAG_NAMES",
     "VAGUE_COUNTS",
+    "VERB_KEY",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tagproc.normalize.tables.keys import ACTION_KEYS, OP_KEYS
+from tagproc.vocabulary.keys import ACTION_KEYS, OP_KEYS
 
 __all__ = ["ACTION_ALIASES", "DAY_WORDS", "OP_ALIASES", "STATE_WORDS"]
 

@@ -1,6 +1,8 @@
-"""What the normaliser needs to know of a ruleset: the ``ItemNames`` protocol and its plain-data facts.
+"""Names: what the reader needs to know of a ruleset, the ``ItemNames`` protocol and its plain-data facts.
 
-The normaliser never imports the ruleset models; whatever satisfies ``ItemNames`` will do (the item book,
+This module sits below both the normaliser and the engine, so the arrows point one way: the engine's rules
+adapter (``engine/rules.py``) satisfies ``ItemNames`` and the normaliser reads it; neither imports the
+other. The normaliser never imports the ruleset models; whatever satisfies ``ItemNames`` will do (the item book,
 or the ``NameBook`` below, built from plain lists). ``ProposalWords`` holds the read-only vocabulary the
 proposal repairs of spec "The Game Master invents items in your words" resolve names against.
 
