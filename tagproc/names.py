@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-__all__ = ["CoinName", "ItemNames", "NameBook", "ProposalWords", "StatWord", "Word", "fold"]
+__all__ = ["CoinName", "GameWords", "ItemNames", "NameBook", "ProposalWords", "StatWord", "Word", "fold"]
 
 StatType = Literal["number", "text", "boolean", "enum", "dice"]
 
@@ -68,6 +68,26 @@ class ProposalWords:
     defense_stat: str | None = None  # the item stat the defense already counts (Ember Roads: "guard")
 
 
+@dataclass(frozen=True, slots=True)
+class GameWords:
+    """The game's other names a tag may use: the party in order (player first), the sheet's live parts,
+    the rests, the place sizes of the market, the loot tables and the sellers (empty where there are none).
+
+    A keyless body ("heal 2 resolve Bram", "rest vigil", "[place: Millbrook, market town]") is read against
+    these, so a word is taken for a pool, a member or a size only when the game has one by that name.
+    """
+
+    members: tuple[str, ...] = ()
+    pools: tuple[Word, ...] = ()
+    tracks: tuple[Word, ...] = ()
+    conditions: tuple[Word, ...] = ()
+    fields: tuple[Word, ...] = ()
+    rests: tuple[Word, ...] = ()
+    sizes: tuple[Word, ...] = ()
+    loot_tables: tuple[Word, ...] = ()
+    sellers: tuple[Word, ...] = ()
+
+
 class ItemNames(Protocol):
     """What normalisation asks of a ruleset. The item book satisfies it; so does ``NameBook``."""
 
@@ -91,6 +111,10 @@ class ItemNames(Protocol):
         """The words an invented item is written in."""
         ...
 
+    def game_words(self) -> GameWords:
+        """The party, sheet, rest, place, loot-table and seller names of this game."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class CoinName:
@@ -108,6 +132,7 @@ class NameBook:
     items: tuple[str, ...] = ()
     coins: tuple[CoinName, ...] = ()
     words: ProposalWords = ProposalWords()
+    game: GameWords = GameWords()
 
     def find_item(self, name: str) -> str | None:
         wanted = name.strip().casefold()
@@ -128,3 +153,6 @@ class NameBook:
 
     def proposal_words(self) -> ProposalWords:
         return self.words
+
+    def game_words(self) -> GameWords:
+        return self.game

@@ -12,13 +12,14 @@ a float (coins are counted, ``engine/money.py``). Nothing here changes a state.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from functools import cached_property
 
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
-from tagproc.names import CoinName, ProposalWords, StatWord, Word, fold
+from tagproc.names import CoinName, GameWords, ProposalWords, StatWord, Word, fold
 from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueContext, evaluate
 from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
@@ -84,7 +85,24 @@ class Rules:
     def names(self, state: GameState | None = None) -> _Names:
         """What the normaliser resolves names against: the ruleset's items and coins, and invented items."""
         invented = tuple(item.name for item in state.invented) if state else ()
-        return _Names(self, invented)
+        members = tuple(member.name for member in state.party) if state else ()
+        return _Names(self, invented, members)
+
+    @cached_property
+    def game_words(self) -> GameWords:
+        """The ruleset's sheet, rest, place, loot-table and seller names (``members`` left empty)."""
+        live, block = self.ruleset.sheet.live, self.block
+        market = block.market if block else None
+        return GameWords(
+            pools=tuple(Word(p.id, p.label) for p in live.pools),
+            tracks=tuple(Word(t.id, t.label) for t in live.tracks),
+            conditions=tuple(Word(c.id, c.label) for c in live.conditions),
+            fields=tuple(Word(f.id, f.label) for f in self.ruleset.sheet.fields),
+            rests=tuple(Word(r.id, r.label) for r in self.ruleset.rests),
+            sizes=tuple(Word(p.id, p.label) for p in market.places) if market else (),
+            loot_tables=tuple(Word(t.id, t.label) for t in block.loot_tables) if block else (),
+            sellers=tuple(Word(s.id, s.label) for s in market.sellers) if market else (),
+        )
 
     @cached_property
     def proposal_words(self) -> ProposalWords:
@@ -326,9 +344,10 @@ class Rules:
 class _Names:
     """``ItemNames`` for the normaliser: the ruleset's items and coins, then the game's invented items."""
 
-    def __init__(self, rules: Rules, invented: tuple[str, ...]) -> None:
+    def __init__(self, rules: Rules, invented: tuple[str, ...], members: tuple[str, ...] = ()) -> None:
         self._rules = rules
         self._invented = invented
+        self._members = members
 
     def find_item(self, name: str) -> str | None:
         entry = self._rules.book.find(name)
@@ -353,3 +372,7 @@ class _Names:
 
     def coin_names(self) -> tuple[CoinName, ...]:
         return tuple(CoinName(c.id, c.label, c.one) for c in self._rules.book.coins())
+
+    def game_words(self) -> GameWords:
+        words = self._rules.game_words
+        return dataclasses.replace(words, members=self._members)
