@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from tagproc.stream import Event, TagStream, Text, merge_text
+from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
 from tagproc.visible import visible_text
 
@@ -60,6 +60,16 @@ def _build_parser() -> argparse.ArgumentParser:
     how.add_argument("--chunk", type=int, metavar="N", help="stream it in N-character chunks")
     how.add_argument("--tokens", action="store_true", help="stream it in model tokens (tiktoken)")
     scan.add_argument("--json", action="store_true", help="print one JSON object per event")
+    scan.add_argument(
+        "--ruleset",
+        default="gravewatch",
+        help="with --json: the ruleset the tags are read against (a shipped name or a path; gravewatch)",
+    )
+    scan.add_argument(
+        "--party",
+        default="Player",
+        help="with --json: the party's names, comma-separated, the player first (default: Player)",
+    )
     scan.set_defaults(handler=_cmd_scan)
 
     _add_optional_commands(sub)
@@ -127,13 +137,48 @@ def event_json(event: Event) -> dict[str, object]:
 
 def _cmd_scan(args: argparse.Namespace) -> int:
     text = _read_input(args.file)
-    events = stream_events(_chunks(text, size=args.chunk, tokens=args.tokens))
-    if args.json:
-        for event in events:
-            print(json.dumps(event_json(event), ensure_ascii=False))
-    else:
+    chunks = list(_chunks(text, size=args.chunk, tokens=args.tokens))
+    events = stream_events(chunks)
+    if not args.json:
         sys.stdout.write(visible_text(events))
+        return 0
+    records = iter(_read_against_ruleset(args, chunks))
+    for event in events:
+        out = event_json(event)
+        if isinstance(event, RawTag) or event.reason == "too-long":
+            out.update(next(records))
+        print(json.dumps(out, ensure_ascii=False))
     return 0
+
+
+def _read_against_ruleset(args: argparse.Namespace, chunks: list[str]) -> list[dict[str, object]]:
+    """What a Game Master reply's tags become against ``--ruleset`` and ``--party``, one dict per tag: the
+    commands, every repair (the reader's and the normaliser's), why a tag was not run, and its answers."""
+    from tagproc.game import Game
+    from tagproc.ruleset import RulesetError
+
+    party = [name.strip() for name in args.party.split(",") if name.strip()] or ["Player"]
+    try:
+        game = Game(args.ruleset, party)
+    except (RulesetError, ValueError) as error:
+        raise SystemExit(f"tagproc scan: {error}") from None
+    turn = game.begin_reply()
+    for chunk in chunks:
+        turn.feed(chunk)
+    result = turn.finish()
+    rendered = iter(result.answers)
+    out: list[dict[str, object]] = []
+    for record in result.tags:
+        data = record.to_json()
+        out.append(
+            {
+                "commands": data["commands"],
+                "repairs": [dict(zip(("code", "before", "after"), r, strict=True)) for r in data["repairs"]],
+                "skipped": record.skipped,
+                "answers": [next(rendered) for _ in record.answers],
+            }
+        )
+    return out
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:

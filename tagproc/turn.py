@@ -24,6 +24,7 @@ is answered ``internal-error``); a refusal adds nothing to the state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,14 +37,18 @@ from tagproc.engine.dice import Dice, dice_for
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
+from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
 from tagproc.render import Renderer
+from tagproc.repairs import Repair
 from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
-from tagproc.syntax import read_tag
+from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_NAMES
 
-__all__ = ["MAX_TAGS", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
+__all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
+
+_LOG = logging.getLogger(__name__)
 
 MAX_TAGS = 40  # DESIGN.md "Tags the GM writes": at most 40 tags a reply, the rest too-many
 _OPENER_NAME = re.compile(r"[^\[]*\[\s*([A-Za-z]+)")
@@ -61,13 +66,54 @@ class TurnContext:
 
 
 @dataclass(frozen=True, slots=True)
+class TagRecord:
+    """One tag of a message, as tagproc read it: what it said, what it became and what came back.
+
+    ``name``, ``attrs`` and ``ignored`` are the reader's (``TagReading``: the pairs as written, the outcome keys
+    the model wrote set aside); ``commands`` what the normaliser made of it (typed commands, or
+    ``Unreadable``); ``repairs`` every repair, the reader's then the normaliser's; ``answers`` its answers;
+    ``skipped`` why it was not run (``struck``, ``quoted``, ``example``, ``repeated``, ``player-tag``,
+    ``too-many``, ``too-long``), None when it ran.
+    """
+
+    index: int
+    raw: str
+    name: str
+    attrs: tuple[tuple[str, str], ...] = ()
+    ignored: tuple[tuple[str, str], ...] = ()
+    commands: tuple[Command | Unreadable, ...] = ()
+    repairs: tuple[Repair, ...] = ()
+    answers: tuple[Answer, ...] = ()
+    skipped: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain JSON: ``commands`` as ``{"command": <type>, ...fields}``, repairs as triples."""
+        return {
+            "raw": self.raw,
+            "name": self.name,
+            "attrs": [list(pair) for pair in self.attrs],
+            "ignored": [list(pair) for pair in self.ignored],
+            "commands": [
+                {
+                    "command": type(command).__name__,
+                    **command.model_dump(mode="json", exclude={"repairs", "notes"}),
+                }
+                for command in self.commands
+            ],
+            "repairs": [[r.code, r.before, r.after] for r in self.repairs],
+            "skipped": self.skipped,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class TurnResult:
     """One processed message.
 
     ``visible`` is what the player reads; ``history`` the message with each tag replaced by its answers
     (joined by one space), what the next prompt carries; ``answers`` the rendered answers and
     ``structured_answers`` the same as values; ``journal`` what this message added to the journal;
-    ``state`` the state after it.
+    ``state`` the state after it; ``tags`` one ``TagRecord`` per tag, in order (what was read, what it
+    became, every repair).
     """
 
     kind: TurnKind
@@ -79,15 +125,18 @@ class TurnResult:
     structured_answers: tuple[Answer, ...]
     journal: tuple[JournalEntry, ...]
     state: GameState
+    tags: tuple[TagRecord, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"kind", "visible", "history", "answers", "journal"}``, answers and journal lines as strings."""
+        """``{"kind", "visible", "history", "answers", "journal", "tags"}``: answers and journal lines as
+        strings, each tag as ``TagRecord.to_json``."""
         return {
             "kind": self.kind,
             "visible": self.visible,
             "history": self.history,
             "answers": list(self.answers),
             "journal": [journal_line(entry) for entry in self.journal],
+            "tags": [record.to_json() for record in self.tags],
         }
 
 
@@ -159,6 +208,7 @@ class Turn:
             structured_answers=tuple(run.answers),
             journal=run.state.journal if self._kind == "gm" else (),
             state=run.state,
+            tags=tuple(run.tags),
         )
         if self._on_finish is not None:
             self._on_finish(self._result)
@@ -181,37 +231,44 @@ def _digest(text: str) -> str:
 
 @dataclass(slots=True)
 class _Run:
-    """What processing a message's events gives: its answers (as values and rendered), history and state."""
+    """What processing a message's events gives: its answers (as values and rendered), history, state and
+    one record per tag."""
 
     answers: list[Answer]
     rendered: list[str]
     history: str
     state: GameState
+    tags: list[TagRecord]
 
 
-# One tag's answers and the state after it, given the tag, its index in the reply and the state before it.
-_TagRunner = Callable[[RawTag, int, GameState], tuple[list[Answer], GameState]]
+# One tag's record and the state after it, given the tag, its index, its judgment and the state before it.
+_TagRunner = Callable[[RawTag, int, Judgment, GameState], tuple[TagRecord, GameState]]
 
 
 def _process(context: TurnContext, start: GameState, events: list[Event], run_tag: _TagRunner) -> _Run:
     """Each tag in order on the state the previous one left; past ``MAX_TAGS``, ``too-many``, not run."""
     state = start
+    merged = merge_text(events)  # an over-long tag may have streamed in several pieces
+    judgments = iter(judge_tags(merged))
+    records: list[TagRecord] = []
     answers: list[Answer] = []
     pieces: list[str | int] = []  # the history: text, or how many answers the next tag gave
-    index = 0
-    for event in merge_text(events):  # an over-long tag may have streamed in several pieces
+    for event in merged:
         if isinstance(event, Text) and event.reason != "too-long":
             pieces.append(event.text)
             continue
+        index = len(records)
         if isinstance(event, Text):
-            tag_answers = [_too_long(event)]
-        elif index >= MAX_TAGS:
-            tag_answers = [_too_many(event)]
+            record = _not_read(index, event.text, _too_long(event))
         else:
-            tag_answers, state = run_tag(event, index, state)
-        index += 1
-        answers.extend(tag_answers)
-        pieces.append(len(tag_answers))
+            judgment = next(judgments)
+            if index >= MAX_TAGS:
+                record = _not_read(index, event.raw, _too_many(event))
+            else:
+                record, state = run_tag(event, index, judgment, state)
+        records.append(record)
+        answers.extend(record.answers)
+        pieces.append(len(record.answers))
     rendered = context.renderer.render_answers(answers)
     history: list[str] = []
     taken = 0
@@ -221,28 +278,52 @@ def _process(context: TurnContext, start: GameState, events: list[Event], run_ta
         else:
             history.append(" ".join(rendered[taken : taken + piece]))
             taken += piece
-    return _Run(answers, rendered, "".join(history), state)
+    return _Run(answers, rendered, "".join(history), state, records)
+
+
+def _not_read(index: int, raw: str, answer: Answer) -> TagRecord:
+    return TagRecord(index=index, raw=raw, name=answer.tag, answers=(answer,), skipped=answer.reason)
 
 
 def _run_reply(context: TurnContext, start: GameState, events: list[Event], identity: object) -> _Run:
-    """Every tag of a Game Master's reply, in order, each on the state the previous one left."""
+    """Every tag of a Game Master's reply, in order, each on the state the previous one left.
 
-    def run_tag(tag: RawTag, index: int, state: GameState) -> tuple[list[Answer], GameState]:
-        return _run_tag(context.rules, state, tag, dice_for(context.seed, identity, index))
+    A tag the reply did not mean to run (``judge``: struck, quoted, an example, a recap's repeat) is read
+    and answered, never run.
+    """
+    seen: set[str] = set()  # the commands of the tags run (or refused) outside a closing recap
+
+    def run_tag(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
+        reading, commands = _commands(context.rules, state, tag)
+        key = _commands_key(commands)
+        skip = judgment.skip
+        if skip is None and judgment.recap and key in seen:
+            skip = "repeated"
+        if skip is None and not judgment.recap:
+            seen.add(key)
+        if skip is not None:
+            answers = [_not_run(command, tag, skip) for command in commands]
+            return _record(index, tag, reading, commands, answers, skip), state
+        dice = dice_for(context.seed, identity, index)
+        answers, state = _run_commands(context.rules, state, commands, dice)
+        return _record(index, tag, reading, commands, answers, None), state
 
     return _process(context, start, events, run_tag)
 
 
-def _run_tag(rules: Rules, state: GameState, tag: RawTag, dice: Dice) -> tuple[list[Answer], GameState]:
-    """One tag: each of its commands decided and, when accepted, evolved in; one answer or more."""
+def _run_commands(
+    rules: Rules, state: GameState, commands: list[Command | Unreadable], dice: Dice
+) -> tuple[list[Answer], GameState]:
+    """One tag's commands, each decided and, when accepted, evolved in; one answer or more."""
     answers: list[Answer] = []
-    for command in _commands(rules, state, tag):
+    for command in commands:
         if isinstance(command, Unreadable):
             answers.append(unreadable_answer(command))
             continue
         try:
             decision = decide(state, command, rules, dice)
         except Exception as error:  # a bug in a rule must not reach the player; the GM is told
+            _LOG.exception("engine error on %r", command)
             answers.append(_engine_error(command, error))
             continue
         if isinstance(decision, Accepted):
@@ -253,12 +334,56 @@ def _run_tag(rules: Rules, state: GameState, tag: RawTag, dice: Dice) -> tuple[l
     return answers, state
 
 
-def _commands(rules: Rules, state: GameState, tag: RawTag) -> list[Command | Unreadable]:
+def _commands(rules: Rules, state: GameState, tag: RawTag) -> tuple[TagReading, list[Command | Unreadable]]:
     reading = read_tag(tag.raw)
     commands = normalize(reading, rules.names(state), tag.raw)
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
-        return [Unreadable(raw=tag.raw, detail="The tag asks for nothing.", tag=reading.name)]
-    return commands
+        return reading, [Unreadable(raw=tag.raw, detail="The tag asks for nothing.", tag=reading.name)]
+    return reading, commands
+
+
+def _commands_key(commands: list[Command | Unreadable]) -> str:
+    """What a tag asks for, without how it was written: two tags with one key ask for the same thing."""
+    return "|".join(command.model_dump_json(exclude={"repairs", "notes", "raw"}) for command in commands)
+
+
+_NOT_RUN_NOTES = {
+    "struck": "The tag is struck through, so it was not run; nothing changed.",
+    "quoted": "The tag is quoted in the story, so it was not run; nothing changed.",
+    "example": "The tag reads as an example or an offer, so it was not run; nothing changed.",
+    "repeated": "The tag repeats one already run in this reply, so it was not run again; nothing changed.",
+}
+
+
+def _not_run(command: Command | Unreadable, tag: RawTag, reason: str) -> Answer:
+    note = _NOT_RUN_NOTES[reason]
+    if isinstance(command, Unreadable):
+        return _refused_raw(command.tag or _tag_name(tag), command.raw, reason, note)
+    return refuse(command, reason, note).answer
+
+
+def _record(
+    index: int,
+    tag: RawTag,
+    reading: TagReading,
+    commands: list[Command | Unreadable],
+    answers: list[Answer],
+    skipped: str | None,
+) -> TagRecord:
+    repairs = list(reading.repairs)
+    for command in commands:
+        repairs.extend(repair for repair in command.repairs if repair not in repairs)
+    return TagRecord(
+        index=index,
+        raw=tag.raw,
+        name=reading.name,
+        attrs=reading.attrs,
+        ignored=reading.ignored,
+        commands=tuple(commands),
+        repairs=tuple(repairs),
+        answers=tuple(answers),
+        skipped=skipped,
+    )
 
 
 def _refused_raw(tag: str, raw: str, reason: str, note: str) -> Answer:
@@ -287,8 +412,10 @@ def _engine_error(command: Command, error: Exception) -> Answer:
 def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Event]) -> _Run:
     """A player's message: every tag reported as refused (``player-tag``), none run."""
 
-    def report(tag: RawTag, index: int, state: GameState) -> tuple[list[Answer], GameState]:
-        return _player_answers(context.rules, state, tag), state
+    def report(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
+        reading, commands = _commands(context.rules, state, tag)
+        answers = _player_answers(tag, commands)
+        return _record(index, tag, reading, commands, answers, "player-tag"), state
 
     return _process(context, start, events, report)
 
@@ -296,9 +423,9 @@ def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Eve
 _PLAYER_NOTE = "A tag in a player's message is never run; nothing changed."
 
 
-def _player_answers(rules: Rules, state: GameState, tag: RawTag) -> list[Answer]:
+def _player_answers(tag: RawTag, commands: list[Command | Unreadable]) -> list[Answer]:
     answers: list[Answer] = []
-    for command in _commands(rules, state, tag):
+    for command in commands:
         if isinstance(command, Unreadable):
             answers.append(
                 _refused_raw(command.tag or _tag_name(tag), command.raw, "player-tag", _PLAYER_NOTE)

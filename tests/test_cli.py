@@ -21,7 +21,9 @@ def test_run_json_prints_the_turns_and_holdings(demo_path: Path, capsys: pytest.
     out = capsys.readouterr().out
     data = json.loads(out)
     assert list(data) == ["turns", "holdings"]
-    assert {tuple(turn) for turn in data["turns"]} == {("kind", "visible", "history", "answers", "journal")}
+    assert {tuple(turn) for turn in data["turns"]} == {
+        ("kind", "visible", "history", "answers", "journal", "tags")
+    }
     assert [turn["kind"] for turn in data["turns"]] == ["gm", "gm", "player", "gm", "gm", "regenerate"]
     assert list(data["holdings"]) == ["Ada", "Bram"]
     assert "barrows — and" in out  # ensure_ascii=False keeps the text as written

@@ -44,7 +44,7 @@ def test_the_issue_s_example_loads_and_runs(tmp_path: Path) -> None:
     result = run_transcript(transcript).to_json()
     assert list(result) == ["turns", "holdings"]
     assert [list(turn) for turn in result["turns"]] == [
-        ["kind", "visible", "history", "answers", "journal"]
+        ["kind", "visible", "history", "answers", "journal", "tags"]
     ] * 3
     assert [turn["kind"] for turn in result["turns"]] == ["gm", "player", "regenerate"]
     assert result["turns"][1]["visible"] == "I grab it"
@@ -54,6 +54,7 @@ def test_the_issue_s_example_loads_and_runs(tmp_path: Path) -> None:
         "history": "A new telling of the last gm reply.",
         "answers": [],
         "journal": [],
+        "tags": [],
     }
     assert result["holdings"] == {"Ada": {"crowns": 1}, "Bram": {}}  # the regenerate discarded the payment
 

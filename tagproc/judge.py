@@ -1,0 +1,136 @@
+"""Judge: which tags of a whole reply the Game Master did not mean to run (issue "Whole replies").
+
+A reply is read as a careful human assistant would read it. A tag is hidden from the player in every case
+(the scanner decided it is a tag), but it is **not run** when:
+
+- ``struck``: the GM struck it through (``~~[...]~~``, the scanner's ``RawTag.mark``);
+- ``quoted``: the GM quotes it in prose quotation marks, typically while refusing it;
+- ``example``: its sentence shows, offers or supposes it rather than narrating it: "for example [...]",
+  "the tag looks like [...]", "if you want it, [...]", "[...] if you'd like" (``vocabulary/context.py``);
+- ``repeated``: it stands in a closing recap (after a "Summary:"-style heading, or in the block of tags
+  that ends the reply on lines of their own after its last prose) and repeats a tag written earlier in the
+  reply, outside that recap. This stage only
+  says where the recap starts; the turn compares the commands.
+
+Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
+text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
+Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tagproc.stream import Event, RawTag
+from tagproc.vocabulary.context import EXAMPLE_AFTER, EXAMPLE_BEFORE, SUMMARY_HEADINGS
+
+__all__ = ["Judgment", "judge_tags"]
+
+_WINDOW = 240  # characters of the sentence around a tag that are read
+_NEIGHBOURS = 16  # events looked at on each side (adjacent tags have empty text between them)
+
+
+def _phrases(phrases: Sequence[str]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+
+
+_BEFORE = _phrases(EXAMPLE_BEFORE)
+_AFTER = _phrases(EXAMPLE_AFTER)
+# A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one.
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\beg)[.!?](?=\s)|\n")
+_HEADING = re.compile(
+    r"^[\s#>*_\-=~|]*(?:" + "|".join(re.escape(h) for h in SUMMARY_HEADINGS) + r")\b[\s*_:\-]*(?:$|:)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Judgment:
+    """What the whole reply says of one tag: ``skip`` (a reason not to run it) and whether it stands in a
+    closing recap (``recap``), where a repeat of an earlier tag is not run twice."""
+
+    skip: str | None = None
+    recap: bool = False
+
+
+def judge_tags(events: Sequence[Event]) -> list[Judgment]:
+    """One ``Judgment`` per ``RawTag`` of ``events`` (a whole reply's, adjacent text merged), in order."""
+    texts = [event.text if not isinstance(event, RawTag) else "" for event in events]
+    last_prose = max((i for i, text in enumerate(texts) if _PROSE_WORD.search(text)), default=-1)
+    judgments: list[Judgment] = []
+    in_recap = False  # under a recap heading
+    closing = False  # past a line break after the reply's last prose: the closing block of tags
+    for i, event in enumerate(events):
+        if not isinstance(event, RawTag):
+            text = texts[i]
+            if _HEADING.search(text):
+                in_recap = True
+            if i == last_prose:
+                *_, word = _PROSE_WORD.finditer(text)
+                closing = "\n" in text[word.end() :]
+            elif i > last_prose and "\n" in text:
+                closing = True
+            continue
+        skip = event_mark(event) or _example(texts, i)
+        judgments.append(Judgment(skip=skip, recap=in_recap or closing))
+    return judgments
+
+
+def event_mark(tag: RawTag) -> str | None:
+    """The scanner's mark on a tag (``struck``, ``quoted``), if it set one."""
+    mark: str | None = getattr(tag, "mark", None)
+    return mark
+
+
+def _example(texts: list[str], at: int) -> str | None:
+    """``example`` when the sentence holding the tag at ``at`` shows, offers or supposes it."""
+    before = _sentence_before(texts, at)
+    if _BEFORE.search(before.lower()):
+        return "example"
+    after = _sentence_after(texts, at)
+    if _AFTER.search(after.lower()):
+        return "example"
+    return None
+
+
+def _sentence_before(texts: list[str], at: int) -> str:
+    """The text of the tag's sentence before it (other tags skipped), at most ``_WINDOW`` characters."""
+    pieces: list[str] = []
+    size = 0
+    for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
+        text = texts[i]
+        if not text:
+            continue
+        window = text[-(_WINDOW - size) :]
+        ends = list(_SENTENCE_END.finditer(window))
+        if ends:
+            pieces.append(window[ends[-1].end() :])
+            break
+        pieces.append(window)
+        size += len(window)
+        if size >= _WINDOW:
+            break
+    return "".join(reversed(pieces))
+
+
+def _sentence_after(texts: list[str], at: int) -> str:
+    """The rest of the tag's sentence after it (other tags skipped), at most ``_WINDOW`` characters."""
+    pieces: list[str] = []
+    size = 0
+    for text in texts[at + 1 : at + 1 + _NEIGHBOURS]:
+        if not text:
+            continue
+        window = text[: _WINDOW - size]
+        end = _SENTENCE_END.search(window)
+        if end is not None:
+            pieces.append(window[: end.start()])
+            break
+        pieces.append(window)
+        size += len(window)
+        if size >= _WINDOW:
+            break
+    return "".join(pieces)

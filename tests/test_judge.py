@@ -1,0 +1,140 @@
+"""Whole replies: a tag shown as an example, offered, or repeated in a closing recap is hidden, answered and
+not run; a tag narrated as happening runs (``tagproc/judge.py``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tagproc import Game
+from tagproc.cli import main
+from tagproc.judge import Judgment, judge_tags
+from tagproc.stream import parse_reply
+
+CANDLE = '[inventory: action="add" item="Black candle"]'
+
+
+def _game() -> Game:
+    return Game("gravewatch", [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"], seed=3)
+
+
+def _candles(game: Game) -> int:
+    return sum(stack.count for stack in game.state.party[0].bag if stack.name == "Black candle")
+
+
+NOT_RUN = [
+    pytest.param(f"For example, {CANDLE} would add a candle.", id="for-example"),
+    pytest.param(f"The tag looks like this: {CANDLE}", id="looks-like-this"),
+    pytest.param(f"e.g. {CANDLE}", id="e-g"),
+    pytest.param(f"If you want one, {CANDLE} and it is yours.", id="offer-before"),
+    pytest.param(f"The chandler holds out a candle {CANDLE} if you'd like it.", id="offer-after"),
+    pytest.param(f"Would you like a candle? I'd write {CANDLE} for that.", id="i-would-write"),
+    pytest.param(f"Should you buy it, {CANDLE} would follow.", id="should-you"),
+]
+
+
+@pytest.mark.parametrize("reply", NOT_RUN)
+def test_a_tag_shown_offered_or_supposed_is_answered_example_and_not_run(reply: str) -> None:
+    game = _game()
+    result = game.reply(reply)
+    assert [record.skipped for record in result.tags] == ["example"]
+    assert result.structured_answers[0].result == "refused"
+    assert result.structured_answers[0].reason == "example"
+    assert result.state == game.state_at(0).model_copy(update={"journal": ()})
+    assert "[" not in result.visible
+
+
+RUN = [
+    pytest.param(f"The chandler hands you a candle. {CANDLE}", id="narrated"),
+    pytest.param(f"If you want light, here it is. {CANDLE}", id="condition-in-an-earlier-sentence"),
+    pytest.param(f"You pocket a candle {CANDLE} and move on.", id="mid-sentence"),
+    pytest.param(f"For example, the smith is busy.\n{CANDLE}", id="cue-on-an-earlier-line"),
+]
+
+
+@pytest.mark.parametrize("reply", RUN)
+def test_a_tag_narrated_as_happening_runs(reply: str) -> None:
+    game = _game()
+    result = game.reply(reply)
+    assert [record.skipped for record in result.tags] == [None]
+    assert _candles(game) == 1
+
+
+def test_a_tag_repeated_under_a_summary_heading_runs_once() -> None:
+    game = _game()
+    result = game.reply(f"The chandler hands you a candle. {CANDLE}\n\n**Summary:**\n- {CANDLE}")
+    assert [record.skipped for record in result.tags] == [None, "repeated"]
+    assert result.structured_answers[1].reason == "repeated"
+    assert _candles(game) == 1
+
+
+def test_a_repeat_under_a_summary_heading_is_compared_by_meaning_not_spelling() -> None:
+    game = _game()
+    sloppy = "[inventory: add item='black candles' qty=1]"
+    result = game.reply(f"You take a candle. {CANDLE}\n\nChanges:\n{sloppy}")
+    assert [record.skipped for record in result.tags] == [None, "repeated"]
+    assert _candles(game) == 1
+
+
+def test_two_same_tags_in_the_story_both_run() -> None:
+    game = _game()
+    result = game.reply(f"One candle {CANDLE}, then another {CANDLE}.")
+    assert [record.skipped for record in result.tags] == [None, None]
+    assert _candles(game) == 2
+
+
+def test_a_new_tag_under_a_summary_heading_runs() -> None:
+    game = _game()
+    result = game.reply(
+        f"You take a candle. {CANDLE}\n\nSummary:\n" + '[inventory: action="add" item="Grave spade"]'
+    )
+    assert [record.skipped for record in result.tags] == [None, None]
+
+
+def test_judgments_come_one_per_tag_in_order() -> None:
+    events = parse_reply(f"For example {CANDLE}. Then {CANDLE}\nSummary:\n{CANDLE}")
+    assert judge_tags(events) == [
+        Judgment(skip="example", recap=False),
+        Judgment(skip=None, recap=False),
+        Judgment(skip=None, recap=True),
+    ]
+
+
+def test_a_million_adjacent_tags_are_judged_in_one_pass() -> None:
+    events = parse_reply("[loot: x]" * 20_000)
+    assert len(judge_tags(events)) == 20_000
+
+
+def test_each_tag_record_carries_what_was_read_what_it_became_and_every_repair() -> None:
+    game = _game()
+    result = game.reply("You take candles. [Inventory: action='add' item='2 Black candles']")
+    (record,) = result.tags
+    assert record.name == "inventory"
+    assert record.attrs == (("action", "add"), ("item", "2 Black candles"))
+    (command,) = record.commands
+    assert type(command).__name__ == "Add"
+    assert command.model_dump(include={"count"}) == {"count": 2}
+    codes = [repair.code for repair in record.repairs]
+    assert "name-case" in codes and "single-quotes" in codes and "count-in-name" in codes
+    assert record.answers == result.structured_answers
+    assert result.to_json()["tags"][0]["commands"][0]["command"] == "Add"
+
+
+def test_scan_json_shows_the_commands_and_repairs_against_a_ruleset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+    import sys
+
+    sys.stdin = io.StringIO(f"For example {CANDLE}")
+    try:
+        assert main(["scan", "--json", "--party", "Ada,Bram"]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    tag = lines[1]
+    assert tag["event"] == "tag"
+    assert tag["commands"][0]["command"] == "Add"
+    assert tag["skipped"] == "example"
+    assert tag["answers"][0].startswith('[inventory: action="add" item="Black candle"')
