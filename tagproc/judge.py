@@ -4,9 +4,11 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 (the scanner decided it is a tag), but it is **not run** when:
 
 - ``struck``: the GM struck it through (``~~[...]~~``, the scanner's ``RawTag.mark``);
-- ``quoted``: the GM quotes it in prose quotation marks, typically while refusing it;
+- ``quoted``: the GM quotes it in prose quotation marks, typically while refusing it (``RawTag.mark``), or
+  it stands inside a quotation still open on its line (``You said: "give me [...]".``);
 - ``example``: its sentence shows, offers or supposes it rather than narrating it: "for example [...]",
   "the tag looks like [...]", "if you want it, [...]", "[...] if you'd like" (``vocabulary/context.py``);
+  or it stands on a list line of a paragraph that offers a choice ("You may take one:", "Which will it be?");
 - ``repeated``: it stands in a closing recap (after a "Summary:"-style heading, or in the block of tags
   that ends the reply on lines of their own after its last prose) and repeats a tag written earlier in the
   reply, outside that recap. This stage only
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tagproc.stream import Event, RawTag
-from tagproc.vocabulary.context import EXAMPLE_AFTER, EXAMPLE_BEFORE, SUMMARY_HEADINGS
+from tagproc.vocabulary.context import CHOICE_CUES, EXAMPLE_AFTER, EXAMPLE_BEFORE, SUMMARY_HEADINGS
 
 __all__ = ["Judgment", "judge_tags"]
 
@@ -41,10 +43,17 @@ _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one.
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\beg)[.!?](?=\s)|\n")
+_CHOICE = _phrases(CHOICE_CUES)
+# A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
+# "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:".
 _HEADING = re.compile(
-    r"^[\s#>*_\-=~|]*(?:" + "|".join(re.escape(h) for h in SUMMARY_HEADINGS) + r")\b[\s*_:\-]*(?:$|:)",
+    r"^[\s#>*_\-=~|(\[]*(?:"
+    + "|".join(re.escape(h) for h in SUMMARY_HEADINGS)
+    + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
+_LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -87,14 +96,64 @@ def event_mark(tag: RawTag) -> str | None:
 
 
 def _example(texts: list[str], at: int) -> str | None:
-    """``example`` when the sentence holding the tag at ``at`` shows, offers or supposes it."""
+    """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
+    it, or when it stands on a list line of a paragraph that offers a choice."""
+    line = _line_before(texts, at)
+    if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
+        return "quoted"
     before = _sentence_before(texts, at)
     if _BEFORE.search(before.lower()):
         return "example"
     after = _sentence_after(texts, at)
     if _AFTER.search(after.lower()):
         return "example"
+    if _LIST_LINE.search(line):
+        paragraph = _paragraph_before(texts, at) + " " + _paragraph_after(texts, at)
+        if _CHOICE.search(paragraph.lower()):
+            return "example"
     return None
+
+
+def _line_before(texts: list[str], at: int) -> str:
+    """The tag's line before it (other tags skipped), at most ``_WINDOW`` characters."""
+    return _gather_before(texts, at, re.compile(r"\n"))
+
+
+def _paragraph_before(texts: list[str], at: int) -> str:
+    return _gather_before(texts, at, _BLANK_LINE)
+
+
+def _paragraph_after(texts: list[str], at: int) -> str:
+    pieces: list[str] = []
+    size = 0
+    for text in texts[at + 1 : at + 1 + _NEIGHBOURS]:
+        window = text[: _WINDOW * 2 - size]
+        end = _BLANK_LINE.search(window)
+        if end is not None:
+            pieces.append(window[: end.start()])
+            break
+        pieces.append(window)
+        size += len(window)
+        if size >= _WINDOW * 2:
+            break
+    return "".join(pieces)
+
+
+def _gather_before(texts: list[str], at: int, stop: re.Pattern[str]) -> str:
+    """The text before the tag back to the last match of ``stop`` (other tags skipped), bounded."""
+    pieces: list[str] = []
+    size = 0
+    for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
+        window = texts[i][-(_WINDOW * 2 - size) :]
+        ends = list(stop.finditer(window))
+        if ends:
+            pieces.append(window[ends[-1].end() :])
+            break
+        pieces.append(window)
+        size += len(window)
+        if size >= _WINDOW * 2:
+            break
+    return "".join(reversed(pieces))
 
 
 def _sentence_before(texts: list[str], at: int) -> str:

@@ -13,7 +13,7 @@ a tag from running, so a wrong entry costs a missed tag (answered, nothing chang
 
 from __future__ import annotations
 
-__all__ = ["EXAMPLE_AFTER", "EXAMPLE_BEFORE", "SUMMARY_HEADINGS"]
+__all__ = ["CHOICE_CUES", "EXAMPLE_AFTER", "EXAMPLE_BEFORE", "SUMMARY_HEADINGS"]
 
 # Before the tag, in its sentence: the tag is shown, offered or supposed, not done.
 EXAMPLE_BEFORE = (
@@ -65,6 +65,14 @@ EXAMPLE_BEFORE = (
     "shall i",
     "once you decide",
     "when you decide",
+    "i could",
+    "i might",
+    "i would",
+    "we could",
+    "you could",
+    "you might",
+    "could note",
+    "could record",
     "hypothetically",
     "imagine",
     "suppose",
@@ -108,4 +116,25 @@ SUMMARY_HEADINGS = (
     "mechanics",
     "game mechanics",
     "ooc",
+)
+
+# A list of options the player chooses from ("You may take one:\n1. ... [tag]\n2. ... [tag]\nWhich?"): a
+# tag on a list line of the paragraph that holds one of these runs nothing until the player chooses.
+CHOICE_CUES = (
+    "choose",
+    "choose one",
+    "pick one",
+    "take one",
+    "one of these",
+    "one of the following",
+    "your options",
+    "options:",
+    "your choices",
+    "you may take",
+    "you can take",
+    "which will it be",
+    "which do you",
+    "which one",
+    "what will you",
+    "either",
 )
