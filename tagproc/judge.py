@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tagproc.stream import Event, RawTag
+from tagproc.stream import Event, RawTag, Text
 from tagproc.vocabulary.context import CHOICE_CUES, EXAMPLE_AFTER, EXAMPLE_BEFORE, SUMMARY_HEADINGS
 
 __all__ = ["Judgment", "judge_tags"]
@@ -68,7 +68,8 @@ class Judgment:
 
 def judge_tags(events: Sequence[Event]) -> list[Judgment]:
     """One ``Judgment`` per ``RawTag`` of ``events`` (a whole reply's, adjacent text merged), in order."""
-    texts = [event.text if not isinstance(event, RawTag) else "" for event in events]
+    # An over-long tag the scanner released as text is a tag too: never read as prose around a tag.
+    texts = [event.text if isinstance(event, Text) and event.reason != "too-long" else "" for event in events]
     last_prose = max((i for i, text in enumerate(texts) if _PROSE_WORD.search(text)), default=-1)
     judgments: list[Judgment] = []
     in_recap = False  # under a recap heading
