@@ -12,6 +12,8 @@ Invariants:
 - A ``result=``, ``reason=`` or ``now=`` the model wrote is kept apart in ``ignored``: only the engine
   says what happened.
 - Every change to the text is a ``Repair`` value in ``repairs``.
+- The body after the name is read by ``tagproc.body``: text that is no pair and not the bare verb is kept,
+  in order, in ``free`` (a body of free text alone is no ``problem``; one of punctuation alone is).
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ _SEPARATOR_RUN = re.compile(r"[\s" + re.escape(PAIR_SEPARATORS) + r"]*")
 _BARE_WORD = re.compile(r"[^\W\d_](?:[\w-]|'(?=[^\W\d_]))*")
 _WORD_GAP = re.compile(r"[ \t]+")
 _ARRAY_BODY = re.compile(r"\[\s*[{\"']")
-_CLOSE_END = re.compile(r"[\s.,;:!?)|]*\Z")
+_CLOSE_END = re.compile(r"[\s?)|" + re.escape(TRAILING_PUNCTUATION) + r"]*\Z")
 _AFTER_CLOSE = re.compile(r"[\s)" + re.escape(PAIR_SEPARATORS) + r"]*")
 
 
@@ -118,17 +118,22 @@ def _read_pair(reader: BodyReader, key: Key) -> None:
     if key.written != key.key and not key.quoted:
         reader.repairs.append(Repair("key-case", key.written, key.key))
     reader.pos = key.end
-    if written_head[-1:].isspace() and _starts_pair(reader.text, reader.pos):
+    if _starts_pair(reader.text, reader.pos, spaced=written_head[-1:].isspace()):
         reader.repairs.append(Repair("empty-value", written_head, f'{key.key}=""'))
         _add_pair(reader, key.key, "")
         return
     _read_value(reader, key.key)
 
 
-def _starts_pair(text: str, pos: int) -> bool:
-    """After ``key= ``: whether the next token is itself a pair (the value was left out)."""
+def _starts_pair(text: str, pos: int, *, spaced: bool) -> bool:
+    """After ``key=``: whether the next token is itself a pair, so the value was left out (``who= count=2``;
+    an outcome key even without a space, ``note:result:ok``, so it never becomes a value)."""
     following = match_key(text, pos)
-    return following is not None and (following.separator != ":" or following.key in KNOWN_KEYS)
+    if following is None:
+        return False
+    if following.key in OUTCOME_KEYS:
+        return True
+    return spaced and (following.separator != ":" or following.key in KNOWN_KEYS)
 
 
 def _read_value(reader: BodyReader, key: str) -> None:

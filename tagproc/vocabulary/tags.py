@@ -105,8 +105,8 @@ PAIR_SEPARATORS = ",;|"
 # Bullets that open a line of a listed body or value (``- item: Rope``); a number with ``.`` or ``)`` too.
 LIST_BULLETS = "-*+\u2022\u2023\u25e6\u2043\u2219"
 
-# Punctuation stuck to the end of an unquoted value (``who=Bram.``): dropped, and said.
-TRAILING_PUNCTUATION = ".,;:!"
+# Punctuation stuck to the end of an unquoted value (``who=Bram.``, ``item=Rope --``): dropped, and said.
+TRAILING_PUNCTUATION = ".,;:!-\u2013\u2014"
 
 # Separators a model writes between an outcome key and its value besides ``=`` and ``:``
 # (``result - ok``); only the outcome keys are read with them, so they never leak into a value.
