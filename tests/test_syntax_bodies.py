@@ -16,7 +16,9 @@ from tagproc.body import BodyReader, read_pairs
 from tagproc.body.patterns import KNOWN_KEYS, VERB_ALIASES
 from tagproc.vocabulary import ACTION_ALIASES, OP_ALIASES, OUTCOME_KEYS, TAG_NAMES
 from tagproc.vocabulary.tags import (
+    ARROW_SEPARATORS,
     FENCE_LANGUAGES,
+    HTML_ENTITIES,
     LIST_BULLETS,
     LITERAL_VALUES,
     MARKDOWN_ESCAPES,
@@ -130,6 +132,30 @@ FREE_BODIES = [
         free=("Potion of Healing",),
     ),
     _row("possessive-first", "[inventory: Bram's rope]", (("action", "Bram's"),), free=("rope",)),
+    _row("verb-colon", "[inventory: add: Rope x2]", (("action", "add"),), free=("Rope x2",)),
+    _row("verb-colon-no-space", "[inventory: add:Rope]", (("action", "add"),), free=("Rope",)),
+    _row("verb-dash", "[inventory: add - Rope x2]", (("action", "add"),), free=("Rope x2",)),
+    _row("negative-count-kept", "[inventory: -2 torches]", (), free=("-2 torches",)),
+    _row(
+        "two-word-verb-colon",
+        "[inventory: take off: Lantern coat]",
+        (("action", "take off"),),
+        free=("Lantern coat",),
+    ),
+    _row("sheet-verb-colon", "[sheet: damage: 2 grit Bram]", (("op", "damage"),), free=("2 grit Bram",)),
+    _row("tag-name-again", "[inventory: inventory add Rope]", (("action", "add"),), free=("Rope",)),
+    _row(
+        "tag-name-again-colon",
+        "[inventory: inventory: action=add item=Rope]",
+        (("action", "add"), ("item", "Rope")),
+    ),
+    _row("loot-table-colon", "[loot: grave goods: Ada]", (("table", "grave goods"),), free=("Ada",)),
+    _row(
+        "verb-colon-then-pair",
+        "[inventory: pick up: 3 arrows, who: Bram]",
+        (("action", "pick up"), ("who", "Bram")),
+        free=("3 arrows",),
+    ),
 ]
 
 # key:value with no space (a known key only), and the outcome keys whatever their separator: always in
@@ -302,6 +328,16 @@ KEY_BODIES = [
         "[inventory: action=add item=Rope note:result:ok]",
         (("action", "add"), ("item", "Rope"), ("note", "")),
         ignored=(("result", "ok"),),
+    ),
+    _row(
+        "arrow-for-known-keys",
+        "[inventory: action -> add, item → Rope]",
+        (("action", "add"), ("item", "Rope")),
+    ),
+    _row(
+        "capitalised-keys-pipes",
+        "[inventory: Action: Add | Item: Rope | Count: 2]",
+        (("action", "Add"), ("item", "Rope"), ("count", "2")),
     ),
 ]
 
@@ -651,6 +687,17 @@ QUOTE_BODIES = [
         "[inventory:\n  * action = add\n  * item = Rope\n]",
         (("action", "add"), ("item", "Rope")),
     ),
+    _row(
+        "html-entities",
+        "[inventory: action=add item=&quot;Rope &amp; Twine&quot;]",
+        (("action", "add"), ("item", "Rope & Twine")),
+    ),
+    _row(
+        "trailing-dashes",
+        "[inventory: action=add item=Rope -- result=ok]",
+        (("action", "add"), ("item", "Rope")),
+        ignored=(("result", "ok"),),
+    ),
 ]
 
 # Contract 4: a JSON list is one pair, its elements on lines of their own; a listed value keeps its lines.
@@ -853,6 +900,17 @@ KEPT_BODIES = [
         '[inventory: action="add" item="a who=" count="2"]',
         (("action", "add"), ("item", "a who="), ("count", "2")),
     ),
+    _row(
+        "html-entity-in-quotes",
+        '[inventory: action="add" item="a &amp; b"]',
+        (("action", "add"), ("item", "a &amp; b")),
+    ),
+    _row(
+        "hyphen-inside-name",
+        "[inventory: action=add item=Ox-hide gauntlets who=Bram]",
+        (("action", "add"), ("item", "Ox-hide gauntlets"), ("who", "Bram")),
+    ),
+    _row("known-key-verb-with-colon", "[sheet: rest: vigil]", (("rest", "vigil"),)),
 ]
 
 
@@ -904,6 +962,19 @@ def test_every_fullwidth_punctuation_mark_reads_as_its_ascii_one(written: str, p
     else:
         raw = f"[inventory: action=add{written}item=Rope]"
     assert read_tag(raw).attrs == (("action", "add"), ("item", "Rope"))
+
+
+@pytest.mark.parametrize(("entity", "char"), HTML_ENTITIES)
+def test_every_html_entity_reads_as_its_character(entity: str, char: str) -> None:
+    reading = read_tag(f"[inventory: action=add item=&quot;a{entity}b&quot;]")
+    assert reading.attrs == (("action", "add"), ("item", f"a{char}b"))
+
+
+@pytest.mark.parametrize("arrow", ARROW_SEPARATORS)
+def test_every_arrow_separates_a_known_key_from_its_value(arrow: str) -> None:
+    for spaced in (arrow, f" {arrow} "):
+        reading = read_tag(f"[inventory: action{spaced}add item{spaced}Hand axe who{spaced}Bram]")
+        assert reading.attrs == (("action", "add"), ("item", "Hand axe"), ("who", "Bram"))
 
 
 @pytest.mark.parametrize("char", sorted(MARKDOWN_ESCAPES))

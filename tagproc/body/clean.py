@@ -1,7 +1,7 @@
 """Cleaning a tag body before its pairs are read: the characters a model writes for plain ones.
 
 In order: a code fence around the body (```` ```json ... ``` ````), parentheses around the whole body,
-unicode spaces, fullwidth punctuation, curly and other quotes, markdown escapes (``grave\\_goods``),
+HTML entities (``&quot;``), unicode spaces, fullwidth punctuation, curly and other quotes, markdown escapes (``grave\\_goods``),
 JSON-escaped quotes (``action=\\"add\\"``; kept where the body is valid JSON as written), backticks (a
 quote where a value starts, markup elsewhere), struck text (``~~Rope~~``: dropped, the model took it
 back) and emphasis (``**Rope**``).
@@ -20,6 +20,7 @@ from typing import Any
 from tagproc.repairs import Repair
 from tagproc.vocabulary.tags import (
     FENCE_LANGUAGES,
+    HTML_ENTITIES,
     MARKDOWN_ESCAPES,
     MORE_QUOTE_REPAIRS,
     PUNCTUATION_REPAIRS,
@@ -52,6 +53,7 @@ def clean_body(body: str, repairs: list[Repair]) -> str:
     """
     text = _unfence(body, repairs)
     text = _unwrap_parentheses(text, repairs)
+    text = _record(text, _outside_quotes(text, _entities), "html-entity", repairs)
     text = _replace(text, _SPACES, "unicode-space", repairs)
     text = _replace(text, (*QUOTE_REPAIRS, *MORE_QUOTE_REPAIRS), "curly-quotes", repairs)
     text = _record(text, _ESCAPE.sub(r"\1", text), "markdown-escape", repairs)
@@ -69,6 +71,12 @@ def _outside_quotes(text: str, step: Callable[..., str], *args: Any) -> str:
         return step(*args, text)
     parts = text.split('"')
     return '"'.join(step(*args, part) if index % 2 == 0 else part for index, part in enumerate(parts))
+
+
+def _entities(text: str) -> str:
+    for written, plain in HTML_ENTITIES:
+        text = text.replace(written, plain)
+    return text
 
 
 def _zero_width(text: str) -> str:

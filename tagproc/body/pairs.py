@@ -35,7 +35,7 @@ from tagproc.body.patterns import (
     match_key,
 )
 from tagproc.repairs import Repair
-from tagproc.vocabulary import OUTCOME_KEYS, TAG_NAMES
+from tagproc.vocabulary import BARE_WORD_KEY, OUTCOME_KEYS, TAG_NAMES
 from tagproc.vocabulary.tags import PAIR_SEPARATORS, TAG_NAME_KEYS, TRAILING_PUNCTUATION
 
 __all__ = ["BodyReader", "read_pairs"]
@@ -44,6 +44,8 @@ _SEPARATOR_RUN = re.compile(r"[\s" + re.escape(PAIR_SEPARATORS) + r"]*")
 _BARE_WORD = re.compile(r"[^\W\d_](?:[\w-]|'(?=[^\W\d_]))*")
 _WORD_GAP = re.compile(r"[ \t]+")
 _ARRAY_BODY = re.compile(r"\[\s*[{\"']")
+_TAG_OF_KEY = {key: tag for tag, key in BARE_WORD_KEY.items()}
+_LEADING_JUNK = re.compile(r"(?::+|[-\u2013\u2014=>]+(?=\s))\s*")
 _CLOSE_END = re.compile(r"[\s?)|" + re.escape(TRAILING_PUNCTUATION) + r"]*\Z")
 _AFTER_CLOSE = re.compile(r"[\s)" + re.escape(PAIR_SEPARATORS) + r"]*")
 
@@ -77,14 +79,30 @@ def read_pairs(reader: BodyReader, bare_key: str | None) -> None:
             reader.pos = paren.end()
             continue
         key = match_key(text, reader.pos)
-        if key is not None:
+        first = bare_key is not None and not (reader.attrs or reader.free)
+        word = _BARE_WORD.match(text, reader.pos) if first else None
+        if word is not None and word.group().lower() == _TAG_OF_KEY.get(bare_key or ""):
+            # [inventory: inventory add Rope]: the tag's own name again.
+            reader.repairs.append(Repair("tag-name-in-body", word.group(), ""))
+            reader.pos = word.end()
+        elif key is not None and not (word is not None and _is_verb_colon(key, bare_key)):
             _read_pair(reader, key)
-        elif (
-            bare_key is not None and not (reader.attrs or reader.free) and _BARE_WORD.match(text, reader.pos)
-        ):
+        elif word is not None and bare_key is not None:
             _read_bare_word(reader, bare_key)
         else:
             _skip_junk(reader)
+
+
+def _is_verb_colon(key: Key, bare_key: str | None) -> bool:
+    """``[inventory: add: Rope]``: a verb with a colon, not a key (a known key stays a key)."""
+    return (
+        bare_key is not None
+        and bare_key in VERB_ALIASES
+        and key.separator == ":"
+        and not key.quoted
+        and key.key not in KNOWN_KEYS
+        and is_verb(bare_key, [key.written])
+    )
 
 
 def _skip_separators(reader: BodyReader) -> None:
@@ -232,7 +250,7 @@ def _trim(reader: BodyReader, written: str) -> str:
 
 
 def _add_pair(reader: BodyReader, key: str, value: str) -> None:
-    if key in TAG_NAME_KEYS and value.strip().lower() in TAG_NAMES:
+    if (key in TAG_NAME_KEYS and value.strip().lower() in TAG_NAMES) or (key in TAG_NAMES and not value):
         reader.repairs.append(Repair("tag-name-in-body", f'{key}="{value}"', ""))
     elif key in OUTCOME_KEYS:
         reader.ignored.append((key, value))
@@ -308,12 +326,18 @@ def _words(text: str, pos: int) -> list[re.Match[str]]:
     first = _BARE_WORD.match(text, pos)
     assert first is not None  # checked by the caller
     words = [first]
-    while (gap := _WORD_GAP.match(text, words[-1].end())) and match_key(text, gap.end()) is None:
+    while (gap := _WORD_GAP.match(text, words[-1].end())) and not _ends_words(text, gap.end()):
         following = _BARE_WORD.match(text, gap.end())
         if following is None or len(words) > MAX_VERB_WORDS * 8:
             break
         words.append(following)
     return words
+
+
+def _ends_words(text: str, pos: int) -> bool:
+    """A key ends the bare words; an unknown word with a colon does not (``take off: Lantern coat``)."""
+    key = match_key(text, pos)
+    return key is not None and not (key.separator == ":" and not key.quoted and key.key not in KNOWN_KEYS)
 
 
 def _skip_junk(reader: BodyReader) -> None:
@@ -325,6 +349,10 @@ def _skip_junk(reader: BodyReader) -> None:
     written = text[reader.pos : end]
     reader.pos = end
     piece = written.strip()
+    if (leading := _LEADING_JUNK.match(piece)) is not None and leading.end() < len(piece):
+        # "add: Rope", "add - Rope": the separator after a bare verb ("-2 torches" keeps its sign).
+        reader.repairs.append(Repair("ignored-text", leading.group(), ""))
+        piece = piece[leading.end() :]
     if not any(char.isalnum() for char in piece):
         reader.repairs.append(Repair("ignored-text", written, ""))
         return

@@ -4,7 +4,8 @@ A key starts a pair when it is followed by ``=`` (any word), by ``:`` and a spac
 (any word), or by ``:`` and anything (a *known* key only: every key and alias of every tag in
 ``tagproc/vocabulary/keys.py``, and the outcome keys), so ``size:town`` and a forged ``result:ok`` are
 pairs while ``Damage 1d6`` or ``Time:dusk`` inside a value are not. A quoted key (``"item": ...``) always
-starts a pair. The outcome keys are also read with ``result - ok``, ``result -> ok`` and the like.
+starts a pair. A known key is also read with an arrow (``action -> add``), and an outcome key with a dash
+too (``result - ok``).
 
 Invariants: the known-key set is built from the vocabulary tables (nothing spelled here); every pattern is
 linear in the text it scans (no nested repetition).
@@ -29,7 +30,13 @@ from tagproc.vocabulary import (
     PROPOSAL_KEYS,
     TAG_KEYS,
 )
-from tagproc.vocabulary.tags import BARE_WORD_KEY, LIST_BULLETS, OUTCOME_SEPARATORS, PAIR_SEPARATORS
+from tagproc.vocabulary.tags import (
+    ARROW_SEPARATORS,
+    BARE_WORD_KEY,
+    LIST_BULLETS,
+    OUTCOME_SEPARATORS,
+    PAIR_SEPARATORS,
+)
 
 __all__ = [
     "BULLET",
@@ -60,12 +67,15 @@ def _known_keys() -> Iterator[str]:
 KNOWN_KEYS = frozenset(_known_keys())
 
 _WORD_KEY = r"[A-Za-z_][\w-]*"
-_KNOWN = "(?i:" + "|".join(sorted((re.escape(k) for k in KNOWN_KEYS), key=len, reverse=True)) + r")(?![\w-])"
-_OUTCOME = "(?i:" + "|".join(sorted(OUTCOME_KEYS)) + r")(?![\w-])"
+_KNOWN = (
+    "(?i:" + "|".join(sorted((re.escape(k) for k in KNOWN_KEYS), key=len, reverse=True)) + r")(?!\w|-(?!>))"
+)
+_OUTCOME = "(?i:" + "|".join(sorted(OUTCOME_KEYS)) + r")(?!\w|-(?!>))"
 _OUTCOME_SEP = "|".join(
     r"[ \t]+-[ \t]+" if sep == "-" else r"[ \t]*" + re.escape(sep) + r"[ \t]*"
     for sep in sorted(OUTCOME_SEPARATORS, key=len, reverse=True)
 )
+_ARROW_SEP = "|".join(r"[ \t]*" + re.escape(sep) + r"[ \t]*" for sep in ARROW_SEPARATORS)
 _EQUALS = r"=>|:=|==|="
 _SEPS = re.escape(PAIR_SEPARATORS)
 BULLET = re.compile(r"[ \t]*(?:[" + re.escape(LIST_BULLETS) + r"]|\d{1,2}[.)])[ \t]+")
@@ -76,7 +86,8 @@ _KEY_AHEAD = (
     rf"(?:{_WORD_KEY}[ \t]*(?:{_EQUALS}|:(?=[\s\"'\[{{]|\Z))"
     rf"|{_KNOWN}[ \t]*:"
     rf"|[\"']{_WORD_KEY}[\"'][ \t]*[=:]"
-    rf"|{_OUTCOME}(?:{_OUTCOME_SEP}))"
+    rf"|{_OUTCOME}(?:{_OUTCOME_SEP})"
+    rf"|{_KNOWN}(?:{_ARROW_SEP}))"
 )
 _BULLET_AHEAD = r"\n[ \t]*(?:[" + re.escape(LIST_BULLETS) + r"]|\d{1,2}[.)])[ \t]+"
 _SEPARATOR_AHEAD = rf"(?:\s*[{_SEPS}]\s*|\s*{_BULLET_AHEAD}|\s+)"
@@ -92,7 +103,7 @@ KEY_BEFORE_QUOTE = re.compile(rf"\s+(?:{_WORD_KEY}[ \t]*(?:{_EQUALS})|{_KNOWN}[ 
 
 _QUOTED_KEY = re.compile(r"([\"'])([A-Za-z_][\w \-]{0,40}?)\1[ \t]*(" + _EQUALS + r"|:)[ \t]*")
 _BARE_KEY = re.compile(rf"({_WORD_KEY})(\s*)({_EQUALS}|:)(\s*)")
-_OUTCOME_KEY = re.compile(rf"({_OUTCOME})({_OUTCOME_SEP})")
+_ARROW_KEY = re.compile(rf"({_OUTCOME})({_OUTCOME_SEP})|({_KNOWN})({_ARROW_SEP})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +125,14 @@ def match_key(text: str, pos: int) -> Key | None:
         written = quoted.group(2)
         key = "_".join(written.lower().split())
         return Key(written, key, quoted.group(3), False, True, quoted.end())
-    outcome = _OUTCOME_KEY.match(text, pos)
-    if outcome is not None:
-        end = outcome.end()
+    arrow = _ARROW_KEY.match(text, pos)
+    if arrow is not None:
+        end = arrow.end()
         while end < len(text) and text[end] in " \t":
             end += 1
-        return Key(outcome.group(1), outcome.group(1).lower(), outcome.group(2).strip(), True, False, end)
+        written = arrow.group(1) or arrow.group(3)
+        separator = arrow.group(2) or arrow.group(4)
+        return Key(written, written.lower(), separator.strip(), True, False, end)
     bare = _BARE_KEY.match(text, pos)
     if bare is None:
         return None

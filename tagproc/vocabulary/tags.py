@@ -46,7 +46,9 @@ QUOTE_REPAIRS = (
 # The tables of the body reader (``tagproc/body``): the characters a model writes for a space, an ``=``, a
 # separator or a quote, the markdown escapes it leaves in, and the punctuation it sticks to a value.
 __all__ += [
+    "ARROW_SEPARATORS",
     "FENCE_LANGUAGES",
+    "HTML_ENTITIES",
     "LIST_BULLETS",
     "LITERAL_VALUES",
     "MARKDOWN_ESCAPES",
@@ -108,9 +110,25 @@ LIST_BULLETS = "-*+\u2022\u2023\u25e6\u2043\u2219"
 # Punctuation stuck to the end of an unquoted value (``who=Bram.``, ``item=Rope --``): dropped, and said.
 TRAILING_PUNCTUATION = ".,;:!-\u2013\u2014"
 
+# Arrows a model writes for ``=`` after a known key (``action -> add``).
+ARROW_SEPARATORS = ("->", "\u2192")
+
 # Separators a model writes between an outcome key and its value besides ``=`` and ``:``
-# (``result - ok``); only the outcome keys are read with them, so they never leak into a value.
-OUTCOME_SEPARATORS = ("->", "=>", "\u2192", "-", "\u2013", "\u2014")
+# (``result - ok``); only the outcome keys are read with dashes, so they never leak into a value.
+OUTCOME_SEPARATORS = (*ARROW_SEPARATORS, "=>", "-", "\u2013", "\u2014")
+
+# HTML entities a chat interface leaves in a reply (``item=&quot;Rope&quot;``), as their characters.
+HTML_ENTITIES = (
+    ("&quot;", '"'),
+    ("&#34;", '"'),
+    ("&#39;", "'"),
+    ("&#x27;", "'"),
+    ("&apos;", "'"),
+    ("&nbsp;", " "),
+    ("&lt;", "<"),
+    ("&gt;", ">"),
+    ("&amp;", "&"),
+)
 
 # The words after a code fence that name its language (```` ```json ````).
 FENCE_LANGUAGES = frozenset({"json", "json5", "jsonc", "python", "py", "js", "javascript", "yaml", "text"})
