@@ -43,8 +43,8 @@ class TagReading:
     ignored: tuple[tuple[str, str], ...] = ()
     repairs: tuple[Repair, ...] = ()
     problem: str | None = None
-    written_name: str = ""
     free: tuple[str, ...] = ()
+    written_name: str = ""
 
     def get(self, key: str) -> str | None:
         """The last value written for ``key``, or None."""
