@@ -26,6 +26,7 @@ import jinja2
 
 from tagproc.engine.outcome import Answer
 from tagproc.stream import BODY_LIMIT
+from tagproc.vocabulary.tags import MORE_QUOTE_REPAIRS, QUOTE_REPAIRS
 
 __all__ = ["Renderer", "answer_pairs", "clean_value", "prompts_path"]
 
@@ -34,14 +35,7 @@ _WHITESPACE = re.compile(r"\s+")
 _VALUE_REPAIRS: Final = str.maketrans(
     {
         '"': "'",
-        "\u201c": "'",
-        "\u201d": "'",
-        "\u201e": "'",
-        "\u00ab": "'",
-        "\u00bb": "'",
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
+        **{quote: "'" for quote, _ in (*QUOTE_REPAIRS, *MORE_QUOTE_REPAIRS)},
         "[": "(",
         "]": ")",
         "\\": "/",

@@ -12,27 +12,26 @@ Invariants:
 - A ``result=``, ``reason=`` or ``now=`` the model wrote is kept apart in ``ignored``: only the engine
   says what happened.
 - Every change to the text is a ``Repair`` value in ``repairs``.
+- The body after the name is read by ``tagproc.body``: text that is no pair and not the bare verb is kept,
+  in order, in ``free`` (a body of free text alone is no ``problem``; one of punctuation alone is).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from tagproc.body import BodyReader as _Reader
+from tagproc.body import clean_body
+from tagproc.body import read_pairs as _read_pairs
 from tagproc.repairs import Repair
-from tagproc.vocabulary import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES
+from tagproc.vocabulary import BARE_WORD_KEY, TAG_NAMES
 
 __all__ = ["TAG_NAMES", "TagReading", "read_tag"]
 
 _OPEN = re.compile(r"\A\s*(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?\[\s*")
 _CLOSE = re.compile(r"\\?\](?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\s*\Z")
 _NAME = re.compile(r"([A-Za-z][A-Za-z_]*)\s*(:?)\s*")
-_KEY = re.compile(r"([A-Za-z_][\w-]*)(\s*)([=:])(\s*)")
-# Where an unquoted value stops: before whitespace (or a comma or semicolon) and the next key.
-_NEXT_KEY = re.compile(r"(?:\s+|\s*[,;]\s*)(?=[A-Za-z_][\w-]*\s*(?:=|:[\s\"']))")
-_BARE_WORD = re.compile(r"[^\W\d_][\w-]*")
-_SEPARATORS = re.compile(r"[\s,;]*")
-_WORD_GAP = re.compile(r"[ \t]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +43,7 @@ class TagReading:
     ignored: tuple[tuple[str, str], ...] = ()
     repairs: tuple[Repair, ...] = ()
     problem: str | None = None
+    free: tuple[str, ...] = ()
     written_name: str = ""
 
     def get(self, key: str) -> str | None:
@@ -52,15 +52,6 @@ class TagReading:
             if k == key:
                 return v
         return None
-
-
-@dataclass(slots=True)
-class _Reader:
-    text: str
-    pos: int = 0
-    attrs: list[tuple[str, str]] = field(default_factory=list)
-    ignored: list[tuple[str, str]] = field(default_factory=list)
-    repairs: list[Repair] = field(default_factory=list)
 
 
 def read_tag(raw: str) -> TagReading:
@@ -86,15 +77,25 @@ def _read_tag(raw: str) -> TagReading:
     body = _unify_quotes(inner[name_match.end() :], repairs)
     reader = _Reader(body, repairs=repairs)
     _read_pairs(reader, BARE_WORD_KEY.get(name))
-    problem = None if reader.attrs else ("empty tag" if not body.strip() else "no key=value pairs")
+    problem = _body_problem(reader, body)
     return TagReading(
         name=name,
-        attrs=tuple(reader.attrs),
+        attrs=() if reader.problem else tuple(reader.attrs),
         ignored=tuple(reader.ignored),
         repairs=tuple(reader.repairs),
         problem=problem,
         written_name=written,
+        free=() if reader.problem else tuple(reader.free),
     )
+
+
+def _body_problem(reader: _Reader, body: str) -> str | None:
+    """Why the body says nothing that can be read: free text alone is something (contract 3)."""
+    if reader.problem is not None:
+        return reader.problem
+    if reader.attrs or reader.free:
+        return None
+    return "empty tag" if not body.strip() else "no key=value pairs"
 
 
 def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
@@ -113,122 +114,5 @@ def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
 
 
 def _unify_quotes(body: str, repairs: list[Repair]) -> str:
-    fixed = body
-    for curly, plain in QUOTE_REPAIRS:
-        fixed = fixed.replace(curly, plain)
-    if fixed != body:
-        repairs.append(Repair("curly-quotes", body, fixed))
-    if '\\"' in fixed:
-        unescaped = fixed.replace('\\"', '"')
-        repairs.append(Repair("escaped-quotes", fixed, unescaped))
-        fixed = unescaped
-    return fixed
-
-
-def _read_pairs(reader: _Reader, bare_key: str | None) -> None:
-    text = reader.text
-    while True:
-        sep = _SEPARATORS.match(text, reader.pos)
-        if sep is not None:
-            if "," in sep.group() or ";" in sep.group():
-                reader.repairs.append(Repair("stray-comma", sep.group(), " "))
-            reader.pos = sep.end()
-        if reader.pos >= len(text):
-            return
-        key_match = _KEY.match(text, reader.pos)
-        if key_match is not None and (key_match.group(3) == "=" or _looks_like_colon_key(text, key_match)):
-            _read_pair(reader, key_match)
-        elif bare_key is not None and not reader.attrs and _BARE_WORD.match(text, reader.pos):
-            _read_bare_word(reader, bare_key)
-        else:
-            _skip_junk(reader)
-
-
-def _looks_like_colon_key(text: str, match: re.Match[str]) -> bool:
-    """``key: value`` counts only where the colon is followed by a space, a quote or the end."""
-    end = match.end(3)
-    return end >= len(text) or text[end] in " \t\"'" or bool(match.group(4))
-
-
-def _read_pair(reader: _Reader, key_match: re.Match[str]) -> None:
-    written_key, before_eq, eq, after_eq = key_match.groups()
-    key = written_key.lower()
-    if eq == ":":
-        reader.repairs.append(Repair("colon-for-equals", f"{written_key}:", f"{key}="))
-    elif before_eq or after_eq:
-        reader.repairs.append(Repair("spaces-around-equals", key_match.group(), f"{key}="))
-    if written_key != key:
-        reader.repairs.append(Repair("key-case", written_key, key))
-    reader.pos = key_match.end()
-    value = _read_value(reader)
-    if key in OUTCOME_KEYS:
-        reader.ignored.append((key, value))
-    else:
-        reader.attrs.append((key, value))
-
-
-def _read_value(reader: _Reader) -> str:
-    text, pos = reader.text, reader.pos
-    if pos < len(text) and text[pos] in "\"'":
-        quote = text[pos]
-        closing = _closing_quote(text, pos + 1, quote)
-        if closing is not None:
-            if quote == "'":
-                reader.repairs.append(Repair("single-quotes", text[pos : closing + 1], "..."))
-            reader.pos = closing + 1
-            return text[pos + 1 : closing].strip()
-        reader.repairs.append(Repair("unclosed-quote", text[pos:], text[pos + 1 :]))
-        pos += 1
-    stop = _NEXT_KEY.search(text, pos)
-    end = stop.start() if stop else len(text)
-    value = text[pos:end].strip().rstrip(",;").strip().strip("\"'")
-    if pos == reader.pos:
-        reader.repairs.append(Repair("unquoted-value", value, f'"{value}"'))
-    reader.pos = end
-    return value
-
-
-def _closing_quote(text: str, start: int, quote: str) -> int | None:
-    """The quote that ends a value: one followed by the end, a separator and a key, or a comma."""
-    search = start
-    while True:
-        found = text.find(quote, search)
-        if found < 0:
-            return None
-        after = text[found + 1 :]
-        stripped = after.lstrip(" \t\r\n,;")
-        if not stripped or _KEY.match(stripped) or (quote == '"' and after[:1] in " \t,;"):
-            return found
-        search = found + 1
-
-
-def _read_bare_word(reader: _Reader, bare_key: str) -> None:
-    text = reader.text
-    if bare_key == "name":
-        stop = _NEXT_KEY.search(text, reader.pos)
-        end = stop.start() if stop else len(text)
-        value = text[reader.pos : end].strip().strip("\"'")
-    else:
-        # Words up to the next key: "take off", "pick up" are one action (the normaliser's tables say which).
-        word = _BARE_WORD.match(text, reader.pos)
-        assert word is not None  # checked by the caller
-        end = word.end()
-        while (gap := _WORD_GAP.match(text, end)) and not _KEY.match(text, gap.end()):
-            following = _BARE_WORD.match(text, gap.end())
-            if following is None:
-                break
-            end = following.end()
-        value = text[reader.pos : end]
-    reader.repairs.append(Repair("bare-word", value, f'{bare_key}="{value}"'))
-    reader.attrs.append((bare_key, value))
-    reader.pos = end
-
-
-def _skip_junk(reader: _Reader) -> None:
-    text = reader.text
-    stop = _NEXT_KEY.search(text, reader.pos)
-    end = stop.start() if stop else len(text)
-    if end <= reader.pos:
-        end = reader.pos + 1
-    reader.repairs.append(Repair("ignored-text", text[reader.pos : end], ""))
-    reader.pos = end
+    """The body's characters made plain (quotes, spaces, fences, escapes): see ``tagproc.body.clean``."""
+    return clean_body(body, repairs)

@@ -33,12 +33,71 @@ REPAIRS = [
     pytest.param('[inventory: action=\\"add\\"]', {"escaped-quotes"}, id="escaped-quotes"),
     pytest.param('[inventory: action="add" item="rope', {"unclosed", "unclosed-quote"}, id="unclosed"),
     pytest.param('[inventory: action="add" ??? item="x"]', {"ignored-text"}, id="junk"),
+    pytest.param('[inventory: ```json\n{"action": "add"}\n```]', {"code-fence", "json-body"}, id="fence"),
+    pytest.param(
+        '[inventory: (action="add", item="Rope")]', {"parenthesised-body", "stray-comma"}, id="parens"
+    ),
+    pytest.param('[inventory: action="add"\u00a0item="Rope"]', {"unicode-space"}, id="nbsp"),
+    pytest.param('[inventory: action="add"\u200b item="Rope"]', {"zero-width"}, id="zero-width"),
+    pytest.param('[inventory: action\uff1d"add"]', {"fullwidth-punctuation"}, id="fullwidth"),
+    pytest.param('[loot: table="grave\\_goods"]', {"markdown-escape"}, id="markdown-escape"),
+    pytest.param("[inventory: action=`add`]", {"backtick-quotes"}, id="backtick"),
+    pytest.param('[inventory: action="add" item=~~Rope~~"Torch"]', {"struck-text"}, id="struck"),
+    pytest.param('[inventory: **action**="add"]', {"markup"}, id="emphasis"),
+    pytest.param('[inventory: action="add" | item="Rope"]', {"pipe-separator"}, id="pipe"),
+    pytest.param('[inventory:\n- action="add"]', {"list-bullet"}, id="bullet"),
+    pytest.param('[inventory: "action"="add"]', {"quoted-key"}, id="quoted-key"),
+    pytest.param('[inventory: action="add" result -> "ok"]', {"odd-separator"}, id="odd-separator"),
+    pytest.param(
+        '[inventory: action="add" who= item="Rope"]',
+        {"empty-value", "spaces-around-equals"},
+        id="empty-value",
+    ),
+    pytest.param('[inventory: action="add item="Rope"]', {"missing-closing-quote"}, id="missing-close"),
+    pytest.param('[inventory: action=""add""]', {"doubled-quotes"}, id="doubled-quotes"),
+    pytest.param('[inventory: action="add" item=Rope"]', {"unquoted-value", "stray-quote"}, id="stray-quote"),
+    pytest.param(
+        '[inventory: action="add" who="Bram" item=Rope.]',
+        {"unquoted-value", "trailing-punctuation"},
+        id="trailing-punctuation",
+    ),
+    pytest.param('[inventory: action="add" type="inventory"]', {"tag-name-in-body"}, id="tag-name-key"),
+    pytest.param('[inventory: {"action": "add"}]', {"json-body"}, id="json"),
+    pytest.param('[inventory: {action: "add",}]', {"loose-json-body"}, id="loose-json"),
+    pytest.param(
+        '[inventory: {"action": "add", "items": ["a", "b"]}]', {"json-list", "json-body"}, id="json-list"
+    ),
+    pytest.param(
+        '[inventory: {"action": "add", "item": {"name": "Rope"}}]',
+        {"nested-object", "json-body"},
+        id="nested",
+    ),
+    pytest.param('[inventory: {"action": "add", "who": null}]', {"json-body", "null-value"}, id="null"),
+    pytest.param(
+        '[inventory: {"inventory": {"action": "add"}}]', {"wrapped-object", "json-body"}, id="wrapped"
+    ),
+    pytest.param("[inventory: add 2 rope!]", {"bare-word", "trailing-punctuation"}, id="free-trailing"),
 ]
 
 
 @pytest.mark.parametrize(("raw", "codes"), REPAIRS)
 def test_each_repair_is_recorded_by_its_code(raw: str, codes: set[str]) -> None:
     assert {r.code for r in read_tag(raw).repairs} == codes
+
+
+def test_free_text_is_kept_in_order_and_a_body_of_it_alone_is_no_problem() -> None:
+    reading = read_tag('[inventory: add 2 Torch item="x" to Bram]')
+    assert reading.attrs == (("action", "add"), ("item", "x"))
+    assert reading.free == ("2 Torch", "to Bram")
+    assert reading.problem is None
+    assert read_tag("[inventory: +2 rope]").free == ("+2 rope",)
+    assert read_tag("[inventory: +2 rope]").problem is None
+
+
+def test_a_reading_that_is_refused_keeps_no_attributes_and_no_free_text() -> None:
+    reading = read_tag('[inventory: {"action": "add"} {"action": "remove"} and more]')
+    assert reading.problem == "more than one object in one tag"
+    assert reading.attrs == () and reading.free == ()
 
 
 def test_a_repair_says_what_it_changed() -> None:

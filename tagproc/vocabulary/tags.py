@@ -41,3 +41,103 @@ QUOTE_REPAIRS = (
     ("\u2019", "'"),
     ("\u201a", "'"),
 )
+
+# -- body reader --
+# The tables of the body reader (``tagproc/body``): the characters a model writes for a space, an ``=``, a
+# separator or a quote, the markdown escapes it leaves in, and the punctuation it sticks to a value.
+__all__ += [
+    "ARROW_SEPARATORS",
+    "FENCE_LANGUAGES",
+    "HTML_ENTITIES",
+    "LIST_BULLETS",
+    "LITERAL_VALUES",
+    "MARKDOWN_ESCAPES",
+    "MORE_QUOTE_REPAIRS",
+    "OUTCOME_SEPARATORS",
+    "PAIR_SEPARATORS",
+    "PUNCTUATION_REPAIRS",
+    "SPACE_REPAIRS",
+    "TAG_NAME_KEYS",
+    "TRAILING_PUNCTUATION",
+]
+
+# Unicode spaces read as a plain space; zero-width characters read as nothing.
+SPACE_REPAIRS = (
+    *((chr(code), " ") for code in (0x00A0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)),
+    ("\u200b", ""),
+    ("\u2060", ""),
+    ("\ufeff", ""),
+)
+
+# Fullwidth and ideographic punctuation between keys and values, as the ASCII character it stands for.
+PUNCTUATION_REPAIRS = (
+    ("\uff1d", "="),
+    ("\uff1a", ":"),
+    ("\uff0c", ","),
+    ("\u3001", ","),
+    ("\uff1b", ";"),
+    ("\uff5c", "|"),
+)
+
+# Quotes beyond QUOTE_REPAIRS: primes, reversed and fullwidth quotes, CJK corner brackets.
+MORE_QUOTE_REPAIRS = (
+    ("\u201f", '"'),
+    ("\u2033", '"'),
+    ("\u301d", '"'),
+    ("\u301e", '"'),
+    ("\u301f", '"'),
+    ("\uff02", '"'),
+    ("\u300c", '"'),
+    ("\u300d", '"'),
+    ("\u300e", '"'),
+    ("\u300f", '"'),
+    ("\u201b", "'"),
+    ("\u2032", "'"),
+    ("\u2039", "'"),
+    ("\u203a", "'"),
+    ("\uff07", "'"),
+)
+
+# Characters a markdown writer escapes with a backslash (``grave\_goods``): the backslash is dropped.
+MARKDOWN_ESCAPES = frozenset("_*#~-.!()[]<>+`'")
+
+# What separates two pairs besides spaces: ``a=1, b=2``, ``a=1; b=2``, ``a=1 | b=2``.
+PAIR_SEPARATORS = ",;|"
+
+# Bullets that open a line of a listed body or value (``- item: Rope``); a number with ``.`` or ``)`` too.
+LIST_BULLETS = "-*+\u2022\u2023\u25e6\u2043\u2219"
+
+# Punctuation stuck to the end of an unquoted value (``who=Bram.``, ``item=Rope --``): dropped, and said.
+TRAILING_PUNCTUATION = ".,;:!-\u2013\u2014"
+
+# Arrows a model writes for ``=`` after a known key (``action -> add``).
+ARROW_SEPARATORS = ("->", "\u2192")
+
+# Separators a model writes between an outcome key and its value besides ``=`` and ``:``
+# (``result - ok``); only the outcome keys are read with dashes, so they never leak into a value.
+OUTCOME_SEPARATORS = (*ARROW_SEPARATORS, "=>", "-", "\u2013", "\u2014")
+
+# HTML entities a chat interface leaves in a reply (``item=&quot;Rope&quot;``), as their characters.
+HTML_ENTITIES = (
+    ("&quot;", '"'),
+    ("&#34;", '"'),
+    ("&#39;", "'"),
+    ("&#x27;", "'"),
+    ("&apos;", "'"),
+    ("&nbsp;", " "),
+    ("&lt;", "<"),
+    ("&gt;", ">"),
+    ("&amp;", "&"),
+)
+
+# The words after a code fence that name its language (```` ```json ````).
+FENCE_LANGUAGES = frozenset({"json", "json5", "jsonc", "python", "py", "js", "javascript", "yaml", "text"})
+
+# JSON and Python literals as a value: a boolean as its word, a null as no value at all.
+LITERAL_VALUES: Mapping[str, str | None] = MappingProxyType(
+    {"true": "true", "false": "false", "null": None, "none": None, "undefined": None}
+)
+
+# Keys that only say which tag a JSON object is (``{"tag": "inventory", ...}``): dropped when their value
+# is a tag name, as is one key that is a tag name wrapping the whole object (``{"inventory": {...}}``).
+TAG_NAME_KEYS = frozenset({"tag", "type", "tag_name", "kind"})
