@@ -144,6 +144,15 @@ def test_an_earning_reads_the_same_coin_words() -> None:
     assert isinstance(command, Earn) and coins_of(command) == [("gp", 12)] and command.who == "Ada"
 
 
+def test_coins_added_as_an_item_are_coins() -> None:
+    command = one("srd-5e", '[inventory: action="add" item="5 gold coins"]')
+    assert command.model_dump(exclude={"repairs"})["item"] == {
+        "name": "gold pieces",
+        "label": None,
+        "coin": "gp",
+    }
+
+
 REFUSED = [
     pytest.param('amount="about 5 gp"', "unreadable", id="about"),
     pytest.param('amount="5 gp each"', "unreadable", id="each"),
