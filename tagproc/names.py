@@ -99,6 +99,11 @@ class ItemNames(Protocol):
         """Every ruleset item label, in catalog order (for the looser match)."""
         ...
 
+    def named_in_full(self) -> Sequence[str]:
+        """The labels a word of the name never stands for ("glue" is not Sovereign Glue): the items rarer than
+        the ruleset's commonest rarity, and invented items. A looser match needs all of their main words."""
+        ...
+
     def find_coin(self, name: str) -> str | None:
         """The id of the coin named ``name`` by id, ``label`` or ``one``, in any case."""
         ...
@@ -131,6 +136,7 @@ class NameBook:
 
     items: tuple[str, ...] = ()
     coins: tuple[CoinName, ...] = ()
+    in_full: tuple[str, ...] = ()  # labels only ever named in full (rare items)
     words: ProposalWords = ProposalWords()
     game: GameWords = GameWords()
 
@@ -140,6 +146,9 @@ class NameBook:
 
     def item_labels(self) -> Sequence[str]:
         return self.items
+
+    def named_in_full(self) -> Sequence[str]:
+        return self.in_full
 
     def find_coin(self, name: str) -> str | None:
         wanted = name.strip().casefold()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tagproc.commands import Add, Buy, Command, Condition, Earn, Equip, Give, Pay, Place, Restore, Unreadable
 from tagproc.normalize import CoinName, NameBook, ProposalWords, StatWord, Word, normalize
-from tagproc.normalize.counts import read_count, read_number
+from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import (
@@ -248,8 +248,10 @@ def test_a_described_new_item_is_never_taken_for_a_looser_match() -> None:
 
 def test_a_looser_match_is_refused_when_two_labels_fit() -> None:
     read = resolve_item("draught, healing", None, BOOK)
-    assert isinstance(read, ResolvedItem)
-    assert read.item.label is None and read.item.name == "draught, healing"
+    assert read == Problem(
+        "unreadable",
+        '"draught, healing" could be Healing draught or Draught of Healing; write the one meant.',
+    )
 
 
 def test_a_name_nothing_fits_is_kept_as_written_less_its_count() -> None:

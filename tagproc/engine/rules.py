@@ -89,6 +89,17 @@ class Rules:
         return _Names(self, invented, members)
 
     @cached_property
+    def rare_labels(self) -> tuple[str, ...]:
+        """The labels of items rarer than the ruleset's commonest rarity (a looser match names them in full)."""
+        rarities = self.proposal_words.rarities
+        commonest = rarities[0].id if rarities else None
+        return tuple(
+            entry.label
+            for entry in self.book.items()
+            if entry.item.rarity is not None and entry.item.rarity != commonest
+        )
+
+    @cached_property
     def game_words(self) -> GameWords:
         """The ruleset's sheet, rest, place, loot-table and seller names (``members`` left empty)."""
         live, block = self.ruleset.sheet.live, self.block
@@ -358,6 +369,9 @@ class _Names:
 
     def item_labels(self) -> Sequence[str]:
         return tuple(entry.label for entry in self._rules.book.items()) + self._invented
+
+    def named_in_full(self) -> Sequence[str]:
+        return self._rules.rare_labels + self._invented
 
     def find_coin(self, name: str) -> str | None:
         coin = self._rules.book.coin(name)

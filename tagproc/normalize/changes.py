@@ -21,7 +21,7 @@ from typing import Literal
 
 from tagproc.commands import Change
 from tagproc.names import ProposalWords, Word, fold
-from tagproc.normalize.items import singular_names
+from tagproc.normalize.nouns import singular_names
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ATTACK_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
 

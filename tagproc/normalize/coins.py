@@ -1,35 +1,67 @@
-"""Coin amounts: "3 shillings", "three shillings", "1 penny", "12 Pennies", "a crown", "50gp".
+"""Coin amounts: "3 shillings", "three shillings", "1 penny", "12 Pennies", "a crown", "50gp", "5 gold coins".
 
 Spec "Money": ``amount`` is a count and a coin, the coin by its id or label, one of it or many, in any
 case; ``pay``/``earn`` also read ``item="penny" count="4"`` (DESIGN.md "Tags the GM writes"). Several
-coins may be written at once ("1 crown and 6 shillings"); each becomes a ``CoinAmount``.
+coins may be written at once ("1 crown and 6 shillings", "1 crown, 4 shillings"); each becomes a
+``CoinAmount``. The coin words of ``vocabulary/coins.py`` widen what names a coin ("gold coins" and "gold"
+for gold pieces, "pence" for pennies, "pinches of salt" for pinches, "Marks." with its full stop), and
+the words that wrap an amount without changing it are dropped ("a total of 5 gp", "5 gp worth",
+"three shillings, please").
 
 Invariants:
 - A coin no ruleset coin fits is kept by its written name with ``coin=None``: the engine refuses it as
   ``unknown-coin`` (or ``no-currencies``), not this stage.
+- A compound amount never loses a part: every part is a coin amount, a filler word, or the whole amount is
+  refused.
 - A count is a whole number of at least 1; coins are excepted from the 9,999 count limit.
-- An amount with no coin ("36") or a vague one ("some silver") is a ``Problem``, never a guess.
+- An amount with no coin ("36"), a vague one ("some silver") or a hedged one ("about 5 gp", "5 gp each")
+  is a ``Problem``, never a guess.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tagproc.commands import CoinAmount
 from tagproc.names import ItemNames
 from tagproc.normalize.counts import Problem, check_count, read_number, split_count, vague_prefix
-from tagproc.normalize.items import singular_names
+from tagproc.normalize.nouns import singular_names
 from tagproc.repairs import Repair
-from tagproc.vocabulary import MAX_COINS
+from tagproc.vocabulary import (
+    AMOUNT_FILLERS_AFTER,
+    AMOUNT_FILLERS_BEFORE,
+    AMOUNT_HEDGES,
+    COIN_JOINERS,
+    COIN_MATERIALS,
+    COIN_NOUNS,
+    COIN_SYNONYMS,
+    MAX_COINS,
+)
 
 __all__ = ["ReadAmount", "read_amount", "read_coin"]
 
-# Between the coins of an amount: a comma (not a thousands comma: "1,000 gp"), ";", "+", "&", "and", or a
+
+def _phrases(words: Iterable[str]) -> str:
+    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in sorted(words, key=len, reverse=True))
+
+
+_WORD_JOINERS = [joiner for joiner in COIN_JOINERS if joiner.isalpha()]
+_MARK_JOINERS = "".join(
+    re.escape(joiner) for joiner in COIN_JOINERS if not joiner.isalpha() and joiner != ","
+)
+# Between the coins of an amount: a joiner (a comma only when it is no thousands comma: "1,000 gp"), or a
 # number after a word ("2 gp 5 sp", "1 crown 6 shillings").
-_PARTS = re.compile(r"\s*(?:,(?!\d{3}(?!\d))|;|\+|&|\band\b)\s*|(?<=[^\d\s,])\s+(?=\d)", re.I)
+_PARTS = re.compile(
+    rf"\s*(?:,(?!\d{{3}}(?!\d))|[{_MARK_JOINERS}]|\b(?:{_phrases(_WORD_JOINERS)})\b)\s*|(?<=[^\d\s,])\s+(?=\d)",
+    re.I,
+)
 _STUCK = re.compile(r"\A(?P<n>\d[\d,]*)(?P<coin>[^\d\s,].*)\Z")
-_COIN_NOUNS = (" coins", " coin", " pieces", " piece")
+_HEDGE = re.compile(rf"\b(?:{_phrases(AMOUNT_HEDGES)})\b", re.I)
+_BEFORE = re.compile(rf"\A(?:{_phrases(AMOUNT_FILLERS_BEFORE)})\b[\s:]*", re.I)
+_AFTER = re.compile(rf"[\s,]*\b(?:{_phrases(AMOUNT_FILLERS_AFTER)})\Z", re.I)
+_EDGE_PUNCTUATION = " \t.!?;:\"'`*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +75,18 @@ class ReadAmount:
 
 def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAmount | Problem:
     """Read ``amount=`` (or an ``item=`` naming coins); ``given`` is the tag's ``count=``, if any."""
-    parts = [part for part in _PARTS.split(text.strip()) if part]
+    hedge = _HEDGE.search(text)
+    if hedge is not None:
+        return Problem(
+            "unreadable", f'"{text}" says no one amount ("{hedge.group()}"); write it as "3 shillings".'
+        )
+    repairs: list[Repair] = []
+    parts = [kept for part in _PARTS.split(text.strip()) if part and (kept := _unwrapped(part, repairs))]
     if not parts:
         return Problem("missing-key", "the tag says no amount.")
     if len(parts) > 1 and given is not None:
         return Problem("count-conflict", f'count= cannot go with several coins ("{text}").')
     amounts: list[CoinAmount] = []
-    repairs: list[Repair] = []
     notes: list[str] = []
     for part in parts:
         read = _read_part(part, names, given, repairs, notes)
@@ -60,21 +97,66 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
 
 
 def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:
-    """The coin id a written coin name is (id, label or one name; plural, "gold coins", "gold"), if any."""
+    """The coin id a written coin name is (id, label or one name; plural, "gold coins", "gold", "pence",
+    "pinches of salt"), if any, with the repair when it was not one of the ruleset's own names."""
     found = names.find_coin(name)
     if found is not None:
         return found, None
-    lowered = name.lower()
-    candidates = [*singular_names(name)]
-    for noun in _COIN_NOUNS:
-        if lowered.endswith(noun):
-            candidates.append(name[: -len(noun)].strip())
-    candidates += [f"{name} pieces", f"{name} coins"]
-    for candidate in candidates:
+    for candidate in _coin_forms(name):
         found = names.find_coin(candidate)
         if found is not None:
             return found, Repair("coin-name", name, candidate)
     return None
+
+
+def _coin_forms(name: str) -> list[str]:
+    """The names a written coin name may stand for, closest first."""
+    text = " ".join(name.strip(_EDGE_PUNCTUATION).lower().split())
+    bases = [text]
+    synonym = " ".join(COIN_SYNONYMS.get(word, word) for word in text.split())
+    bases.append(synonym)
+    words = synonym.split()
+    if "of" in words[1:-1]:
+        # "coins of silver", "pinches of salt": the words in the other order.
+        at = words.index("of", 1)
+        bases.append(" ".join([*words[at + 1 :], *words[:at]]))
+    forms: list[str] = []
+    for base in bases:
+        forms += [base, *singular_names(base)]
+        words = base.split()
+        if len(words) > 1 and words[-1] in COIN_NOUNS:
+            stem = " ".join(words[:-1])
+            forms += [stem, *singular_names(stem), f"{stem} pieces", f"{stem} piece"]
+        elif words and words[-1] not in COIN_NOUNS:
+            forms += [f"{base} pieces", f"{base} piece"]
+        for rest in _without_material(words):
+            forms += [rest, *singular_names(rest)]
+    return list(dict.fromkeys(form for form in forms if form))
+
+
+def _without_material(words: list[str]) -> list[str]:
+    """The name less what its currency is made of ("salt pinches" → "pinches", "silver pennies")."""
+    if len(words) < 2:
+        return []
+    found = []
+    if words[0] in COIN_MATERIALS:
+        found.append(" ".join(words[1:]))
+    if words[-1] in COIN_MATERIALS:
+        found.append(" ".join(words[:-1]))
+    return found
+
+
+def _unwrapped(part: str, repairs: list[Repair]) -> str:
+    """One part of an amount less the words that wrap it and the punctuation stuck to it ("5 gp worth")."""
+    kept = part.strip(_EDGE_PUNCTUATION)
+    while True:
+        shorter = _AFTER.sub("", _BEFORE.sub("", kept)).strip(_EDGE_PUNCTUATION)
+        if shorter == kept:
+            break
+        kept = shorter
+    if kept != part.strip():
+        repairs.append(Repair("amount-words", part.strip(), kept))
+    return kept
 
 
 def _read_part(

@@ -1,11 +1,13 @@
 """Counts: numbers in digits or words, read off a ``count=`` value or off the front of a name.
 
-Owns DESIGN.md "Sloppy input": numbers as words ("two", "a dozen") and a count inside the item name
-("2 arrows", "a pair of boots", "arrows x3"), and the count limit of "Tags the GM writes" (at most 9,999,
-coins excepted).
+Owns DESIGN.md "Sloppy input": numbers as words ("two", "twenty-two", "a dozen", "half a dozen", "a pair
+of"), number formats ("2.0", "2 (two)", "3 pcs", "x2", "×2", "2x", "*2", "1,000") and a count inside the item
+name ("2 arrows", "a pair of boots", "arrows x3", "Torch (x2)", "3 pieces of chalk"), and the count limit of
+"Tags the GM writes" (at most 9,999, coins excepted).
 
 Invariants:
-- A vague amount ("a few", "several") is never turned into a number: it is a ``Problem``.
+- A vague amount ("a few", "several") is never turned into a number: it is a ``Problem``; so is a fraction
+  ("2.5") and a number whose two spellings disagree ("2 (three)").
 - ``read_count`` returns an int from 1 to its limit, or a ``Problem``; it never raises.
 - ``split_count`` leaves a measure alone ("50 feet of rope" is one rope, not fifty "feet of rope").
 """
@@ -15,14 +17,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tagproc.vocabulary import COUNT_WORDS, MEASURE_WORDS, MULTIPLIER_WORDS, VAGUE_COUNTS
+from tagproc.repairs import Repair
+from tagproc.vocabulary import (
+    COUNT_UNITS,
+    COUNT_WORDS,
+    MEASURE_WORDS,
+    MULTIPLIER_WORDS,
+    TIMES_MARKS,
+    VAGUE_COUNTS,
+)
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 
-_DIGITS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+|[+-]?\d+")
-_TIMES = re.compile(r"\A(?:[x×]\s*(?P<a>\d+)|(?P<b>\d+)\s*[x×])\Z")
-_LEADING_DIGITS = re.compile(r"\A(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?:[x×]\s+|\s+)(?P<rest>\S.*)\Z", re.S)
-_TRAILING_COUNT = re.compile(r"\A(?P<rest>.*?\S)\s*(?:[x×]\s*(?P<a>\d+)|\((?P<b>\d+)\))\Z", re.S)
+_X = "[" + "".join(re.escape(mark) for mark in TIMES_MARKS) + "]"
+_WHOLE = r"\d{1,3}(?:,\d{3})+|\d+"
+_DIGITS = re.compile(rf"[+-]?(?:{_WHOLE})")
+_ZERO_FRACTION = re.compile(r"(?P<n>[+-]?\d+)\.0+")
+_TIMES = re.compile(rf"\A(?:{_X}\s*(?P<a>\d+)|(?P<b>\d+)\s*{_X})\Z", re.I)
+_TWO_SPELLINGS = re.compile(r"\A(?P<a>[^()]+?)\s*\((?P<b>[^()]+)\)\Z")
+_LEADING_DIGITS = re.compile(
+    rf"\A(?P<n>{_WHOLE})(?:\.0+)?(?:\s*\((?P<w>[a-z -]+)\))?\s*(?:{_X}\s+|\s+)(?P<rest>\S.*)\Z", re.S | re.I
+)
+_LEADING_TIMES = re.compile(rf"\A{_X}\s*(?P<n>\d+)\s+(?P<rest>\S.*)\Z", re.S | re.I)
+_TRAILING_COUNT = re.compile(
+    rf"\A(?P<rest>.*?\S)[\s,]*(?:{_X}\s*(?P<a>\d+)|(?P<c>\d+){_X}|\(\s*{_X}?\s*(?P<b>\d+)\s*{_X}?\s*\)"
+    r"|:\s*(?P<d>\d+)|\((?P<w>[a-z -]+)\))\Z",
+    re.S | re.I,
+)
 _LONGEST_PHRASE = 5
 
 
@@ -44,24 +65,27 @@ class CountInName:
 
 
 def read_number(text: str) -> int | None:
-    """A whole number in digits ("12", "1,000", "+3", "-2") or words ("twelve", "a dozen"), else None."""
-    cleaned = text.strip().lower()
-    digits = _DIGITS.fullmatch(cleaned)
-    if digits:
-        return int(cleaned.replace(",", ""))
-    times = _TIMES.match(cleaned)
-    if times:
-        return int(times.group("a") or times.group("b"))
-    return _read_words(cleaned)
+    """A whole number in digits ("12", "1,000", "+3", "-2", "2.0") or words ("twelve", "a dozen", "a pair of"),
+    times a mark ("x2", "2x", "×2", "*2"), with a unit ("3 pcs") or in two spellings that agree ("2 (two)");
+    else None."""
+    cleaned = " ".join(text.strip().lower().split())
+    two = _TWO_SPELLINGS.match(cleaned)
+    if two:
+        first, second = _one_number(two.group("a")), _one_number(two.group("b"))
+        return first if first is not None and first == second else None
+    return _one_number(cleaned)
 
 
-def read_count(text: str, limit: int | None) -> int | Problem:
-    """A ``count=`` value: a number from 1 to ``limit`` (no limit for coins)."""
+def read_count(text: str, limit: int | None, repairs: list[Repair] | None = None) -> int | Problem:
+    """A ``count=`` value: a number from 1 to ``limit`` (no limit for coins); a form other than plain digits
+    is recorded in ``repairs`` when given."""
     if is_vague(text):
         return Problem("unreadable", f'"{text}" says no number; write the count.')
     number = read_number(text)
     if number is None:
         return Problem("unreadable", f'count "{text}" is not a number.')
+    if repairs is not None and not text.strip().isdigit():
+        repairs.append(Repair("count-form", text, str(number)))
     return check_count(number, limit)
 
 
@@ -82,6 +106,9 @@ def is_vague(text: str) -> bool:
 def vague_prefix(name: str) -> str | None:
     """The vague amount a name starts with ("a few arrows" → "a few"), if any."""
     words = name.lower().split()
+    for size in range(min(_LONGEST_PHRASE, len(words) - 1), 1, -1):
+        if _read_words(" ".join(words[:size])) is not None:
+            return None  # "half a dozen" is a number, though "half" alone says none
     for size in range(min(3, len(words) - 1), 0, -1):
         phrase = " ".join(words[:size])
         if phrase in VAGUE_COUNTS:
@@ -90,17 +117,33 @@ def vague_prefix(name: str) -> str | None:
 
 
 def split_count(name: str) -> CountInName | None:
-    """The count a name is written with ("2 arrows", "a dozen arrows", "arrows x3"), or None."""
-    text = name.strip()
-    leading = _LEADING_DIGITS.match(text)
+    """The count a name is written with ("2 arrows", "a dozen arrows", "arrows x3", "*2 torches"), or None.
+
+    A unit after the count goes with it ("3 pcs torch", "3 pieces of chalk" → 3 and "chalk").
+    """
+    found = _split_count(name.strip())
+    if found is None:
+        return None
+    rest = _without_unit(found.rest)
+    return CountInName(found.count, rest, found.phrase) if rest != found.rest else found
+
+
+def _split_count(text: str) -> CountInName | None:
+    leading = _LEADING_DIGITS.match(text) or _LEADING_TIMES.match(text)
     if leading:
-        found = CountInName(
-            int(leading.group("n").replace(",", "")), leading.group("rest").strip(), leading.group("n")
-        )
+        count = int(leading.group("n").replace(",", ""))
+        spelled = leading.groupdict().get("w")
+        if spelled is not None and _read_words(spelled.strip()) != count:
+            return None
+        found = CountInName(count, leading.group("rest").strip(), leading.group("n"))
         return None if _is_measure(found.rest) else found
     trailing = _TRAILING_COUNT.match(text)
     if trailing:
-        return CountInName(int(trailing.group("a") or trailing.group("b")), trailing.group("rest"), text)
+        digits = trailing.group("a") or trailing.group("b") or trailing.group("c") or trailing.group("d")
+        number = int(digits) if digits else _read_words(trailing.group("w").strip().lower())
+        rest = trailing.group("rest").rstrip(",;:").rstrip()
+        if number is not None and rest:
+            return CountInName(number, rest, text)
     words = text.split()
     for size in range(min(_LONGEST_PHRASE, len(words) - 1), 0, -1):
         phrase_words = words[:size]
@@ -110,6 +153,34 @@ def split_count(name: str) -> CountInName | None:
         if number is not None and not _is_measure(rest):
             return CountInName(number, rest, " ".join(phrase_words))
     return None
+
+
+def _one_number(text: str) -> int | None:
+    digits = _DIGITS.fullmatch(text)
+    if digits:
+        return int(text.replace(",", ""))
+    zero = _ZERO_FRACTION.fullmatch(text)
+    if zero:
+        return int(zero.group("n"))
+    times = _TIMES.match(text)
+    if times:
+        return int(times.group("a") or times.group("b"))
+    words = text.split()
+    if len(words) > 1 and words[-1] in COUNT_UNITS:
+        return _one_number(" ".join(words[:-1]))
+    if len(words) > 1 and words[-1] == "of":
+        return _read_words(" ".join(words[:-1]))
+    return _read_words(text)
+
+
+def _without_unit(rest: str) -> str:
+    """``rest`` less a unit that only says the count counts things ("pcs torch", "pieces of chalk")."""
+    words = rest.split()
+    if len(words) > 1 and words[0].lower() in COUNT_UNITS:
+        words = words[1:]
+        if len(words) > 1 and words[0].lower() == "of":
+            words = words[1:]
+    return " ".join(words)
 
 
 def _is_measure(rest: str) -> bool:

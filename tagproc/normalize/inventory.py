@@ -1,9 +1,10 @@
 """Inventory tags into commands: one command per item of the tag (DESIGN.md "Tags the GM writes").
 
 Owns how the canonical attributes of an ``[inventory:]`` tag become ``Add``, ``Remove``, ``Give``, ...,
-``Pay`` and ``Earn``: ``items=`` split into one command per item, ``count=`` read (numbers in words), each
-item name resolved (``items.resolve_item``), money amounts read (``coins.read_amount``) and an invented
-item's description read (``proposal.read_proposal``).
+``Pay`` and ``Earn``: ``item=`` and ``items=`` cut into one command per item (``lists.split_items``: line
+breaks and bullets first, then commas and "and" where the pieces are not one item's own name), ``count=``
+read (numbers in words and other forms), each item name resolved (``items.resolve_item``), money amounts
+read (``coins.read_amount``) and an invented item's description read (``proposal.read_proposal``).
 
 Invariants:
 - One item's problem makes that item ``Unreadable``; the other items of the tag still run.
@@ -12,7 +13,6 @@ Invariants:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -38,6 +38,7 @@ from tagproc.normalize.coins import ReadAmount, read_amount
 from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
 from tagproc.normalize.keys import Attrs
+from tagproc.normalize.lists import split_items
 from tagproc.normalize.proposal import ReadProposal, read_proposal
 from tagproc.repairs import Repair
 from tagproc.vocabulary import MAX_NAME, PROPOSAL_KEYS
@@ -60,7 +61,6 @@ _SIMPLE: Mapping[str, type[Add | Remove | Equip | Unequip | Bind | Unbind | Use 
         "reveal": Reveal,
     }
 )
-_ITEMS_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
 def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built | Unreadable]:
@@ -77,7 +77,7 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
         return [_money(attrs, names, raw)]
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None)
+        count = read_count(count_text, None, attrs.repairs)
         if isinstance(count, Problem):
             return [_unreadable(attrs, raw, count)]
         given = count
@@ -93,19 +93,18 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
 
 
 def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
+    """The names of ``item=`` then ``items=``, each list cut as ``lists.split_items`` says; a described new
+    item (proposal keys) has one name, whatever its commas."""
     texts: list[str] = []
-    many = attrs.text("items")
-    if many is not None:
-        if names.find_item(many) is not None or names.find_coin(many) is not None:
-            texts.append(many)
-        else:
-            parts = [part.strip() for part in _ITEMS_SPLIT.split(many) if part.strip()]
-            if len(parts) > 1:
-                attrs.repairs.append(Repair("items-split", many, " | ".join(parts)))
-            texts += parts
     one = attrs.text("item")
     if one is not None:
-        texts.insert(0, one)
+        if any(key in attrs.values for key in PROPOSAL_KEYS):
+            texts.append(one)
+        else:
+            texts += split_items(one, names, and_splits=False, repairs=attrs.repairs)
+    many = attrs.text("items")
+    if many is not None:
+        texts += split_items(many, names, and_splits=True, repairs=attrs.repairs)
     return texts
 
 
@@ -159,7 +158,7 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     """``pay``/``earn``: ``amount="3 shillings"``, or ``item="penny" count="4"`` (DESIGN.md)."""
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None)
+        count = read_count(count_text, None, attrs.repairs)
         if isinstance(count, Problem):
             return _unreadable(attrs, raw, count)
         given = count

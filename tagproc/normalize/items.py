@@ -1,38 +1,40 @@
 """Item names: what item a written name is, and how many it says (DESIGN.md "Sloppy input").
 
 Spec "What reads items", "Names find your items": a name that is the label of a ruleset item, in any
-case, is that item. On top of that (issue 4, "Normalisation"), in this order, each a recorded repair:
-a count inside the name ("2 arrows"), articles and plurals ("the hand axes" → "Hand axe") when that
-gives a label, and a looser match (punctuation, word order: "Healing Potion" for "Potion of Healing")
-only when exactly one label fits; that one changes meaning, so the answer's note says what it was taken as.
+case, is that item. On top of that (issue 4 "Normalisation", issue 7 "fuzzy item names"), in this order,
+each a recorded repair: punctuation stuck to the end ("Torch."), a count inside the name ("2 arrows"),
+articles and plurals ("the hand axes" → "Hand axe"), a coin's loose names ("gold coins", "pence",
+``coins.read_coin``), and the looser match of ``fuzzy`` (a typo, a word of the name, the words in another
+order, British spelling, harmless words around the name). The looser match changes meaning, so the
+answer's note says what the name was taken as; when two labels fit it equally the name is refused
+naming them, never guessed.
 
 Invariants:
 - An exact label (or coin name) always wins, before any repair: "A Bag of Holding" stays itself if listed.
 - A name no ruleset item or coin fits is kept as written, less any count written into it.
+- A name that describes a new item (``loose=False``) gets no looser match.
+- A bundle label ("Arrows (20)") taken by the looser match never multiplies a count of pieces: "20 arrows" is
+  one bundle, "2 arrows" stays two plain arrows, and the note says so.
 - Nothing here raises on model text; a name it refuses is a ``Problem``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
-from tagproc.normalize.counts import Problem, check_count, split_count, vague_prefix
+from tagproc.normalize.coins import read_coin
+from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
+from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
+from tagproc.normalize.nouns import canonical_word, singular_names, words_of
 from tagproc.repairs import Repair
-from tagproc.vocabulary import (
-    DETERMINERS,
-    IRREGULAR_SINGULARS,
-    MAX_COINS,
-    MAX_COUNT,
-    MAX_NAME,
-    STOP_WORDS,
-)
+from tagproc.vocabulary import DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 
-__all__ = ["ResolvedItem", "loose_key", "resolve_item", "singular_names"]
+__all__ = ["ResolvedItem", "names_one_item", "resolve_item"]
 
-_WORD = re.compile(r"[a-z0-9]+")
+_TRAILING_PUNCTUATION = ".!?;:,"
+_MOST_NAMED = 4  # candidates named in a refusal before "or N more"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,14 @@ class ResolvedItem:
     count: int
     repairs: tuple[Repair, ...] = ()
     notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    item: ItemRef
+    notes: tuple[str, ...] = ()
+    as_written: bool = True  # found without making the name singular
+    bundle: int | None = None
 
 
 def resolve_item(
@@ -62,51 +72,50 @@ def resolve_item(
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, given or 1, (), ())
+    repairs: list[Repair] = []
+    cleaned = text.rstrip(_TRAILING_PUNCTUATION).rstrip()
+    if cleaned != text and cleaned:
+        repairs.append(Repair("trailing-punctuation", text, cleaned))
+        text = cleaned
     vague = vague_prefix(text)
     if vague is not None:
         return Problem("unreadable", f'"{vague}" says no number; write the count.')
-    repairs: list[Repair] = []
     split = split_count(_without_determiners(text))
-    count = given
-    plain = text
+    if split is not None and given is not None and given != split.count:
+        return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
+    whole = _whole_with_count(text, split, names, repairs, loose=loose)
+    if whole is not None:
+        split = None
+    count, plain = (split.count, split.rest) if split is not None else (given, text)
     if split is not None:
-        if given is not None and given != split.count:
-            return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
-        count, plain = split.count, split.rest
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
-    found = _repaired(plain, names, repairs, loose=loose)
+    found = whole or _repaired(plain, names, repairs, loose=loose)
+    if isinstance(found, Problem):
+        return found
     if found is None:
-        return _counted(ItemRef(name=plain), count or 1, tuple(_only_counts(repairs)), ())
-    item, notes, as_written = found
-    if split is not None and "pair" in split.phrase.lower() and as_written:
+        return _counted(ItemRef(name=plain), count or 1, tuple(_plain_repairs(repairs)), ())
+    notes = found.notes
+    if split is not None and "pair" in split.phrase.lower() and found.as_written:
         # "a pair of gauntlets" where the label is itself "Gauntlets": one pair is one item.
         count = 1 if given is None else given
         repairs.append(Repair("pair-is-one", split.phrase, "1"))
-    return _counted(item, count or 1, tuple(repairs), notes)
+    if found.bundle is not None and count is not None:
+        if count % found.bundle:
+            # "2 arrows" where the ruleset sells Arrows (20): no whole bundle, so the arrows stay as written.
+            kept = f'Kept "{plain}" as written: {found.item.name} comes {found.bundle} to a bundle.'
+            return _counted(ItemRef(name=plain), count, tuple(_plain_repairs(repairs)), (kept,))
+        bundles = count // found.bundle
+        repairs.append(Repair("bundle", f"{count} {plain}", f'item="{found.item.name}" count="{bundles}"'))
+        notes = (f'Took "{count} {plain}" as {found.item.name} ×{bundles}.',)
+        count = bundles
+    return _counted(found.item, count or 1, tuple(repairs), notes)
 
 
-def singular_names(name: str) -> list[str]:
-    """The singulars a plural name may stand for: its last word, or the word before " of", made singular."""
-    words = name.split()
-    if not words:
-        return []
-    places = [len(words) - 1]
-    lowered = [word.lower() for word in words]
-    if "of" in lowered[1:]:
-        places.append(lowered.index("of", 1) - 1)
-    found: list[str] = []
-    for place in places:
-        for singular in _singular_words(words[place]):
-            candidate = " ".join([*words[:place], singular, *words[place + 1 :]])
-            if candidate not in found:
-                found.append(candidate)
-    return found
-
-
-def loose_key(name: str) -> tuple[str, ...]:
-    """A name as the looser match compares it: words without case, punctuation, order or plural endings."""
-    words = _WORD.findall(name.lower().replace("'", "").replace("\u2019", ""))
-    return tuple(sorted(_stem(word) for word in words if word not in STOP_WORDS))
+def names_one_item(text: str, names: ItemNames) -> bool:
+    """Whether ``text`` (a count, articles and plurals allowed) is one ruleset item or coin, closely enough
+    that a comma inside it is part of the name: an exact label or coin, or a looser match that is taken."""
+    read = resolve_item(text, None, names)
+    return isinstance(read, ResolvedItem) and (read.item.label is not None or read.item.coin is not None)
 
 
 def _counted(
@@ -128,13 +137,29 @@ def _exact(name: str, names: ItemNames) -> ItemRef | None:
     return None
 
 
+def _whole_with_count(
+    text: str, split: CountInName | None, names: ItemNames, repairs: list[Repair], *, loose: bool
+) -> _Found | None:
+    """A name whose count is a word of its label's own ("two-person tent" is Tent, two-person; "iron spike
+    (10)" is Iron spikes (10)), not a count: the looser match of the whole name, when it holds those words."""
+    if split is None or not loose:
+        return None
+    said = {canonical_word(word) for word in words_of(text)} - {
+        canonical_word(word) for word in words_of(split.rest)
+    }
+    found = match_name(text, names)
+    if not isinstance(found, FuzzyMatch) or found.bundle is not None:
+        return None
+    if not said or not said <= {canonical_word(word) for word in words_of(found.label)}:
+        return None
+    repairs.append(Repair("loose-name", text, found.label))
+    return _Found(ItemRef(name=found.label, label=found.label), (f'Took "{text}" as {found.label}.',), False)
+
+
 def _repaired(
     name: str, names: ItemNames, repairs: list[Repair], *, loose: bool = True
-) -> tuple[ItemRef, tuple[str, ...], bool] | None:
-    """The item ``name`` is once articles, plurals or a looser match are allowed; records the repair.
-
-    The flag says whether the name matched without being made singular.
-    """
+) -> _Found | Problem | None:
+    """The item ``name`` is once articles, plurals, coin names or a looser match are allowed; records the repair."""
     bare = _without_determiners(name)
     for candidate in (bare, *singular_names(bare)):
         item = _exact(candidate, names)
@@ -144,21 +169,30 @@ def _repaired(
             repairs.append(Repair("plural", name, item.name))
         elif bare != name:
             repairs.append(Repair("article", name, item.name))
-        return item, (), candidate == bare
-    label = _loose_match(bare, names) if loose else None
-    if label is None:
+        return _Found(item, (), candidate == bare)
+    found = match_name(bare, names) if loose else None
+    if isinstance(found, FuzzyTie):
+        return Problem("unreadable", f'"{bare}" could be {_either(found.labels)}; write the one meant.')
+    if found is not None:
+        repairs.append(Repair("loose-name", name, found.label))
+        item = ItemRef(name=found.label, label=found.label)
+        return _Found(item, (f'Took "{bare}" as {found.label}.',), False, found.bundle)
+    # A coin's looser names ("gold coins", "pence") after the items': "cake salt" is the Salt cake.
+    coin = read_coin(bare, names)
+    if coin is None:
         return None
-    repairs.append(Repair("loose-name", name, label))
-    return ItemRef(name=label, label=label), (f'Took "{name}" as {label}.',), False
+    coin_id, repair = coin
+    if repair is not None:
+        repairs.append(repair)
+    return _Found(ItemRef(name=names.coin_label(coin_id), coin=coin_id))
 
 
-def _loose_match(name: str, names: ItemNames) -> str | None:
-    """The one label whose words are the name's words (any order, punctuation or plural), else None."""
-    key = loose_key(name)
-    if not key:
-        return None
-    fits = {label.casefold(): label for label in names.item_labels() if loose_key(label) == key}
-    return next(iter(fits.values())) if len(fits) == 1 else None
+def _either(labels: tuple[str, ...]) -> str:
+    shown = list(labels[:_MOST_NAMED])
+    more = len(labels) - len(shown)
+    if more:
+        return f"{', '.join(shown)} or {more} more"
+    return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def _without_determiners(name: str) -> str:
@@ -168,38 +202,6 @@ def _without_determiners(name: str) -> str:
     return " ".join(words)
 
 
-def _only_counts(repairs: list[Repair]) -> list[Repair]:
-    return [repair for repair in repairs if repair.code == "count-in-name"]
-
-
-def _singular_words(word: str) -> list[str]:
-    lower = word.lower()
-    if lower in IRREGULAR_SINGULARS:
-        return [_same_case(word, IRREGULAR_SINGULARS[lower])]
-    found: list[str] = []
-    if lower.endswith("ies") and len(lower) > 4:
-        found.append(word[:-3] + "y")
-    if lower.endswith("ves") and len(lower) > 4:
-        found += [word[:-3] + "f", word[:-3] + "fe"]
-    if lower.endswith("es") and len(lower) > 3:
-        found.append(word[:-2])
-    if lower.endswith("s") and not lower.endswith("ss") and len(lower) > 2:
-        found.append(word[:-1])
-    return found
-
-
-def _same_case(model: str, word: str) -> str:
-    return word.capitalize() if model[:1].isupper() else word
-
-
-def _stem(word: str) -> str:
-    stem = IRREGULAR_SINGULARS.get(word, word)
-    if stem.endswith("ies") and len(stem) > 4:
-        stem = stem[:-3] + "y"
-    elif stem.endswith("es") and len(stem) > 3:
-        stem = stem[:-2]
-    elif stem.endswith("s") and not stem.endswith("ss") and len(stem) > 3:
-        stem = stem[:-1]
-    if stem.endswith("e") and len(stem) > 3:
-        stem = stem[:-1]
-    return stem
+def _plain_repairs(repairs: list[Repair]) -> list[Repair]:
+    """The repairs that still hold for a name kept as written: the count taken out, punctuation dropped."""
+    return [repair for repair in repairs if repair.code in ("count-in-name", "trailing-punctuation")]

@@ -13,18 +13,30 @@ Invariants:
 The tables live by concern, and every one is importable from here: ``tags`` (tag names, the keys only
 the engine writes, quote characters), ``keys`` (which keys a tag, action or
 op reads, and their aliases), ``verbs`` (action and op aliases, on/off and new-day words), ``counts``
-(limits, numbers as words, vague amounts, measures), ``nouns`` (determiners, plurals, stop words) and
-``proposal`` (the words of invented items).
+(limits, numbers as words, vague amounts, measures, count units), ``nouns`` (determiners, plurals, stop
+words, harmless adjectives, list marks), ``coins`` (coin words, amount fillers and hedges), ``spelling``
+(British and US spellings) and ``proposal`` (the words of invented items).
 """
 
 from __future__ import annotations
 
+from tagproc.vocabulary.coins import (
+    AMOUNT_FILLERS_AFTER,
+    AMOUNT_FILLERS_BEFORE,
+    AMOUNT_HEDGES,
+    COIN_JOINERS,
+    COIN_MATERIALS,
+    COIN_NOUNS,
+    COIN_SYNONYMS,
+)
 from tagproc.vocabulary.counts import (
+    COUNT_UNITS,
     COUNT_WORDS,
     MAX_COINS,
     MAX_COUNT,
     MEASURE_WORDS,
     MULTIPLIER_WORDS,
+    TIMES_MARKS,
     VAGUE_COUNTS,
 )
 from tagproc.vocabulary.keys import (
@@ -36,8 +48,18 @@ from tagproc.vocabulary.keys import (
     PROPOSAL_KEYS,
     TAG_KEYS,
 )
-from tagproc.vocabulary.nouns import DETERMINERS, IRREGULAR_SINGULARS, MAX_NAME, STOP_WORDS
+from tagproc.vocabulary.nouns import (
+    DETERMINERS,
+    HARMLESS_ADJECTIVES,
+    IRREGULAR_SINGULARS,
+    LIST_BULLETS,
+    LIST_JOINERS,
+    MAX_NAME,
+    PAIRED_NAMES,
+    STOP_WORDS,
+)
 from tagproc.vocabulary.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
+from tagproc.vocabulary.spelling import KEY_NEIGHBOURS, SPELLINGS, VOWELS
 from tagproc.vocabulary.tags import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES, VERB_KEY
 from tagproc.vocabulary.verbs import ACTION_ALIASES, DAY_WORDS, OP_ALIASES, STATE_WORDS
 
@@ -45,16 +67,28 @@ __all__ = [
     "ACTION_ALIASES",
     "ACTION_KEYS",
     "ACTION_KEY_ALIASES",
+    "AMOUNT_FILLERS_AFTER",
+    "AMOUNT_FILLERS_BEFORE",
+    "AMOUNT_HEDGES",
     "ATTACK_WORDS",
     "BARE_WORD_KEY",
     "BINDS_WORDS",
+    "COIN_JOINERS",
+    "COIN_MATERIALS",
+    "COIN_NOUNS",
+    "COIN_SYNONYMS",
+    "COUNT_UNITS",
     "COUNT_WORDS",
     "DAY_WORDS",
     "DEFENSE_WORDS",
     "DETERMINERS",
     "ENGINE_KEYS",
+    "HARMLESS_ADJECTIVES",
     "IRREGULAR_SINGULARS",
     "KEY_ALIASES",
+    "KEY_NEIGHBOURS",
+    "LIST_BULLETS",
+    "LIST_JOINERS",
     "MAX_COINS",
     "MAX_COUNT",
     "MAX_NAME",
@@ -65,12 +99,16 @@ __all__ = [
     "OP_ALIASES",
     "OP_KEYS",
     "OUTCOME_KEYS",
+    "PAIRED_NAMES",
     "PROPOSAL_KEYS",
     "QUOTE_REPAIRS",
+    "SPELLINGS",
     "STATE_WORDS",
     "STOP_WORDS",
     "TAG_KEYS",
     "TAG_NAMES",
+    "TIMES_MARKS",
     "VAGUE_COUNTS",
     "VERB_KEY",
+    "VOWELS",
 ]

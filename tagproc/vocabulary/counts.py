@@ -1,5 +1,6 @@
 """The number tables of the normaliser: the count limits, numbers as words, multipliers, the vague amounts
-that stay unreadable, and the measures that are not counts (DESIGN.md "Sloppy input").
+that stay unreadable, the measures that are not counts, the words a count may carry ("3 pcs") and the marks
+of a count written as a multiplication ("x2", "×2", "*2") (DESIGN.md "Sloppy input").
 
 Invariants: vague amounts ("a few", "several") are never given a number; a count is at most MAX_COUNT,
 coins excepted, which are bounded by MAX_COINS.
@@ -10,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["COUNT_WORDS", "MAX_COINS", "MAX_COUNT", "MEASURE_WORDS", "MULTIPLIER_WORDS", "VAGUE_COUNTS"]
+__all__ = [
+    "COUNT_UNITS",
+    "COUNT_WORDS",
+    "MAX_COINS",
+    "MAX_COUNT",
+    "MEASURE_WORDS",
+    "MULTIPLIER_WORDS",
+    "TIMES_MARKS",
+    "VAGUE_COUNTS",
+]
 
 # DESIGN.md "Tags the GM writes": limits, each answered rather than dropped.
 MAX_COUNT = 9_999  # a count of at most 9,999 (coins excepted)
@@ -98,3 +108,9 @@ VAGUE_COUNTS = frozenset(
 MEASURE_WORDS = frozenset(
     {"foot", "feet", "ft", "pound", "pounds", "lb", "lbs", "gallon", "gallons", "pint", "pints"}
 )
+
+# Words after a number that only say it counts things ("3 pcs", "3 pieces of chalk"): the count stays.
+COUNT_UNITS = frozenset({"pcs", "pc", "pieces", "piece", "items", "units", "unit", "count", "qty", "nos"})
+
+# A count written as a multiplication, before or after the number ("x2", "2x", "×2", "*2").
+TIMES_MARKS = ("x", "\u00d7", "*")

@@ -1,0 +1,497 @@
+"""Fuzzy item names: the one ruleset label a near name clearly means, or the labels it could equally mean.
+
+Owns the looser match of DESIGN.md "Sloppy input" (a typo, a word of the name, the words in another order,
+plural or singular, British spelling, harmless words around the name), reached only when no exact label,
+article or plural repair found the item. A written name is compared word by word (``nouns.canonical_word``)
+with each label, read in three parts: its **main** words ("Rope" of "Rope, hempen (50 feet)", "Potion of
+Healing"), its **kind** after a comma or colon ("hempen", "Padded" of "Barding: Padded") and its
+**parenthesis** ("50 feet", "1 day", "20").
+
+A label is a candidate when every written word is accounted for: it is one of the label's words (same word,
+two written words that are one label word, "hand axe" for Handaxe, or the other way round), one typo away
+from one (a word of at least five letters that is no word of the ruleset; a shorter one only beside an exact
+word, "Hand xe"), a stop word, or a harmless adjective (``HARMLESS_ADJECTIVES``, only when every main word is
+there: "an old, notched hand axe"). A name with a word of its own ("silver locket", "rope ladder") has no
+candidate and stays a plain item. Candidates are scored by the main words missing, then the kind's, then
+typos, then the parenthesis's; the best is taken only when no other scores the same.
+
+- Every main word there: the label is meant ("hempen rope", "Rations", "leather armour"); two equally good
+  ("rope": hempen or silk) are a tie, refused by the caller naming them.
+- One main word missing, the written word being the label's head noun ("lantern" for Shuttered lantern): the
+  label is meant only when it may be named in part (``ItemNames.named_in_full`` excludes rare and invented
+  items), the missing word names no item itself ("shirt" is not Chain Shirt, since Chain is an item), and no
+  other candidate scores the same; otherwise the name stays a plain item. The head matched only as the end
+  of a compound ("axe" in Handaxe, "bow" in Longbow) makes a candidate that competes but never wins.
+
+Invariants:
+- Pure and deterministic; the per-ruleset index is built once per label set (a small cache keyed on the
+  labels), so a tag costs a few dictionary look-ups and a handful of label comparisons.
+- A written name made only of stop words, adjectives or numbers matches nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tagproc.names import ItemNames
+from tagproc.normalize.nouns import canonical_word, words_of
+from tagproc.vocabulary import HARMLESS_ADJECTIVES, KEY_NEIGHBOURS, STOP_WORDS, VOWELS
+
+__all__ = ["FuzzyMatch", "FuzzyTie", "match_name"]
+
+_PARENS = re.compile(r"\(([^)]*)\)")
+_KIND = re.compile(r"[,:]")
+_OR = re.compile(r"\s+or\s+", re.I)
+_KIND_ALTERNATIVES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)
+_BUNDLE = re.compile(r"(?:bag of\s+)?(\d[\d,]*)", re.I)
+_CHUNKS = re.compile(r"[^\s,;]+")
+_MIN_TYPO = 5  # a typo in a shorter word is read only beside an exact word ("Hand xe")
+_MIN_PART = 3  # "axe" in "handaxe": both halves of a compound at least this long
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzyMatch:
+    """The label a name was taken as; ``bundle`` is N when the label is a bundle of N ("Arrows (20)") and the
+    name did not say so, so a written count may be pieces rather than bundles."""
+
+    label: str
+    bundle: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzyTie:
+    """The labels a name fits equally well: refused, never guessed."""
+
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Label:
+    label: str
+    tokens: tuple[str, ...]  # canonical words: main, then kind, then parenthesis
+    groups: tuple[int, ...]  # the written word each token is part of ("ox-hide" is one word of two tokens)
+    mains: tuple[tuple[int, ...], ...]  # token indices of each main alternative ("Flask or tankard")
+    heads: tuple[int, ...]  # the head noun of each main alternative
+    kinds: tuple[tuple[int, ...], ...]  # token indices of each kind alternative ("map or scroll")
+    parens: tuple[int, ...]
+    joins: tuple[tuple[str, int, int], ...]  # two neighbouring words written as one ("oxhide")
+    bundle: int | None
+    in_full: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    labels: tuple[_Label, ...]
+    by_word: dict[str, frozenset[int]]  # a canonical word (or join) → the labels holding it
+    by_head_end: dict[str, frozenset[int]]  # the end of a compound head noun → the labels
+    by_deletion: dict[str, frozenset[str]]  # a word less one letter (or whole) → the words it comes from
+    item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    words: tuple[str, ...]  # canonical
+    raw: tuple[str, ...]
+    chunk: tuple[int, ...]  # which written chunk each word came from
+    chunks: tuple[str, ...]  # the chunks, lowercase, as written
+
+
+@dataclass(frozen=True, slots=True)
+class _Score:
+    key: tuple[int, int, int, int, int]  # main missing, kind missing, typos, parenthesis missing, all missing
+    label: _Label
+    can_win: bool
+    bundle_said: bool
+
+
+def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
+    """The label ``name`` clearly means, the labels it fits equally, or None (a plain item)."""
+    written = _written(name)
+    if not written.words:
+        return None
+    index = _index(tuple(names.item_labels()), frozenset(names.named_in_full()))
+    scores = [
+        score
+        for position in sorted(_candidates(written, index))
+        if (score := _score(written, index.labels[position], index)) is not None
+    ]
+    if not scores:
+        return None
+    scores.sort(key=lambda score: score.key)
+    best = scores[0]
+    tied = [score for score in scores if score.key == best.key]
+    if len(tied) > 1:
+        return FuzzyTie(tuple(score.label.label for score in tied)) if best.key[0] == 0 else None
+    if not best.can_win:
+        return None
+    bundle = best.label.bundle if not best.bundle_said else None
+    return FuzzyMatch(best.label.label, bundle)
+
+
+# -- reading the written name -------------------------------------------------------------------------
+
+
+def _written(name: str) -> _Written:
+    words: list[str] = []
+    raw: list[str] = []
+    chunk_of: list[int] = []
+    chunks: list[str] = []
+    for chunk in _CHUNKS.findall(name.lower()):
+        chunk_words = words_of(chunk)
+        if not chunk_words:
+            continue
+        chunks.append(chunk.strip(".!?\"'()"))
+        for word in chunk_words:
+            raw.append(word)
+            words.append(canonical_word(word))
+            chunk_of.append(len(chunks) - 1)
+    if all(word in STOP_WORDS or word.isdigit() for word in raw) or all(
+        chunk in HARMLESS_ADJECTIVES or chunk in STOP_WORDS for chunk in chunks
+    ):
+        return _Written((), (), (), ())
+    return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks))
+
+
+def _candidates(written: _Written, index: _Index) -> set[int]:
+    found: set[int] = set()
+    for position, word in enumerate(written.words):
+        if word in STOP_WORDS:
+            continue
+        found |= index.by_word.get(word, frozenset())
+        found |= index.by_head_end.get(word, frozenset())
+        if position + 1 < len(written.raw):
+            found |= index.by_word.get(_joined(written.raw[position], written.raw[position + 1]), frozenset())
+        if not word.isdigit() and word not in index.by_word:
+            for near in _near_words(word, index):
+                found |= index.by_word[near]
+    return found
+
+
+def _near_words(word: str, index: _Index) -> set[str]:
+    near: set[str] = set()
+    for variant in _deletions(word):
+        near |= {each for each in index.by_deletion.get(variant, frozenset()) if _typo(word, each)}
+    return near
+
+
+# -- scoring one label -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tally:
+    used: set[int]
+    typos: int = 0
+    short_typo: bool = False
+    exact: int = 0
+    adjectives: int = 0
+    part: int | None = None  # the head matched only as the end of a compound
+
+
+def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
+    tally = _match_words(written, label, index)
+    if tally is None or not tally.used:
+        return None
+    main_missing, head_ok, missing_words = _missing_main(label, tally)
+    if tally.part is not None:
+        main_missing, head_ok = max(main_missing, 1), True
+    kind_missing = min((sum(1 for t in kind if t not in tally.used) for kind in label.kinds), default=0)
+    paren_missing = sum(1 for t in label.parens if t not in tally.used)
+    all_missing = len(label.tokens) - len(tally.used)
+    if main_missing > 0:
+        # A word of the name: its head noun alone, one word short, nothing around it (spec of this module).
+        if not head_ok or main_missing > 1 or tally.adjectives or tally.short_typo:
+            return None
+    elif tally.short_typo and tally.exact == 0:
+        return None
+    can_win = main_missing == 0 or (
+        tally.part is None and not label.in_full and not (missing_words & index.item_nouns)
+    )
+    bundle_said = any(t in tally.used for t in label.parens)
+    key = (main_missing, kind_missing, tally.typos, paren_missing, all_missing)
+    return _Score(key, label, can_win, bundle_said)
+
+
+def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | None:
+    """Account for every written word against ``label``'s words, or None when one is a word of its own."""
+    tally = _Tally(used=set())
+    free = {t: word for t, word in enumerate(label.tokens)}
+    position = 0
+    while position < len(written.words):
+        word = written.words[position]
+        if position + 1 < len(written.words):
+            joined = _joined(written.raw[position], written.raw[position + 1])
+            token = _take(free, joined)
+            if token is not None:
+                tally.used.add(token)
+                tally.exact += 1
+                position += 2
+                continue
+        token = _take(free, word)
+        if token is not None:
+            tally.used.add(token)
+            tally.exact += 1
+        elif (pair := _take_join(label, free, word)) is not None:
+            tally.used.update(pair)
+            tally.exact += 1
+        elif word in STOP_WORDS:
+            pass
+        elif _is_adjective(written, position):
+            tally.adjectives += 1
+            position = _chunk_end(written, position)
+            continue
+        elif (near := _take_near(free, word, index)) is not None:
+            tally.used.add(near)
+            tally.typos += 1
+            tally.short_typo = tally.short_typo or len(word) < _MIN_TYPO
+        elif (head := _take_head_end(label, free, word)) is not None:
+            tally.used.add(head)
+            tally.part = head
+        else:
+            return None
+        position += 1
+    return tally if tally.typos <= 1 else None
+
+
+def _missing_main(label: _Label, tally: _Tally) -> tuple[int, bool, frozenset[str]]:
+    best: tuple[int, bool, frozenset[str]] | None = None
+    for main, head in zip(label.mains, label.heads, strict=True):
+        missing = [t for t in main if t not in tally.used]
+        words = len({label.groups[t] for t in missing})
+        found = (words, head in tally.used, frozenset(label.tokens[t] for t in missing))
+        if best is None or (found[0], not found[1]) < (best[0], not best[1]):
+            best = found
+    assert best is not None  # every label has a main part
+    return best
+
+
+def _take(free: dict[int, str], word: str) -> int | None:
+    for token, each in free.items():
+        if each == word:
+            del free[token]
+            return token
+    return None
+
+
+def _take_join(label: _Label, free: dict[int, str], word: str) -> tuple[int, int] | None:
+    for joined, first, second in label.joins:
+        if joined == word and first in free and second in free:
+            del free[first], free[second]
+            return first, second
+    return None
+
+
+def _take_near(free: dict[int, str], word: str, index: _Index) -> int | None:
+    if word.isdigit() or word in index.by_word or len(word) < 2:
+        return None
+    for token, each in free.items():
+        if not each.isdigit() and _is_read_typo(word, each):
+            del free[token]
+            return token
+    return None
+
+
+def _take_head_end(label: _Label, free: dict[int, str], word: str) -> int | None:
+    for head in label.heads:
+        whole = label.tokens[head]
+        if head in free and _is_compound_end(word, whole):
+            del free[head]
+            return head
+    return None
+
+
+def _is_adjective(written: _Written, position: int) -> bool:
+    chunk = written.chunk[position]
+    starts = position == 0 or written.chunk[position - 1] != chunk
+    return starts and written.chunks[chunk] in HARMLESS_ADJECTIVES
+
+
+def _chunk_end(written: _Written, position: int) -> int:
+    chunk = written.chunk[position]
+    while position < len(written.chunk) and written.chunk[position] == chunk:
+        position += 1
+    return position
+
+
+# -- the index -------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
+    """Every label read into parts once per label set: the catalog of a ruleset (and its invented items)."""
+    parsed: list[_Label] = []
+    seen: set[str] = set()
+    for text in labels:
+        if text.casefold() in seen or not words_of(text):
+            continue
+        seen.add(text.casefold())
+        parsed.append(_parse_label(text, text in in_full))
+    by_word: dict[str, set[int]] = {}
+    by_head_end: dict[str, set[int]] = {}
+    item_nouns: set[str] = set()
+    for position, label in enumerate(parsed):
+        for word in (*label.tokens, *(join for join, _, _ in label.joins)):
+            by_word.setdefault(word, set()).add(position)
+        for head in label.heads:
+            for end in _compound_ends(label.tokens[head]):
+                by_head_end.setdefault(end, set()).add(position)
+        item_nouns.update(label.tokens[main[0]] for main in label.mains if len(main) == 1)
+    by_deletion: dict[str, set[str]] = {}
+    for word in by_word:
+        if not word.isdigit():
+            for variant in _deletions(word):
+                by_deletion.setdefault(variant, set()).add(word)
+    return _Index(
+        labels=tuple(parsed),
+        by_word={word: frozenset(found) for word, found in by_word.items()},
+        by_head_end={word: frozenset(found) for word, found in by_head_end.items()},
+        by_deletion={word: frozenset(found) for word, found in by_deletion.items()},
+        item_nouns=frozenset(item_nouns),
+    )
+
+
+def _parse_label(label: str, in_full: bool) -> _Label:
+    parens = _PARENS.findall(label)
+    base = _PARENS.sub(" ", label)
+    parts = _KIND.split(base, maxsplit=1)
+    main_text, kind_text = parts[0], (parts[1] if len(parts) > 1 else "")
+    tokens: list[str] = []
+    raw: list[str] = []
+    groups: list[int] = []
+
+    def add(words: Iterable[tuple[str, int]]) -> tuple[int, ...]:
+        start = len(tokens)
+        for word, group in words:
+            raw.append(word)
+            tokens.append(canonical_word(word))
+            groups.append(group)
+        return tuple(range(start, len(tokens)))
+
+    mains: list[tuple[int, ...]] = []
+    heads: list[int] = []
+    for alternative in _OR.split(main_text) if main_text.strip() else [label]:
+        all_words = _grouped(alternative, len(groups))
+        kept = _content(all_words)
+        indices = add(kept)
+        mains.append(indices)
+        heads.append(indices[_head_position([word for word, _ in all_words], [word for word, _ in kept])])
+    kinds = tuple(
+        add(_content(_grouped(each, len(groups))))
+        for each in _KIND_ALTERNATIVES.split(kind_text)
+        if words_of(each)
+    )
+    paren_tokens = tuple(t for paren in parens for t in add(_content(_grouped(paren, len(groups)))))
+    joins = tuple(
+        (_joined(raw[first], raw[first + 1]), first, first + 1)
+        for group in (*mains, *kinds)
+        for first in group[:-1]
+    )
+    kind_first = tuple(
+        (_joined(raw[kind[-1]], raw[main[0]]), kind[-1], main[0]) for kind in kinds for main in mains
+    )
+    return _Label(
+        label=label,
+        tokens=tuple(tokens),
+        groups=tuple(groups),
+        mains=tuple(mains),
+        heads=tuple(heads),
+        kinds=kinds,
+        parens=paren_tokens,
+        joins=joins + kind_first,
+        bundle=_bundle(parens),
+        in_full=in_full,
+    )
+
+
+def _head_position(all_words: list[str], kept: list[str]) -> int:
+    """The head noun among ``kept``: the word before the first "of" ("Potion of Healing"), else the last."""
+    if "of" in all_words[1:]:
+        before = all_words[: all_words.index("of", 1)]
+        content = [word for word in before if word not in STOP_WORDS]
+        if content:
+            return len(content) - 1
+    return len(kept) - 1
+
+
+def _grouped(text: str, first: int) -> list[tuple[str, int]]:
+    """The words of ``text``, each with the number of the written word (space to space) it is part of."""
+    return [(word, first + at) for at, chunk in enumerate(text.split()) for word in words_of(chunk)]
+
+
+def _content(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    return [(word, group) for word, group in words if word not in STOP_WORDS] or words
+
+
+def _bundle(parens: list[str]) -> int | None:
+    for paren in parens:
+        found = _BUNDLE.fullmatch(paren.strip())
+        if found and int(found.group(1).replace(",", "")) > 1:
+            return int(found.group(1).replace(",", ""))
+    return None
+
+
+# -- words -----------------------------------------------------------------------------------------------
+
+
+def _joined(first: str, second: str) -> str:
+    return canonical_word(first + second)
+
+
+def _compound_ends(word: str) -> list[str]:
+    return [word[cut:] for cut in range(_MIN_PART, len(word) - _MIN_PART + 1)]
+
+
+def _is_compound_end(word: str, whole: str) -> bool:
+    return len(word) >= _MIN_PART and len(whole) - len(word) >= _MIN_PART and whole.endswith(word)
+
+
+def _deletions(word: str) -> set[str]:
+    return {word, *(word[:cut] + word[cut + 1 :] for cut in range(len(word)))}
+
+
+def _typo(first: str, second: str) -> tuple[str, int, bool] | None:
+    """How two words are one likely typo apart, as (kind, where, doubled): a letter added or dropped
+    ("indel"; doubled when it is a doubled letter, "dager"), two neighbours swapped ("swap"), or one changed
+    into another vowel or a key beside it ("change", ``KEY_NEIGHBOURS``); None when they are not."""
+    if first == second or abs(len(first) - len(second)) > 1:
+        return None
+    if len(first) == len(second):
+        diff = [at for at in range(len(first)) if first[at] != second[at]]
+        if len(diff) == 1:
+            one, other = first[diff[0]], second[diff[0]]
+            likely = (one in VOWELS and other in VOWELS) or other in KEY_NEIGHBOURS.get(one, "")
+            return ("change", diff[0], False) if likely else None
+        swapped = (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and first[diff[0]] == second[diff[1]]
+            and first[diff[1]] == second[diff[0]]
+        )
+        return ("swap", diff[0], False) if swapped else None
+    shorter, longer = (first, second) if len(first) < len(second) else (second, first)
+    at = 0
+    while at < len(shorter) and shorter[at] == longer[at]:
+        at += 1
+    if shorter[at:] != longer[at + 1 :]:
+        return None
+    doubled = (at > 0 and longer[at - 1] == longer[at]) or (
+        at + 1 < len(longer) and longer[at + 1] == longer[at]
+    )
+    return "indel", at, doubled
+
+
+def _is_read_typo(word: str, known: str) -> bool:
+    """Whether ``word`` is read as a typo of ``known``: never a changed first letter ("clock" is no lock), a
+    five-letter word only by a swap or a doubled letter ("dager"; "stuff" is no staff), a shorter one only
+    where the caller finds an exact word beside it ("Hand xe")."""
+    typo = _typo(word, known)
+    if typo is None:
+        return False
+    kind, at, doubled = typo
+    if len(word) < _MIN_TYPO:
+        return True
+    if at == 0:
+        return False
+    return len(word) > _MIN_TYPO or kind == "swap" or doubled

@@ -1,0 +1,146 @@
+"""Tests for tagproc.normalize.counts: numbers as small models write them, in ``count=`` and inside a name,
+through ``normalize(read_tag(...), names)`` on a shipped ruleset; beside them the counts that stay refused
+(never guessed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagproc.commands import Add, Command, ItemRef, Unreadable
+from tagproc.normalize import normalize
+from tagproc.normalize.counts import read_number
+from tagproc.syntax import read_tag
+from tagproc.vocabulary import COUNT_UNITS, TIMES_MARKS, VAGUE_COUNTS
+
+from .engine_support import member, party, rules_for
+
+TORCH = ItemRef(name="Torch", label="Torch")
+
+
+def add(body: str) -> Command | Unreadable:
+    tag = f'[inventory: action="add" {body}]'
+    commands = normalize(read_tag(tag), rules_for("srd-5e").names(party(member("Ada"))), tag)
+    assert len(commands) == 1, commands
+    return commands[0]
+
+
+def torches(count: int) -> dict[str, object]:
+    return Add(item=TORCH, count=count).model_dump(exclude={"repairs"})
+
+
+COUNTS = [
+    pytest.param("2", 2, id="digits"),
+    pytest.param("2.0", 2, id="a-zero-fraction"),
+    pytest.param("3.00", 3, id="two-zeros"),
+    pytest.param("2 (two)", 2, id="digits-and-words-agreeing"),
+    pytest.param("two (2)", 2, id="words-and-digits-agreeing"),
+    pytest.param("3 pcs", 3, id="pcs"),
+    pytest.param("3 pieces", 3, id="pieces"),
+    pytest.param("three pcs", 3, id="words-and-pcs"),
+    pytest.param("4 items", 4, id="items"),
+    pytest.param("x2", 2, id="x-before"),
+    pytest.param("X2", 2, id="capital-x"),
+    pytest.param("×2", 2, id="times-sign"),
+    pytest.param("2x", 2, id="x-after"),
+    pytest.param("*2", 2, id="star-before"),
+    pytest.param("2*", 2, id="star-after"),
+    pytest.param("x 2", 2, id="x-space"),
+    pytest.param("a dozen", 12, id="a-dozen"),
+    pytest.param("a pair of", 2, id="a-pair-of"),
+    pytest.param("a pair", 2, id="a-pair"),
+    pytest.param("half a dozen", 6, id="half-a-dozen"),
+    pytest.param("twenty-two", 22, id="twenty-two"),
+    pytest.param("twenty two", 22, id="twenty-two-spaced"),
+    pytest.param("two hundred and fifty", 250, id="two-hundred-and-fifty"),
+    pytest.param("1,000", 1000, id="thousands-comma"),
+    pytest.param("+3", 3, id="plus-sign"),
+]
+
+
+@pytest.mark.parametrize(("written", "count"), COUNTS)
+def test_a_count_key_reads_the_number_however_it_is_written(written: str, count: int) -> None:
+    command = add(f'item="Torch" count="{written}"')
+    assert command.model_dump(exclude={"repairs"}) == torches(count)
+    formed = [(r.code, r.before, r.after) for r in command.repairs if r.code == "count-form"]
+    assert formed == ([] if written.isdigit() else [("count-form", written, str(count))])
+
+
+REFUSED_COUNTS = [
+    pytest.param("2.5", "unreadable", id="a-fraction"),
+    pytest.param("1.5", "unreadable", id="one-and-a-half"),
+    pytest.param("a few", "unreadable", id="a-few"),
+    pytest.param("several", "unreadable", id="several"),
+    pytest.param("some", "unreadable", id="some"),
+    pytest.param("2 (three)", "unreadable", id="two-spellings-disagreeing"),
+    pytest.param("2-3", "unreadable", id="a-range"),
+    pytest.param("2 or 3", "unreadable", id="either"),
+    pytest.param("#2", "unreadable", id="a-number-sign"),
+    pytest.param("x", "unreadable", id="a-mark-alone"),
+    pytest.param("0", "bad-count", id="zero"),
+    pytest.param("0.0", "bad-count", id="zero-point-zero"),
+    pytest.param("10000", "count-too-large", id="past-the-limit"),
+]
+
+
+@pytest.mark.parametrize(("written", "reason"), REFUSED_COUNTS)
+def test_a_count_that_says_no_one_whole_number_is_refused(written: str, reason: str) -> None:
+    command = add(f'item="Torch" count="{written}"')
+    assert isinstance(command, Unreadable) and command.reason == reason
+
+
+IN_NAMES = [
+    pytest.param("2 torches", 2, id="leading-digits"),
+    pytest.param("Torch x2", 2, id="trailing-x"),
+    pytest.param("Torch ×2", 2, id="trailing-times-sign"),
+    pytest.param("Torch *2", 2, id="trailing-star"),
+    pytest.param("Torch 2x", 2, id="trailing-number-x"),
+    pytest.param("2x Torch", 2, id="leading-number-x"),
+    pytest.param("2 x Torch", 2, id="leading-number-space-x"),
+    pytest.param("x2 Torch", 2, id="leading-x-number"),
+    pytest.param("*2 Torch", 2, id="leading-star"),
+    pytest.param("Torch (2)", 2, id="parenthesis"),
+    pytest.param("Torch (x2)", 2, id="parenthesis-x"),
+    pytest.param("Torch (two)", 2, id="parenthesis-words"),
+    pytest.param("Torches: 3", 3, id="after-a-colon"),
+    pytest.param("Torch, x2", 2, id="after-a-comma"),
+    pytest.param("3 pcs torch", 3, id="pcs-after-the-number"),
+    pytest.param("3 pieces of torch", 3, id="pieces-of"),
+    pytest.param("2 (two) torches", 2, id="two-spellings-agreeing"),
+    pytest.param("2.0 torches", 2, id="zero-fraction"),
+    pytest.param("twenty-two torches", 22, id="number-words"),
+    pytest.param("half a dozen torches", 6, id="half-a-dozen"),
+    pytest.param("a dozen torches", 12, id="a-dozen"),
+    pytest.param("1,000 torches", 1000, id="thousands"),
+]
+
+
+@pytest.mark.parametrize(("written", "count"), IN_NAMES)
+def test_a_count_inside_the_name_is_read(written: str, count: int) -> None:
+    assert add(f'item="{written}"').model_dump(exclude={"repairs"}) == torches(count)
+
+
+def test_a_pair_of_a_plural_label_is_one() -> None:
+    command = add('item="a pair of winged boots"')
+    assert command.model_dump(exclude={"repairs"}) == Add(
+        item=ItemRef(name="Winged Boots", label="Winged Boots"), count=1
+    ).model_dump(exclude={"repairs"})
+
+
+def test_a_measure_is_no_count_and_a_fraction_in_a_name_is_no_count() -> None:
+    assert add('item="50 feet of silk rope"').model_dump(exclude={"repairs"})["count"] == 1
+    assert add('item="a few torches"').reason == "unreadable"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("mark", TIMES_MARKS)
+def test_every_times_mark_reads_before_and_after(mark: str) -> None:
+    assert read_number(f"{mark}3") == read_number(f"3{mark}") == 3
+
+
+@pytest.mark.parametrize("unit", sorted(COUNT_UNITS))
+def test_every_count_unit_keeps_the_count(unit: str) -> None:
+    assert read_number(f"4 {unit}") == 4
+
+
+@pytest.mark.parametrize("vague", sorted(VAGUE_COUNTS))
+def test_no_vague_amount_is_ever_a_number(vague: str) -> None:
+    assert read_number(vague) is None
