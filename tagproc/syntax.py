@@ -44,6 +44,7 @@ class TagReading:
     ignored: tuple[tuple[str, str], ...] = ()
     repairs: tuple[Repair, ...] = ()
     problem: str | None = None
+    free: tuple[str, ...] = ()
     written_name: str = ""
 
     def get(self, key: str) -> str | None:

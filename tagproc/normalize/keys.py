@@ -1,12 +1,19 @@
 """Keys: a tag's attributes under their canonical names, for the action or op the tag asks for.
 
 Owns DESIGN.md "Sloppy input" key aliases (``qty`` → ``count``, ``character`` → ``who``, ``shop`` →
-``seller``, ...), action aliases (``purchase`` → ``buy``) and op aliases (``heal`` → ``restore``), and the
-rule that a key the action does not read is left out and said. Keys arrive lowercased from ``syntax``.
+``seller``, ``character_name``/``item_id`` and the other ``_name``/``_id`` forms, ``qty_*`` counts),
+action aliases (``purchase`` → ``buy``, ``paid`` → ``pay``), op aliases (``heal`` → ``restore``, an op
+named by a rest or a condition, ``set`` decided by the tag's keys), the words refused for meaning two
+things, and what a key the action does not read becomes. Keys arrive lowercased from ``syntax``.
 
 Invariants:
 - Each alias applied, each key left out and each duplicate dropped is a ``Repair``.
 - Two different values for one canonical key are a ``Problem``, never a silent pick.
+- A key no table knows whose value could change who, what or how many (a member, a seller, an item or
+  coin, a number, a pool, ... per ``RISKY_VALUES``) refuses the tag, naming the key; any other is left out
+  and said. A person's key of another action naming someone refuses the tag too (never run on defaults).
+- ``who=``/``to=`` name one member: descriptive words around a member's name are read away (and said),
+  two members are refused, the party's words are the party (``read_person``).
 """
 
 from __future__ import annotations
@@ -14,22 +21,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tagproc.names import fold
-from tagproc.normalize.counts import Problem
+from tagproc.names import ItemNames, fold
+from tagproc.normalize.counts import Problem, read_number, split_count
+from tagproc.normalize.gamewords import GameIndex, key_of, read_person
+from tagproc.normalize.items import resolve_item
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
+    ACTION_TRAILERS,
+    COUNT_KEY_PREFIXES,
+    DAY_WORDS,
     ENGINE_KEYS,
     KEY_ALIASES,
+    KEY_SUFFIXES,
     OP_ALIASES,
+    OP_BY_KEY,
+    OP_KEY_ALIASES,
     OP_KEYS,
+    PARTY_WHO,
+    PARTY_WORDS,
+    PERSON_KEYS,
+    REFUSED_ACTIONS,
+    REFUSED_OPS,
+    RISKY_VALUES,
     TAG_KEYS,
     VERB_KEY,
 )
 
-__all__ = ["Attrs", "canonical_attrs", "find_verb"]
+__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb"]
+
+Pairs = tuple[tuple[str, str], ...]
+
+# A verb that says only that something changed yields to a precise one beside it ("[inventory update:
+# action=add ...]").
+_VAGUE_VERBS = frozenset({"update", "change", "modify", "adjust", "edit"})
 
 
 @dataclass(slots=True)
@@ -47,46 +74,119 @@ class Attrs:
         return value.strip() or None if value is not None else None
 
 
-def find_verb(tag: str, attrs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
-    """The verb key's written value and its canonical form (action for inventory, op for sheet).
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """What a tag does: the word as written, its canonical action or op ("" when no table knows it), the
+    attribute it was written in (None when inferred), and what the word says beyond the verb."""
 
-    Returns ``(written, canonical)`` with ``canonical == ""`` when the word is in no alias table, and None
-    when the tag names no verb at all. Place and loot tags have no verb: ``("", tag)``.
+    written: str
+    canonical: str
+    at: int | None = None
+    implied: Pairs = ()
+
+
+def find_verb(tag: str, attrs: Pairs, names: ItemNames) -> Verb | Problem | None:
+    """The verb of an inventory (action) or sheet (op) tag; place and loot tags have none: ``Verb("", tag)``.
+
+    None when the tag names no verb at all; a ``Problem`` for a word that means two things, or two verbs.
     """
     verb_key = VERB_KEY.get(tag)
     if verb_key is None:
-        return "", tag
+        return Verb("", tag)
     aliases = KEY_ALIASES.get(tag, {})
-    for key, value in attrs:
-        if aliases.get(key, key) == verb_key:
-            word = fold(value)
-            if tag == "inventory":
-                return value, ACTION_ALIASES.get(word, "")
-            return value, OP_ALIASES[word][0] if word in OP_ALIASES else ""
-    return None
+    written = [(at, value) for at, (key, value) in enumerate(attrs) if key == verb_key]
+    if not written:  # only then an alias key ("type=") says it: beside action= it is something else
+        written = [(at, value) for at, (key, value) in enumerate(attrs) if aliases.get(key) == verb_key][:1]
+    if not written:
+        return None
+    if len(written) > 1:
+        precise = [(at, value) for at, value in written if fold(value) not in _VAGUE_VERBS]
+        written = precise or written[:1]
+    verbs = [_one_verb(tag, at, value, attrs, names) for at, value in written]
+    for verb in verbs:
+        if isinstance(verb, Problem) or not verb.canonical:
+            return verb
+    assert all(isinstance(verb, Verb) for verb in verbs)
+    meanings = {verb.canonical for verb in verbs if isinstance(verb, Verb)}
+    if len(meanings) > 1:
+        return Problem("unreadable", f"the tag says two things to do ({', '.join(sorted(meanings))}).")
+    return verbs[0]
 
 
-def canonical_attrs(
-    tag: str, verb: str, written_verb: str, attrs: tuple[tuple[str, str], ...]
-) -> Attrs | Problem:
+def _one_verb(tag: str, at: int, value: str, attrs: Pairs, names: ItemNames) -> Verb | Problem:
+    word = fold(value)
+    if tag == "inventory":
+        if word in REFUSED_ACTIONS:
+            return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
+        if word in ACTION_ALIASES:
+            return Verb(value, ACTION_ALIASES[word], at)
+        for trailer in ACTION_TRAILERS:
+            head = word.removesuffix(f" {trailer}")
+            if head != word and head in ACTION_ALIASES:
+                return Verb(value, ACTION_ALIASES[head], at)
+        return Verb(value, "", at)
+    if word in OP_ALIASES:
+        op, implied = OP_ALIASES[word]
+        return Verb(value, op, at, implied)
+    if word in OP_BY_KEY:
+        present = {KEY_ALIASES["sheet"].get(key, key) for key, _ in attrs}
+        rows = [row for row in OP_BY_KEY[word] if row[0] in present]
+        if len(rows) == 1:
+            return Verb(value, rows[0][1], at, rows[0][2])
+        if word not in REFUSED_OPS:
+            keys = " or ".join(f"{row[0]}=" for row in OP_BY_KEY[word])
+            return Problem("unreadable", f'"{value}" is an op only with one of {keys}: write op=.')
+    if word in REFUSED_OPS:
+        return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
+    return _op_from_game(value, at, names)
+
+
+def _op_from_game(value: str, at: int, names: ItemNames) -> Verb:
+    """An op word that is a rest ("long rest", "vigil") or a condition ("rattled") of the game."""
+    index = GameIndex(names.game_words())
+    phrase = key_of(value)
+    for candidate in (phrase, phrase.removesuffix(" rest"), f"{phrase} rest"):
+        rest = index.find_one(candidate, "rest")
+        if rest is not None:
+            return Verb(value, "rest", at, (("rest", rest),))
+    condition = index.find_one(phrase, "condition")
+    if condition is not None:
+        return Verb(value, "condition", at, (("condition", condition), ("state", "on")))
+    return Verb(value, "", at)
+
+
+def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Attrs | Problem:
     """The tag's attributes under canonical keys, for ``verb``; aliases, drops and duplicates recorded."""
-    result = Attrs(verb=verb, values={})
+    result = Attrs(verb=verb.canonical, values={})
     verb_key = VERB_KEY.get(tag)
-    if verb_key is not None and fold(written_verb) != verb:
-        result.repairs.append(Repair(f"{verb_key}-alias", written_verb, verb))
-    allowed = _allowed_keys(tag, verb)
-    action_aliases: Mapping[str, str] = ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else {}
-    tag_aliases = KEY_ALIASES.get(tag, {})
-    for written, value in attrs:
-        key = action_aliases.get(written) or tag_aliases.get(written) or written.replace("-", "_")
+    if verb_key is not None and fold(verb.written) != verb.canonical:
+        result.repairs.append(Repair(f"{verb_key}-alias", verb.written, verb.canonical))
+    allowed = _allowed_keys(tag, verb.canonical)
+    index = GameIndex(names.game_words())
+    for at, (written, value) in enumerate(attrs):
+        if at == verb.at:
+            continue
+        key = _canonical_key(tag, verb.canonical, written)
         if key != written:
             result.repairs.append(Repair("key-alias", written, key))
-        if key == verb_key:
+        if key == verb_key and fold(value) in _VAGUE_VERBS:
+            result.repairs.append(Repair("vague-verb", f'{written}="{value}"', ""))
             continue
+        if key == verb_key and _is_verb_word(tag, value):
+            again = find_verb(tag, ((key, value),), names)
+            if not isinstance(again, Verb) or again.canonical != verb.canonical:
+                return Problem("unreadable", f'{key}= is written twice ("{verb.written}", "{value}").')
+            result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
+            continue
+        if key == verb_key:  # "type=weapon" beside action=: not a verb, so a key no table knows
+            key = written
         if key in ENGINE_KEYS:
             result.repairs.append(Repair("engine-key", f'{written}="{value}"', ""))
             continue
         if key not in allowed:
+            left = _left_out(tag, key, written, value, index, names)
+            if isinstance(left, Problem):
+                return left
             result.repairs.append(Repair("unknown-key", f'{written}="{value}"', ""))
             result.notes.append(f'Ignored {written}="{value}".')
             continue
@@ -96,12 +196,123 @@ def canonical_attrs(
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
         result.values[key] = value
+    for key, value in verb.implied:
+        if key not in result.values:
+            result.values[key] = value
+            result.repairs.append(Repair("op-implies", verb.written, f'{key}="{value}"'))
+    people = _read_people(tag, result, index)
+    return people if isinstance(people, Problem) else result
+
+
+def _canonical_key(tag: str, verb: str, written: str) -> str:
+    """``written`` under its canonical name: the verb's aliases, the tag's, then ``_name``/``qty_`` forms."""
+    tag_aliases = KEY_ALIASES.get(tag, {})
+    verb_aliases: Mapping[str, str] = (
+        ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else OP_KEY_ALIASES.get(verb, {})
+    )
+    plain = written.replace("-", "_")
+    known = set(_allowed_keys(tag, verb)) | _tag_keys(tag)
+    for candidate in (written, plain):
+        if candidate in verb_aliases:
+            return verb_aliases[candidate]
+        if candidate in tag_aliases:
+            found = tag_aliases[candidate]
+            return verb_aliases.get(found, found) if found in ("to", "amount") else found
+        if candidate in known:
+            return candidate
+    for suffix in KEY_SUFFIXES:
+        head = plain.removesuffix(suffix).rstrip("_")
+        if head != plain and head and (head in verb_aliases or head in tag_aliases or head in known):
+            return _canonical_key(tag, verb, head)
+    count_key = "amount" if tag == "sheet" or verb in ("pay", "earn") else "count"
+    if any(plain.startswith(prefix) for prefix in COUNT_KEY_PREFIXES) and count_key in known:
+        return count_key
+    return plain
+
+
+def _tag_keys(tag: str) -> set[str]:
+    if tag == "inventory":
+        return {key for keys in ACTION_KEYS.values() for key in keys}
     if tag == "sheet":
-        for key, value in OP_ALIASES.get(fold(written_verb), (verb, ()))[1]:
-            if key not in result.values:
-                result.values[key] = value
-                result.repairs.append(Repair("op-implies", written_verb, f'{key}="{value}"'))
-    return result
+        return {key for keys in OP_KEYS.values() for key in keys}
+    return set(TAG_KEYS.get(tag, ()))
+
+
+def _left_out(
+    tag: str, key: str, written: str, value: str, index: GameIndex, names: ItemNames
+) -> Problem | None:
+    """Refuse a key the verb does not read when leaving it out could change who, what or how many."""
+    if key in _tag_keys(tag):
+        if key in PERSON_KEYS.get(tag, ()) and _names_someone(value, index):
+            return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')
+        return None
+    risk = _risk(tag, value, index, names)
+    if risk is None:
+        return None
+    return Problem("unreadable", f'{written}= is no key tagproc reads, and "{value}" names {risk}.')
+
+
+def _names_someone(value: str, index: GameIndex) -> bool:
+    return bool(index.members_in(value) or index.find(value, ("seller",)) or key_of(value) == "party")
+
+
+def _risk(tag: str, value: str, index: GameIndex, names: ItemNames) -> str | None:
+    """What a value of an unknown key names that could change the tag (a member, an item, a number...)."""
+    for kind in RISKY_VALUES.get(tag, ()):
+        if kind == "member" and index.members_in(value):
+            return "a member of the party"
+        if kind == "number" and (read_number(value) is not None or split_count(value) is not None):
+            return "a number"
+        if kind == "item" and _is_thing(value, names):
+            return "an item or a coin"
+        if kind == "day" and " ".join(value.lower().split()) in DAY_WORDS:
+            return "a new day"
+        if kind not in ("member", "number", "item", "day") and index.find(value, (kind,)):
+            return f"a {kind.replace('_', ' ')} of this game"
+    return None
+
+
+def _is_thing(value: str, names: ItemNames) -> bool:
+    read = resolve_item(value, None, names)
+    return not isinstance(read, Problem) and (read.item.label is not None or read.item.coin is not None)
+
+
+def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
+    """``who=`` (and a give's ``to=``) as one member; the party's words as no one bag where that is the same."""
+    for key in ("who", "to") if tag == "inventory" else ("who",):
+        value = attrs.text(key)
+        if value is None:
+            continue
+        read = read_person(key, value, index) if index.words.members or _party(value) else None
+        if read is None:
+            continue
+        if isinstance(read, Problem):
+            return read
+        attrs.repairs += read.repairs
+        attrs.notes += read.notes
+        if read.value != "party":
+            attrs.values[key] = read.value
+        elif key == "who" and (attrs.verb in PARTY_WHO or tag == "loot"):
+            del attrs.values[key]
+            attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
+        else:
+            return Problem(
+                "unreadable",
+                f'{key}="{value}" is the whole party: write one tag a member (only an add, an earn, a loot '
+                "or a rest goes to everyone at once).",
+            )
+    return None
+
+
+def _party(value: str) -> bool:
+    return key_of(value) in PARTY_WORDS
+
+
+def _is_verb_word(tag: str, value: str) -> bool:
+    word = fold(value)
+    if tag == "inventory":
+        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
+    return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
 
 
 def _allowed_keys(tag: str, verb: str) -> tuple[str, ...]:

@@ -14,7 +14,8 @@ The tables live by concern, and every one is importable from here: ``tags`` (tag
 the engine writes, quote characters), ``keys`` (which keys a tag, action or
 op reads, and their aliases), ``verbs`` (action and op aliases, on/off and new-day words), ``counts``
 (limits, numbers as words, vague amounts, measures), ``nouns`` (determiners, plurals, stop words) and
-``proposal`` (the words of invented items).
+``proposal`` (the words of invented items) and ``phrases`` (the small words of a keyless body, the
+party's and health's words, amount units and the words that name no place).
 """
 
 from __future__ import annotations
@@ -30,31 +31,71 @@ from tagproc.vocabulary.counts import (
 from tagproc.vocabulary.keys import (
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
+    COUNT_KEY_PREFIXES,
     ENGINE_KEYS,
     KEY_ALIASES,
+    KEY_SUFFIXES,
+    OP_KEY_ALIASES,
     OP_KEYS,
+    PERSON_KEYS,
     PROPOSAL_KEYS,
+    RISKY_VALUES,
     TAG_KEYS,
 )
 from tagproc.vocabulary.nouns import DETERMINERS, IRREGULAR_SINGULARS, MAX_NAME, STOP_WORDS
+from tagproc.vocabulary.phrases import (
+    AMOUNT_UNITS,
+    ARTICLES,
+    FREE_FILLERS,
+    HEALTH_NAMES,
+    HEALTH_WORDS,
+    PARTY_WHO,
+    PARTY_WORDS,
+    PLACE_NON_NAMES,
+    PLACE_SIZE_SEPARATORS,
+    PREPOSITIONS,
+    SIGN_ACTIONS,
+    SIGN_OPS,
+)
 from tagproc.vocabulary.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
 from tagproc.vocabulary.tags import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES, VERB_KEY
-from tagproc.vocabulary.verbs import ACTION_ALIASES, DAY_WORDS, OP_ALIASES, STATE_WORDS
+from tagproc.vocabulary.verbs import (
+    ACTION_ALIASES,
+    ACTION_TRAILERS,
+    DAY_WORDS,
+    NOT_NEW_DAY_WORDS,
+    OP_ALIASES,
+    OP_BY_KEY,
+    REFUSED_ACTIONS,
+    REFUSED_OPS,
+    STATE_WORDS,
+    USE_OR_ADD,
+    VERB_FORMS,
+)
 
 __all__ = [
     "ACTION_ALIASES",
     "ACTION_KEYS",
     "ACTION_KEY_ALIASES",
+    # -- verbs helper (issue 7) --
+    "ACTION_TRAILERS",
+    "AMOUNT_UNITS",
+    "ARTICLES",
     "ATTACK_WORDS",
     "BARE_WORD_KEY",
     "BINDS_WORDS",
+    "COUNT_KEY_PREFIXES",
     "COUNT_WORDS",
     "DAY_WORDS",
     "DEFENSE_WORDS",
     "DETERMINERS",
     "ENGINE_KEYS",
+    "FREE_FILLERS",
+    "HEALTH_NAMES",
+    "HEALTH_WORDS",
     "IRREGULAR_SINGULARS",
     "KEY_ALIASES",
+    "KEY_SUFFIXES",
     "MAX_COINS",
     "MAX_COUNT",
     "MAX_NAME",
@@ -62,15 +103,31 @@ __all__ = [
     "MODE_WORDS",
     "MULTIPLIER_WORDS",
     "NONE_WORDS",
+    "NOT_NEW_DAY_WORDS",
     "OP_ALIASES",
+    "OP_BY_KEY",
     "OP_KEYS",
+    "OP_KEY_ALIASES",
     "OUTCOME_KEYS",
+    "PARTY_WHO",
+    "PARTY_WORDS",
+    "PERSON_KEYS",
+    "PLACE_NON_NAMES",
+    "PLACE_SIZE_SEPARATORS",
+    "PREPOSITIONS",
     "PROPOSAL_KEYS",
     "QUOTE_REPAIRS",
+    "REFUSED_ACTIONS",
+    "REFUSED_OPS",
+    "RISKY_VALUES",
+    "SIGN_ACTIONS",
+    "SIGN_OPS",
     "STATE_WORDS",
     "STOP_WORDS",
     "TAG_KEYS",
     "TAG_NAMES",
+    "USE_OR_ADD",
     "VAGUE_COUNTS",
+    "VERB_FORMS",
     "VERB_KEY",
 ]

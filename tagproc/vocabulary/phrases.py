@@ -1,0 +1,82 @@
+"""The words a tag is written in around the game's own names: the small words of a keyless body
+("give the lantern to Mira", "heal 2 resolve Bram"), the words for the whole party, the words for the
+party's health pool, the units an amount is written with, the words that name no place, and the separators
+of a positional place ("Millbrook, market town").
+
+The normaliser's keyless reader (``normalize/free.py``) and its sheet and place rules read these; the same
+tables drive ``tests/test_normalize_free.py`` and ``tests/test_normalize_sheet.py``.
+
+Invariants: every entry is lowercase with single spaces; a word here is never a game name (members, pools,
+rests, ... are the game's own, read from ``GameWords``); nothing here is ever taken as an item's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = [
+    "AMOUNT_UNITS",
+    "ARTICLES",
+    "FREE_FILLERS",
+    "HEALTH_NAMES",
+    "HEALTH_WORDS",
+    "PARTY_WHO",
+    "PARTY_WORDS",
+    "PLACE_NON_NAMES",
+    "PLACE_SIZE_SEPARATORS",
+    "PREPOSITIONS",
+    "SIGN_ACTIONS",
+    "SIGN_OPS",
+]
+
+# who= words for the whole party (any case). The party has no one bag or sheet: an add, an earn or a loot
+# goes by the carrying rule and a rest rests everyone, as with no who=; anything else is refused.
+PARTY_WORDS = frozenset(
+    {
+        *("party", "the party", "all", "everyone", "everybody", "all of us", "us", "we", "the group"),
+        *("group", "whole party", "the whole party", "entire party", "the entire party", "all members"),
+        *("team", "the team", "all party members", "party members"),
+    }
+)
+# The actions and ops on which the whole party means the same as no who= at all.
+PARTY_WHO = frozenset({"add", "earn", "loot", "rest"})
+
+# The words that join a keyless body's parts; each may stand before a member, a seller, an amount, ...
+PREPOSITIONS = frozenset({"to", "from", "for", "on", "onto", "at", "with", "into", "off", "by", "of"})
+ARTICLES = frozenset({"the", "a", "an", "some"})
+# Words of a keyless sheet body that say nothing more than what is around them ("2 points of resolve").
+FREE_FILLERS = frozenset(
+    {
+        *("the", "a", "an", "of", "points", "point", "pts", "pt", "worth", "and", "item", "items"),
+        *("is", "was", "are", "were", "becomes", "became", "gets", "got", "now"),
+    }
+)
+
+# A sign at the front of a keyless inventory body says the action ("+2 rope", "-1 torch").
+SIGN_ACTIONS: Mapping[str, str] = MappingProxyType({"+": "add", "-": "remove", "\u2212": "remove"})
+# A sign on a pool's amount with no op says the op ("resolve=-1": a spend; "grit=+2": a restore).
+SIGN_OPS: Mapping[str, str] = MappingProxyType({"+": "restore", "-": "spend", "\u2212": "spend"})
+
+# Words for the party's hit points, read as the pool whose id or label is one of ``HEALTH_NAMES`` (5e's
+# "Hit points") when the ruleset has one; a minus on it is damage (temporary points first), not a spend.
+HEALTH_WORDS = frozenset({"hp", "health", "hit points", "hitpoints", "hit point", "life", "hit pts"})
+HEALTH_NAMES = frozenset({"hit points", "hp", "health", "hit point"})
+
+# Units an amount is written with that add nothing ("2 damage", "3 points"): dropped with a repair.
+AMOUNT_UNITS = frozenset(
+    {"point", "points", "pts", "pt", "damage", "dmg", "healing", "heal", "marks", "mark"}
+)
+
+# Place names that name no place: the place in force stays ("[place: unchanged]" must not move anyone).
+PLACE_NON_NAMES = frozenset(
+    {
+        *("unchanged", "same", "same place", "the same", "still here", "here", "none", "n/a", "na"),
+        *("no change", "nowhere", "unknown", "current", "current place", "-", "?", "tbd", "null", "nil"),
+        *("same as before", "as before", "no place", "not moved", "no move", "stay", "stays", "staying"),
+    }
+)
+
+# What parts a positional place's name from its size: "Millbrook, market town", "Hollin (village)",
+# "Hollin - village". The size must be one of the market's sizes, else the whole text is the name.
+PLACE_SIZE_SEPARATORS = (",", " - ", " \u2013 ", " \u2014 ", ": ", " / ", " | ")
