@@ -444,3 +444,63 @@ def test_tokens_keep_signs_possessives_and_where_they_were() -> None:
         ("-1", "num"),
     ]
     assert tokens[1].possessive and not tokens[2].possessive
+
+
+MORE_INVENTORY = [
+    pytest.param(
+        ("add",),
+        "a Black candle to Bram's pack",
+        Add(item=item("Black candle"), who="Bram"),
+        id="a-members-bag",
+    ),
+    pytest.param(
+        ("give",),
+        "the Shuttered lantern back to Mira",
+        Give(item=item("Shuttered lantern"), to="Mira"),
+        id="back",
+    ),
+    pytest.param(
+        ("give back",),
+        "the Shuttered lantern to Mira",
+        Give(item=item("Shuttered lantern"), to="Mira"),
+        id="give-back",
+    ),
+    pytest.param(("get rid of",), "the Black candle", Remove(item=item("Black candle")), id="get-rid-of"),
+    pytest.param(("threw away",), "the Black candle", Remove(item=item("Black candle")), id="threw-away"),
+]
+
+
+@pytest.mark.parametrize(("verb", "text", "expected"), MORE_INVENTORY)
+def test_a_bag_a_particle_and_a_trailing_word_read_as_meant(
+    verb: tuple[str, ...], text: str, expected: AnyCommand
+) -> None:
+    attrs, free = _reading(verb, text, "action")
+    assert bare(only(run_free("inventory", attrs, free))) == expected
+
+
+@pytest.mark.parametrize(
+    ("tag", "verb", "text"),
+    [
+        pytest.param("inventory", "get", "rid the Black candle", id="get-rid"),
+        pytest.param("inventory", "pick", "out the Black candle", id="pick-out"),
+        pytest.param("inventory", "add", "up the candles", id="add-up"),
+        pytest.param("inventory", "take", "out a Black candle", id="take-out"),
+        pytest.param("inventory", "give", "up the Black candle", id="give-up"),
+        pytest.param("sheet", "heal", "up 2 resolve", id="heal-up"),
+    ],
+)
+def test_a_verb_with_a_particle_no_table_holds_is_refused(tag: str, verb: str, text: str) -> None:
+    key = "action" if tag == "inventory" else "op"
+    refused = refusal(run_free(tag, ((key, verb),), (text,)))
+    assert refused.reason in ("unknown-action", "unknown-op", "unreadable"), refused.detail
+
+
+def test_rest_up_is_a_rest() -> None:
+    assert bare(only(run_free("sheet", (("op", "rest up"),), ("Bram",)))) == Rest(who="Bram")
+
+
+def test_a_note_value_is_everything_after_the_field_even_names() -> None:
+    command = only(run_free("sheet", (("op", "note"),), ("post Bram's old watch-house",)))
+    assert bare(command) == Note(field="post", value="Bram's old watch-house")
+    keyed = only(run_free("sheet", (("op", "note"), ("field", "post")), ("the north gate",)))
+    assert bare(keyed) == Note(field="post", value="the north gate")

@@ -22,7 +22,7 @@ from tagproc.commands import (
     Unreadable,
     Use,
 )
-from tagproc.normalize.free import verb_phrase
+from tagproc.normalize.keys import verb_phrase
 from tagproc.vocabulary import (
     ACTION_ALIASES,
     OP_ALIASES,

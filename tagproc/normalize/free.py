@@ -20,119 +20,33 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from tagproc.names import ItemNames, fold
-from tagproc.normalize.counts import Problem, read_number
-from tagproc.normalize.gamewords import GameIndex, Token, tokens_of
+from tagproc.normalize.counts import Problem
+from tagproc.normalize.free_sheet import read_sheet_body
+from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.items import resolve_item
+from tagproc.normalize.keys import verb_phrase
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
-    ACTION_TRAILERS,
-    AMOUNT_UNITS,
     ARTICLES,
+    BAG_WORDS,
     DAY_WORDS,
-    FREE_FILLERS,
+    FREE_SLOTS,
+    ITEM_TAIL_WORDS,
     KEY_ALIASES,
-    OP_ALIASES,
-    OP_BY_KEY,
-    PARTY_WORDS,
     PREPOSITIONS,
-    REFUSED_ACTIONS,
-    REFUSED_OPS,
     SIGN_ACTIONS,
     VERB_KEY,
+    VERB_PARTICLES,
 )
 
-__all__ = ["FreeRead", "read_free", "verb_phrase"]
+__all__ = ["FreeRead", "read_free"]
 
 Pairs = tuple[tuple[str, str], ...]
-
-# Where a member, the party or a seller goes in a keyless inventory body, per action: (word before it,
-# kind) → key. "" is no word before it; "'s" a possessive ("Bram's torch"). A "" key is read and left out
-# with a note (a payment names no payee). A member, party or seller in any other place is refused.
-_WHO = {("from", "member"): "who", ("'s", "member"): "who", ("", "member"): "who", ("on", "member"): "who"}
-FREE_SLOTS: Mapping[str, Mapping[tuple[str, str], str]] = MappingProxyType(
-    {
-        "add": {
-            ("to", "member"): "who",
-            ("for", "member"): "who",
-            ("", "member"): "who",
-            ("'s", "member"): "who",
-            ("to", "party"): "who",
-            ("for", "party"): "who",
-            ("into", "member"): "who",
-        },
-        "remove": {**_WHO, ("from", "party"): "who"},
-        "give": {
-            ("to", "member"): "to",
-            ("", "member"): "to",
-            ("from", "member"): "who",
-            ("'s", "member"): "who",
-        },
-        "equip": {**_WHO, ("for", "member"): "who"},
-        "unequip": _WHO,
-        "bind": {**_WHO, ("to", "member"): "who"},
-        "unbind": _WHO,
-        "use": {**_WHO, ("for", "member"): "who"},
-        "reveal": _WHO,
-        "inspect": {
-            **_WHO,
-            ("at", "seller"): "seller",
-            ("from", "seller"): "seller",
-            ("'s", "seller"): "seller",
-        },
-        "pay": {
-            ("", "member"): "who",
-            ("from", "member"): "who",
-            ("'s", "member"): "who",
-            ("to", "seller"): "",
-            ("at", "seller"): "",
-            ("", "seller"): "",
-        },
-        "earn": {
-            ("to", "member"): "who",
-            ("for", "member"): "who",
-            ("", "member"): "who",
-            ("to", "party"): "who",
-            ("from", "seller"): "",
-        },
-        "buy": {
-            ("from", "seller"): "seller",
-            ("at", "seller"): "seller",
-            ("'s", "seller"): "seller",
-            ("for", "member"): "who",
-            ("", "member"): "who",
-        },
-        "sell": {
-            ("to", "seller"): "seller",
-            ("at", "seller"): "seller",
-            ("", "seller"): "seller",
-            ("from", "member"): "who",
-            ("", "member"): "who",
-            ("'s", "member"): "who",
-        },
-    }
-)
-
-# What each sheet op reads from a keyless body.
-_SHEET_READS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {
-        "rest": frozenset({"rest"}),
-        "spend": frozenset({"pool", "number"}),
-        "restore": frozenset({"pool", "number"}),
-        "temp": frozenset({"pool", "number"}),
-        "damage": frozenset({"pool", "track", "number"}),
-        "track": frozenset({"track", "number"}),
-        "condition": frozenset({"condition", "state"}),
-        "note": frozenset({"field"}),
-    }
-)
-_STATES = MappingProxyType({"on": "on", "off": "off"})
-_GAME_KINDS = ("pool", "track", "condition", "field", "rest")
 
 
 @dataclass(slots=True)
@@ -144,22 +58,6 @@ class FreeRead:
     notes: list[str] = field(default_factory=list)
 
 
-def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
-    """The longest run of ``words`` (from the first) that is an action/op word of ``tag`` or a refused one:
-    how many words, and the phrase as the tables spell it. ``add_item`` reads as ``add`` (a trailer)."""
-    table: Mapping[str, object] = ACTION_ALIASES if tag == "inventory" else OP_ALIASES
-    refused: Mapping[str, str] = REFUSED_ACTIONS if tag == "inventory" else REFUSED_OPS
-    for size in range(min(4, len(words)), 0, -1):
-        phrase = fold(" ".join(words[:size]))
-        if phrase in refused or phrase in table or (tag == "sheet" and phrase in OP_BY_KEY):
-            return size, phrase
-        for trailer in ACTION_TRAILERS if tag == "inventory" else ():
-            head = phrase.removesuffix(f" {trailer}")
-            if head != phrase and head in table:
-                return size, head
-    return None
-
-
 def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -> FreeRead | Problem:
     """Read ``free`` (and a verb written as several words) into ``attrs``; unchanged when nothing is free."""
     index = GameIndex(names.game_words())
@@ -169,7 +67,7 @@ def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -
         if not free and (verb_at is None or _is_verb(tag, written) or len(written.split()) < 2):
             return FreeRead(attrs)
         text = " ".join(part for part in (written, *free) if part.strip())
-        read = _inventory(text, index, names) if tag == "inventory" else _sheet(text, index)
+        read = _inventory(text, index, names) if tag == "inventory" else read_sheet_body(text, index)
         if isinstance(read, Problem):
             if read.reason == "missing-key" and not free:
                 return FreeRead(attrs)  # an op word no table knows: answered unknown-op
@@ -212,15 +110,15 @@ def _inventory(
     pairs: list[tuple[str, str]] = []
     start = 0
     subject = _member_at(tokens, 0, index)
-    if subject is not None and verb_phrase("inventory", _words(tokens[subject[0] :])) is not None:
+    if subject is not None and verb_phrase("inventory", first_words(tokens[subject[0] :])) is not None:
         size, member = subject
         pairs.append(("who", member))
-        repairs.append(Repair("free-who", _span(text, tokens, 0, size), f'who="{member}"'))
+        repairs.append(Repair("free-who", span(text, tokens, 0, size), f'who="{member}"'))
         start = size
-    found = verb_phrase("inventory", _words(tokens[start:]))
+    found = verb_phrase("inventory", first_words(tokens[start:]))
     if found is not None:
         size, verb = found
-        verb_written = _span(text, tokens, start, start + size)
+        verb_written = span(text, tokens, start, start + size)
         start += size
     elif start == 0 and tokens and tokens[0].text[:1] in SIGN_ACTIONS:
         verb = SIGN_ACTIONS[tokens[0].text[:1]]
@@ -238,6 +136,9 @@ def _inventory(
         return verb, tuple(pairs), repairs, []
     if found is not None and _starts_an_item(text, tokens, start - size, names):
         return Problem("unknown-action", f'"{text.strip()}" starts with an item\'s name, not an action.')
+    if found is not None and start < len(tokens) and fold(tokens[start].text) in VERB_PARTICLES:
+        phrase = span(text, tokens, start - size, start + 1)
+        return Problem("unknown-action", f'"{phrase}" is not something it can do.')
     read = _inventory_parts(canonical, text, tokens, start, index, names)
     if isinstance(read, Problem):
         return read
@@ -255,7 +156,7 @@ def _starts_an_item(text: str, tokens: list[Token], at: int, names: ItemNames) -
     end = at
     while end < len(tokens) and fold(tokens[end].text) not in PREPOSITIONS and tokens[end].kind != "punct":
         end += 1
-    return end - at > 1 and _is_item(_span(text, tokens, at, end), names)
+    return end - at > 1 and _is_item(span(text, tokens, at, end), names)
 
 
 def _first_word(
@@ -295,10 +196,11 @@ def _inventory_parts(
     if verb in ("pay", "earn"):  # "pay 3 shillings for the room": what it is for changes no amount
         cut = next((i for i, k in enumerate(kept) if fold(tokens[k].text) == "for" and i), None)
         if cut is not None:
-            phrase = _span(text, tokens, kept[cut], kept[-1] + 1)
+            phrase = span(text, tokens, kept[cut], kept[-1] + 1)
             repairs.append(Repair("free-left-out", phrase, ""))
             notes.append(f'Left out "{phrase}": a payment is only its amount.')
             kept = kept[:cut]
+    written = span(text, tokens, kept[0], kept[-1] + 1) if kept else ""
     item = _item_text(verb, text, tokens, kept, names)
     if isinstance(item, Problem):
         return item
@@ -306,7 +208,7 @@ def _inventory_parts(
         listed = _is_list(item) and not _is_item(item, names)
         key = "amount" if verb in ("pay", "earn") else ("items" if listed else "item")
         pairs.append((key, item))
-        repairs.append(Repair(f"free-{key}", item, f'{key}="{item}"'))
+        repairs.append(Repair(f"free-{key}", written, f'{key}="{item}"'))
     return tuple(pairs), repairs, notes
 
 
@@ -324,7 +226,7 @@ def _place(
     look = at + 1 if before else at
     while look < len(tokens) and fold(tokens[look].text) in ARTICLES:
         look += 1
-    party = _party_at(tokens, look) if before else None
+    party = party_at(tokens, look) if before else None
     hit = _named_at(tokens, look, index)
     if hit is None and party is None:
         return None
@@ -335,9 +237,11 @@ def _place(
         end, kind, value, possessive = hit
     if possessive and not before:
         before = "'s"
+    elif possessive and kind == "member" and end < len(tokens) and fold(tokens[end].text) in BAG_WORDS:
+        end += 1  # "to Bram's pack" is to Bram
     if not before and kept and any(tokens[k].kind == "word" for k in kept) and kind == "seller":
         return None  # "smith's hammer" inside an item's name: not a seller of a buy
-    phrase = _span(text, tokens, at, end)
+    phrase = span(text, tokens, at, end)
     key = slots.get((before, kind))
     if key is None:
         if kind == "seller" and before in ("", "'s"):
@@ -357,14 +261,6 @@ def _named_at(tokens: list[Token], at: int, index: GameIndex) -> tuple[int, str,
     return None
 
 
-def _party_at(tokens: list[Token], at: int) -> int | None:
-    for size in (3, 2, 1):
-        phrase = fold(" ".join(token.text for token in tokens[at : at + size]))
-        if len(tokens) - at >= size and phrase in PARTY_WORDS and phrase not in ("all", "us", "we"):
-            return at + size
-    return None
-
-
 def _member_at(tokens: list[Token], at: int, index: GameIndex) -> tuple[int, str] | None:
     hit = _named_at(tokens, at, index)
     if hit is None or hit[1] != "member" or hit[3]:
@@ -377,14 +273,16 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
     if not kept:
         return ""
     if kept != list(range(kept[0], kept[-1] + 1)):
-        parts = [_span(text, tokens, k, k + 1) for k in kept]
+        parts = [span(text, tokens, k, k + 1) for k in kept]
         return Problem("unreadable", f'"{" ".join(parts)}" is not one item: write item="...".')
     signed = [
         tokens[k].text for k in kept[1:] if tokens[k].kind == "num" and tokens[k].text[:1] in "+-\u2212"
     ]
     if signed:
         return Problem("unreadable", f'"{signed[0]}" starts a second change: write one tag each.')
-    item = _span(text, tokens, kept[0], kept[-1] + 1).strip(" ,;:.")
+    while len(kept) > 1 and fold(tokens[kept[-1]].text) in ITEM_TAIL_WORDS:
+        kept = kept[:-1]  # "give the lantern back"
+    item = span(text, tokens, kept[0], kept[-1] + 1).strip(" ,;:.")
     while item.split(" ", 1)[0].lower() in ("item", "items") and " " in item:
         item = item.split(" ", 1)[1]
     words = {fold(token.text) for token in tokens[kept[0] : kept[-1] + 1]}
@@ -401,209 +299,6 @@ def _is_item(text: str, names: ItemNames) -> bool:
 
 def _is_list(item: str) -> bool:
     return "," in item or " and " in f" {item.lower()} " or ";" in item
-
-
-# -- sheet ----------------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Sheet:
-    """What a keyless sheet body named, as it is read."""
-
-    ops: list[tuple[str, str]] = field(default_factory=list)  # (written, table word)
-    weak_ops: list[tuple[str, str, str, str]] = field(default_factory=list)  # (written, word, kind, id)
-    words: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # kind → (written, id)
-    members: list[tuple[str, str]] = field(default_factory=list)
-    numbers: list[tuple[str, int, str]] = field(default_factory=list)  # (written, value, word before)
-    states: list[tuple[str, str]] = field(default_factory=list)
-    left: list[int] = field(default_factory=list)
-    field_end: int | None = None
-
-
-def _sheet(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
-    tokens = tokens_of(text)
-    seen = _scan_sheet(text, tokens, index)
-    op = _sheet_op(seen)
-    if isinstance(op, Problem):
-        return op
-    written, _word, canonical = op
-    for weak_written, weak_word, kind, ident in seen.weak_ops:  # "harm" (an op word) is also the Harm track
-        if kind in _SHEET_READS.get(canonical, frozenset()) and kind not in seen.words:
-            seen.words[kind] = [(weak_written, ident)]
-        elif canonical and OP_ALIASES.get(weak_word, ("",))[0] != canonical:
-            return Problem("unreadable", f'"{weak_written}" has no place in a {canonical}: write the keys.')
-    if canonical == "":
-        return written, (), [], []  # a refused op word: the normaliser says why
-    read = _sheet_pairs(text, tokens, seen, written, canonical)
-    if not isinstance(read, Problem) and not seen.ops and not seen.weak_ops:
-        read[2].insert(0, Repair("op-from-words", text, f'op="{canonical}"'))
-    return read
-
-
-def _scan_sheet(text: str, tokens: list[Token], index: GameIndex) -> _Sheet:
-    seen = _Sheet()
-    at, before = 0, ""
-    while at < len(tokens):
-        token = tokens[at]
-        word = fold(token.text)
-        op = verb_phrase("sheet", _words(tokens[at:]))
-        names = next(index.spans(tokens, at), None)
-        op_size = op[0] if op else 0
-        name_size = names[0] if names else 0
-        if op is not None and op_size >= name_size:
-            written = _span(text, tokens, at, at + op_size)
-            games = (
-                [hit for hit in names[1] if hit[0] in _GAME_KINDS] if names and name_size == op_size else []
-            )
-            if games:
-                seen.weak_ops += [(written, op[1], kind, ident) for kind, ident in games]
-            else:
-                seen.ops.append((written, op[1]))
-            at += op_size
-        elif names is not None:
-            written = _span(text, tokens, at, at + name_size)
-            for kind, ident in names[1]:
-                if kind == "member":
-                    seen.members.append((written, ident))
-                elif kind in _GAME_KINDS:
-                    seen.words.setdefault(kind, []).append((written, ident))
-                    if kind == "field" and seen.field_end is None:
-                        seen.field_end = at + name_size
-            at += name_size
-        elif token.kind == "num" or (word not in FREE_FILLERS and read_number(word) is not None):
-            number = read_number(token.text)
-            if number is None:
-                seen.left.append(at)
-            else:
-                seen.numbers.append((token.text, number, before))
-            at += 1
-        elif word in _STATES:
-            seen.states.append((token.text, _STATES[word]))
-            at += 1
-        elif _party_at(tokens, at) is not None and word not in ("us", "we"):
-            end = _party_at(tokens, at) or at + 1
-            seen.members.append((_span(text, tokens, at, end), "party"))
-            at = end
-        elif word in PREPOSITIONS or word in FREE_FILLERS or word in AMOUNT_UNITS or token.kind == "punct":
-            at += 1
-        else:
-            seen.left.append(at)
-            at += 1
-        before = word if word in ("to", "by") else ("" if word not in FREE_FILLERS else before)
-    return seen
-
-
-def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
-    """(written, table word, canonical op): "" canonical for a refused word."""
-    ops = {word for _, word in seen.ops}
-    if len(ops) > 1:
-        return Problem("unreadable", f"the tag says two ops ({', '.join(sorted(ops))}): write op= once.")
-    if ops:
-        written, word = seen.ops[0]
-    elif seen.weak_ops:
-        written, word, _, _ = seen.weak_ops[0]
-    else:
-        inferred = _inferred_op(seen)
-        if inferred is None:
-            return Problem("missing-key", "the tag says no op= (and nothing in it says which).")
-        return inferred, inferred, inferred
-    if word in OP_BY_KEY and word not in OP_ALIASES:
-        kinds = {*seen.words, *(kind for _, _, kind, _ in seen.weak_ops)}
-        rows = [row for row in OP_BY_KEY[word] if row[0] in kinds]
-        if len(rows) == 1:
-            return written, word, rows[0][1]
-        if word not in REFUSED_OPS:
-            return Problem("unreadable", f'"{written}" could be more than one op here: write op=.')
-    if word in REFUSED_OPS:
-        return written, word, ""
-    return written, word, OP_ALIASES[word][0]
-
-
-def _inferred_op(seen: _Sheet) -> str | None:
-    if "rest" in seen.words:
-        return "rest"
-    if "condition" in seen.words:
-        return "condition"
-    signed = [text for text, _, _ in seen.numbers if text[:1] in "+-\u2212"]
-    if "pool" in seen.words and signed:
-        return "restore" if signed[0][:1] == "+" else "spend"
-    if "track" in seen.words and signed:
-        return "track"
-    return None
-
-
-def _sheet_pairs(
-    text: str, tokens: list[Token], seen: _Sheet, written: str, op: str
-) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
-    reads = _SHEET_READS[op]
-    pairs: list[tuple[str, str]] = []
-    repairs: list[Repair] = []
-    for kind, found in seen.words.items():
-        ids = {ident for _, ident in found}
-        if kind not in reads:
-            return Problem("unreadable", f'"{found[0][0]}" has no place in a {op}: write the keys.')
-        if len(ids) > 1:
-            return Problem("unreadable", f"the tag names two of {kind} ({', '.join(sorted(ids))}).")
-        pairs.append((kind, found[0][1]))
-        repairs.append(Repair(f"free-{kind}", found[0][0], f'{kind}="{found[0][1]}"'))
-    who = {ident for _, ident in seen.members}
-    if len(who) > 1:
-        return Problem("unreadable", f"the tag names more than one member ({', '.join(sorted(who))}).")
-    if who:
-        pairs.append(("who", seen.members[0][1]))
-        repairs.append(Repair("free-who", seen.members[0][0], f'who="{seen.members[0][1]}"'))
-    numbers = _sheet_number(seen, op)
-    if isinstance(numbers, Problem):
-        return numbers
-    pairs += numbers
-    repairs += [Repair(f"free-{key}", value, f'{key}="{value}"') for key, value in numbers]
-    states = {state for _, state in seen.states}
-    if op == "condition" and states:
-        if len(states) > 1:
-            return Problem("unreadable", "the tag says both on and off.")
-        pairs.append(("state", states.pop()))
-    elif states and "off" in states:
-        return Problem("unreadable", f'"off" has no place in a {op}.')
-    left = _sheet_left(text, tokens, seen, op)
-    if isinstance(left, Problem):
-        return left
-    pairs += left
-    repairs += [Repair("free-value", value, f'value="{value}"') for _, value in left]
-    return written, tuple(pairs), repairs, []
-
-
-def _sheet_number(seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
-    if not seen.numbers:
-        return []
-    if "number" not in _SHEET_READS[op]:
-        return Problem("unreadable", f'"{seen.numbers[0][0]}" has no place in a {op}.')
-    if len(seen.numbers) > 1:
-        return Problem(
-            "unreadable", f"the tag says two numbers ({', '.join(n for n, _, _ in seen.numbers)})."
-        )
-    written, number, before = seen.numbers[0]
-    signed = written[:1] in "+-\u2212"
-    if op == "track":
-        if before == "to" and not signed:
-            return [("to", str(number))]
-        if signed or before == "by":
-            return [("by", f"{number:+d}")]
-        return Problem("unreadable", f'"{written}": write "to {written}" or "+{written}" for a track.')
-    return [("amount", written)]
-
-
-def _sheet_left(text: str, tokens: list[Token], seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
-    """A note's value is the text after its field; anywhere else, a word left over is refused."""
-    if op == "note" and seen.field_end is not None:
-        value = text[tokens[seen.field_end].start :].strip(" :=,;") if seen.field_end < len(tokens) else ""
-        words = value.split()
-        while words and fold(words[0]) in ("to", "is", "as", "="):
-            words = words[1:]
-        return [("value", " ".join(words))] if words else []
-    if seen.left:
-        stray = " ".join(tokens[at].text for at in seen.left)
-        return Problem("unreadable", f'"{stray}" is nothing this game names: write the keys.')
-    return []
 
 
 # -- place and loot ---------------------------------------------------------------------------------------
@@ -627,7 +322,7 @@ def _tail(tag: str, text: str, index: GameIndex) -> tuple[Pairs, list[Repair]] |
             kind, ident = named[0]
             key = {"size": "size", "member": "who", "loot_table": "table"}[kind]
             pairs.append((key, ident))
-            repairs.append(Repair(f"free-{key}", _span(text, tokens, at, at + hit[0]), f'{key}="{ident}"'))
+            repairs.append(Repair(f"free-{key}", span(text, tokens, at, at + hit[0]), f'{key}="{ident}"'))
             at += hit[0]
             continue
         rest = fold(text[tokens[at].start :])
@@ -637,22 +332,3 @@ def _tail(tag: str, text: str, index: GameIndex) -> tuple[Pairs, list[Repair]] |
             break
         return Problem("unreadable", f'"{text.strip()}" is nothing this game names: write the keys.')
     return tuple(pairs), repairs
-
-
-# -- helpers --------------------------------------------------------------------------------------------
-
-
-def _words(tokens: Sequence[Token]) -> list[str]:
-    """The first words of ``tokens``, up to a punctuation mark (so a count of words is a count of tokens)."""
-    words: list[str] = []
-    for token in tokens[:6]:
-        if token.kind == "punct":
-            break
-        words.append(token.text)
-    return words
-
-
-def _span(text: str, tokens: Sequence[Token], start: int, end: int) -> str:
-    if start >= end or start >= len(tokens):
-        return ""
-    return text[tokens[start].start : tokens[end - 1].end]

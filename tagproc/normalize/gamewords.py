@@ -27,9 +27,12 @@ __all__ = [
     "GameIndex",
     "PersonRead",
     "Token",
+    "first_words",
     "health_pool",
     "key_of",
+    "party_at",
     "read_person",
+    "span",
     "tokens_of",
 ]
 
@@ -184,3 +187,33 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         note = f'Took {key}="{written}" as {named[0]}.'
         return PersonRead(named[0], (Repair("who-words", written, named[0]),), (note,))
     return PersonRead(written)
+
+
+# -- token helpers --------------------------------------------------------------------------------------------
+
+
+def first_words(tokens: Sequence[Token]) -> list[str]:
+    """The first words of ``tokens``, up to a punctuation mark (so a count of words is a count of tokens)."""
+    words: list[str] = []
+    for token in tokens[:6]:
+        if token.kind == "punct":
+            break
+        words.append(token.text)
+    return words
+
+
+def span(text: str, tokens: Sequence[Token], start: int, end: int) -> str:
+    """The text ``tokens[start:end]`` were read from, as written."""
+    if start >= end or start >= len(tokens):
+        return ""
+    return text[tokens[start].start : tokens[end - 1].end]
+
+
+def party_at(tokens: list[Token], at: int) -> int | None:
+    """Where a phrase of the whole party's words starting at ``tokens[at]`` ends ("all", "us", "we" alone
+    are too common to count), else None."""
+    for size in (3, 2, 1):
+        phrase = fold(" ".join(token.text for token in tokens[at : at + size]))
+        if len(tokens) - at >= size and phrase in PARTY_WORDS and phrase not in ("all", "us", "we"):
+            return at + size
+    return None

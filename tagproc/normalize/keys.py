@@ -18,7 +18,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tagproc.names import ItemNames, fold
@@ -50,7 +50,7 @@ from tagproc.vocabulary import (
     VERB_KEY,
 )
 
-__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb"]
+__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb", "verb_phrase"]
 
 Pairs = tuple[tuple[str, str], ...]
 
@@ -153,6 +153,22 @@ def _op_from_game(value: str, at: int, names: ItemNames) -> Verb:
     if condition is not None:
         return Verb(value, "condition", at, (("condition", condition), ("state", "on")))
     return Verb(value, "", at)
+
+
+def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
+    """The longest run of ``words`` (from the first) that is an action/op word of ``tag`` or a refused one:
+    how many words, and the phrase as the tables spell it. ``add_item`` reads as ``add`` (a trailer)."""
+    table: Mapping[str, object] = ACTION_ALIASES if tag == "inventory" else OP_ALIASES
+    refused: Mapping[str, str] = REFUSED_ACTIONS if tag == "inventory" else REFUSED_OPS
+    for size in range(min(4, len(words)), 0, -1):
+        phrase = fold(" ".join(words[:size]))
+        if phrase in refused or phrase in table or (tag == "sheet" and phrase in OP_BY_KEY):
+            return size, phrase
+        for trailer in ACTION_TRAILERS if tag == "inventory" else ():
+            head = phrase.removesuffix(f" {trailer}")
+            if head != phrase and head in table:
+                return size, head
+    return None
 
 
 def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Attrs | Problem:

@@ -18,9 +18,13 @@ from types import MappingProxyType
 __all__ = [
     "AMOUNT_UNITS",
     "ARTICLES",
+    "BAG_WORDS",
     "FREE_FILLERS",
+    "FREE_SHEET_READS",
+    "FREE_SLOTS",
     "HEALTH_NAMES",
     "HEALTH_WORDS",
+    "ITEM_TAIL_WORDS",
     "PARTY_WHO",
     "PARTY_WORDS",
     "PLACE_NON_NAMES",
@@ -53,6 +57,13 @@ FREE_FILLERS = frozenset(
     }
 )
 
+# A member's bag, after a possessive ("to Bram's pack"): read as the member.
+BAG_WORDS = frozenset(
+    {"pack", "bag", "backpack", "inventory", "satchel", "rucksack", "knapsack", "belongings", "gear", "purse"}
+)
+# Words after an item's name that say nothing of it ("give the lantern back"): dropped with a repair.
+ITEM_TAIL_WORDS = frozenset({"back", "now", "too", "also", "here", "there", "again", "please"})
+
 # A sign at the front of a keyless inventory body says the action ("+2 rope", "-1 torch").
 SIGN_ACTIONS: Mapping[str, str] = MappingProxyType({"+": "add", "-": "remove", "\u2212": "remove"})
 # A sign on a pool's amount with no op says the op ("resolve=-1": a spend; "grit=+2": a restore).
@@ -80,3 +91,89 @@ PLACE_NON_NAMES = frozenset(
 # What parts a positional place's name from its size: "Millbrook, market town", "Hollin (village)",
 # "Hollin - village". The size must be one of the market's sizes, else the whole text is the name.
 PLACE_SIZE_SEPARATORS = (",", " - ", " \u2013 ", " \u2014 ", ": ", " / ", " | ")
+
+# Where a member, the party or a seller goes in a keyless inventory body, per action: (word before it,
+# kind) → key. "" is no word before it; "'s" a possessive ("Bram's torch"). A "" key is read and left out
+# with a note (a payment names no payee). A member, party or seller in any other place is refused.
+_FREE_WHO = {
+    ("from", "member"): "who",
+    ("'s", "member"): "who",
+    ("", "member"): "who",
+    ("on", "member"): "who",
+}
+FREE_SLOTS: Mapping[str, Mapping[tuple[str, str], str]] = MappingProxyType(
+    {
+        "add": {
+            ("to", "member"): "who",
+            ("for", "member"): "who",
+            ("", "member"): "who",
+            ("'s", "member"): "who",
+            ("to", "party"): "who",
+            ("for", "party"): "who",
+            ("into", "member"): "who",
+        },
+        "remove": {**_FREE_WHO, ("from", "party"): "who"},
+        "give": {
+            ("to", "member"): "to",
+            ("", "member"): "to",
+            ("from", "member"): "who",
+            ("'s", "member"): "who",
+        },
+        "equip": {**_FREE_WHO, ("for", "member"): "who"},
+        "unequip": _FREE_WHO,
+        "bind": {**_FREE_WHO, ("to", "member"): "who"},
+        "unbind": _FREE_WHO,
+        "use": {**_FREE_WHO, ("for", "member"): "who"},
+        "reveal": _FREE_WHO,
+        "inspect": {
+            **_FREE_WHO,
+            ("at", "seller"): "seller",
+            ("from", "seller"): "seller",
+            ("'s", "seller"): "seller",
+        },
+        "pay": {
+            ("", "member"): "who",
+            ("from", "member"): "who",
+            ("'s", "member"): "who",
+            ("to", "seller"): "",
+            ("at", "seller"): "",
+            ("", "seller"): "",
+        },
+        "earn": {
+            ("to", "member"): "who",
+            ("for", "member"): "who",
+            ("", "member"): "who",
+            ("to", "party"): "who",
+            ("from", "seller"): "",
+        },
+        "buy": {
+            ("from", "seller"): "seller",
+            ("at", "seller"): "seller",
+            ("'s", "seller"): "seller",
+            ("for", "member"): "who",
+            ("", "member"): "who",
+        },
+        "sell": {
+            ("to", "seller"): "seller",
+            ("at", "seller"): "seller",
+            ("", "seller"): "seller",
+            ("from", "member"): "who",
+            ("", "member"): "who",
+            ("'s", "member"): "who",
+        },
+    }
+)
+
+# What each sheet op reads from a keyless body ("number": its amount, or a track's to/by).
+FREE_SHEET_READS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "rest": frozenset({"rest"}),
+        "spend": frozenset({"pool", "number"}),
+        "restore": frozenset({"pool", "number"}),
+        "temp": frozenset({"pool", "number"}),
+        "damage": frozenset({"pool", "track", "number"}),
+        "track": frozenset({"track", "number"}),
+        "condition": frozenset({"condition", "state"}),
+        "note": frozenset({"field"}),
+    }
+)

@@ -30,6 +30,7 @@ __all__ = [
     "STATE_WORDS",
     "USE_OR_ADD",
     "VERB_FORMS",
+    "VERB_PARTICLES",
 ]
 
 # The forms of a verb a model writes instead of it: past, participle, gerund, third person. A phrase
@@ -91,6 +92,8 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pocket": ("pocketed", "pocketing", "pockets"),
         "purchase": ("purchased", "purchasing", "purchases"),
         "put": ("putting", "puts"),
+        "set": ("setting", "sets"),
+        "throw": ("threw", "thrown", "throwing", "throws"),
         "quaff": ("quaffed", "quaffing", "quaffs"),
         "ready": ("readied", "readying", "readies"),
         "receive": ("received", "receiving", "receives"),
@@ -175,6 +178,11 @@ _ACTION_BASES: Mapping[str, str] = {
     "discard": "remove",
     "destroy": "remove",
     "delete": "remove",
+    "get rid of": "remove",
+    "throw away": "remove",
+    "throw out": "remove",
+    "put down": "remove",
+    "set down": "remove",
     "cast": "use",
     "drink": "use",
     "quaff": "use",
@@ -198,16 +206,21 @@ _ACTION_BASES: Mapping[str, str] = {
     "pocket": "add",
     "spend": "pay",
     "pay for": "pay",
+    "pay off": "pay",
+    "pay back": "pay",
     "receive payment": "earn",
     "get paid": "earn",
     "be paid": "earn",
     "hand": "give",
     "hand over": "give",
+    "give back": "give",
+    "hand back": "give",
     "transfer": "give",
     "gift": "give",
     "vendor": "sell",
     "sell to": "sell",
     "sell off": "sell",
+    "sell back": "sell",
     "examine": "inspect",
     "appraise": "inspect",
     "look over": "inspect",
@@ -223,6 +236,10 @@ USE_OR_ADD = frozenset(_forms("take"))
 
 # What a model writes after the verb that is no part of it: "add_item", "use-item", "add to inventory".
 ACTION_TRAILERS = ("item", "items", "to inventory", "to bag", "from inventory", "from bag", "inventory")
+
+# Words that change a verb when they follow it ("get rid of", "heal up"): after a verb they are read only as
+# part of a phrase the tables hold, else the tag is refused (never "get" an item called "rid of the torch").
+VERB_PARTICLES = frozenset({"up", "out", "off", "down", "away", "rid", "in", "around", "back", "over"})
 
 # Inventory words that mean two things; each stays refused, with why (the answer's note).
 REFUSED_ACTIONS: Mapping[str, str] = MappingProxyType(
@@ -246,6 +263,9 @@ REFUSED_ACTIONS: Mapping[str, str] = MappingProxyType(
         "used up": 'use it (action="use") or lose the spent item (action="remove")?',
         "move": 'give it to another member (action="give") or put it somewhere (action="remove")?',
         "update": "say what changed: add, remove, ...",
+        "give up": 'give it to someone (action="give") or lose it (action="remove")?',
+        "take out": 'take it out of the bag to use (action="equip") or out of the bag for good (action="remove")?',
+        "hand in": 'give it to someone (action="give") or lose it (action="remove")?',
         "set": "say what changed: add, remove, ...",
     }
 )
@@ -276,6 +296,7 @@ _OP_BASES: Mapping[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "cure": ("condition", (("state", "off"),)),
     "remove condition": ("condition", (("state", "off"),)),
     "sleep": ("rest", ()),
+    "rest up": ("rest", ()),
     "camp": ("rest", ()),
     "write": ("note", ()),
     "record": ("note", ()),
