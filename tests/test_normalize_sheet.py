@@ -287,3 +287,10 @@ def test_a_loot_tag_reads_its_table_and_member(tag: str, expected: AnyCommand) -
 
 def test_a_positional_loot_member_that_disagrees_with_who_is_refused() -> None:
     assert refusal(run('[loot: table="grave_goods for Bram" who="Ada"]')).reason == "unreadable"
+
+
+def test_a_signed_change_on_a_pool_says_the_op() -> None:
+    assert bare(only(run('[sheet: pool="resolve" delta="-1" who="Ada"]'))) == Spend(
+        pool="resolve", amount=1, who="Ada"
+    )
+    assert bare(only(run('[sheet: pool="resolve" change="+2"]'))) == Restore(pool="resolve", amount=2)

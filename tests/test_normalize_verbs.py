@@ -28,6 +28,7 @@ from tagproc.vocabulary import (
     OP_ALIASES,
     OP_BY_KEY,
     PARTY_WORDS,
+    PLAYER_WORDS,
     REFUSED_ACTIONS,
     REFUSED_OPS,
     USE_OR_ADD,
@@ -290,9 +291,9 @@ def test_recipient_name_is_the_receiver_of_a_give() -> None:
 
 
 REFUSED_KEYS = [
-    pytest.param(f'[inventory: action="add" {CANDLE} hero="Bram"]', "hero", id="a-member"),
+    pytest.param(f'[inventory: action="add" {CANDLE} sidekick="Bram"]', "sidekick", id="a-member"),
     pytest.param(
-        f'[inventory: action="add" {CANDLE} bearer="Bram the smith"]', "bearer", id="a-member-among-words"
+        f'[inventory: action="add" {CANDLE} helper="Bram the smith"]', "helper", id="a-member-among-words"
     ),
     pytest.param(f'[inventory: action="add" {CANDLE} extra="2"]', "extra", id="a-number"),
     pytest.param(f'[inventory: action="add" {CANDLE} also="Warming tonic"]', "also", id="an-item"),
@@ -401,3 +402,43 @@ def test_the_party_words_add_by_the_carrying_rule_and_rest_everyone(word: str) -
 )
 def test_the_party_where_it_is_not_everyone_at_once_is_refused(tag: str) -> None:
     assert "whole party" in refusal(run(tag)).detail
+
+
+WRITTEN_VERBS = [
+    pytest.param("addItem", Add(item=item("Black candle")), id="camel-case"),
+    pytest.param("removeItem", None, id="camel-case-remove"),
+    pytest.param("equip/wield", None, id="two-words-one-meaning"),
+    pytest.param("give_to", None, id="a-keyed-trailer"),
+    pytest.param("ADD", Add(item=item("Black candle")), id="upper-case"),
+]
+
+
+@pytest.mark.parametrize(("written", "expected"), WRITTEN_VERBS)
+def test_a_verb_written_in_code_shapes_reads_as_the_verb(written: str, expected: AnyCommand | None) -> None:
+    action = {"removeItem": "remove", "equip/wield": "equip", "give_to": "give"}.get(written, "add")
+    body = (
+        'item="Lantern coat"' if action == "equip" else f'{CANDLE} to="Mira"' if action == "give" else CANDLE
+    )
+    command = only(run(f'[inventory: action="{written}" {body}]'))
+    assert getattr(command, "action", None) == action
+    if expected is not None:
+        assert bare(command) == expected
+
+
+@pytest.mark.parametrize(
+    "written", [pytest.param(w, id=w) for w in ("add/remove", "buy|sell", "equip or drop")]
+)
+def test_two_verbs_with_two_meanings_are_refused(written: str) -> None:
+    assert refusal(run(f'[inventory: action="{written}" {CANDLE}]')).reason == "unreadable"
+
+
+@pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(PLAYER_WORDS)])
+def test_the_player_words_are_the_first_of_the_party_and_said(word: str) -> None:
+    command = only(run(f'[inventory: action="add" {CANDLE} who="{word}"]'))
+    assert bare(command) == Add(item=item("Black candle"), who="Ada")
+    assert command.notes == (f'Took who="{word}" as Ada, the player.',)
+
+
+def test_take_from_a_member_is_refused_as_two_senses() -> None:
+    assert "take from" in REFUSED_ACTIONS
+    assert refusal(run(f'[inventory: action="take_from" {CANDLE} who="Bram"]')).reason == "unreadable"

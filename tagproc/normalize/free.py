@@ -28,7 +28,7 @@ from tagproc.normalize.counts import Problem
 from tagproc.normalize.free_sheet import read_sheet_body
 from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.items import resolve_item
-from tagproc.normalize.keys import verb_phrase
+from tagproc.normalize.keys import is_verb_word, verb_phrase
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -94,9 +94,7 @@ def _verb_index(tag: str, attrs: Pairs) -> int | None:
 
 
 def _is_verb(tag: str, written: str) -> bool:
-    words = fold(written).split()
-    found = verb_phrase(tag, words)
-    return found is not None and found[0] == len(words)
+    return is_verb_word(tag, written) or "/" in written or "|" in written
 
 
 # -- inventory ----------------------------------------------------------------------------------------
@@ -223,7 +221,8 @@ def _place(
     """A member, the party or a seller at ``tokens[at]`` (after a preposition and articles, if any)."""
     word = fold(tokens[at].text)
     before = word if word in PREPOSITIONS else ""
-    look = at + 1 if before else at
+    bracket = tokens[at].text in "([" and tokens[at].kind == "punct"
+    look = at + 1 if before or bracket else at
     while look < len(tokens) and fold(tokens[look].text) in ARTICLES:
         look += 1
     party = party_at(tokens, look) if before else None
@@ -235,6 +234,10 @@ def _place(
     else:
         assert hit is not None
         end, kind, value, possessive = hit
+    if bracket:  # "-1 Black candle (Ada)": a member in brackets is the bag
+        if end >= len(tokens) or tokens[end].text not in ")]" or possessive:
+            return None
+        end += 1
     if possessive and not before:
         before = "'s"
     elif possessive and kind == "member" and end < len(tokens) and fold(tokens[end].text) in BAG_WORDS:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from tagproc.names import GameWords, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.repairs import Repair
-from tagproc.vocabulary import ARTICLES, HEALTH_NAMES, HEALTH_WORDS, PARTY_WORDS
+from tagproc.vocabulary import ARTICLES, HEALTH_NAMES, HEALTH_WORDS, PARTY_WORDS, PLAYER_WORDS
 
 __all__ = [
     "KINDS",
@@ -173,6 +173,10 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         if fold(exact) == fold(written):
             return PersonRead(written)
         return PersonRead(exact, (Repair("who-possessive", written, exact),))
+    if key_of(written) in PLAYER_WORDS and members:
+        player = members[0]
+        note = f'Took {key}="{written}" as {player}, the player.'
+        return PersonRead(player, (Repair("player-word", written, player),), (note,))
     if key_of(written) in PARTY_WORDS:
         return PersonRead(
             "party", (Repair("party-word", written, "party"),) if fold(written) != "party" else ()

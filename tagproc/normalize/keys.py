@@ -18,6 +18,7 @@ Invariants:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -36,10 +37,12 @@ from tagproc.vocabulary import (
     ENGINE_KEYS,
     KEY_ALIASES,
     KEY_SUFFIXES,
+    KEYED_ACTION_TRAILERS,
     OP_ALIASES,
     OP_BY_KEY,
     OP_KEY_ALIASES,
     OP_KEYS,
+    OP_TRAILERS,
     PARTY_WHO,
     PARTY_WORDS,
     PERSON_KEYS,
@@ -50,13 +53,15 @@ from tagproc.vocabulary import (
     VERB_KEY,
 )
 
-__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb", "verb_phrase"]
+__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb", "is_verb_word", "verb_phrase", "verb_word"]
 
 Pairs = tuple[tuple[str, str], ...]
 
 # A verb that says only that something changed yields to a precise one beside it ("[inventory update:
 # action=add ...]").
 _VAGUE_VERBS = frozenset({"update", "change", "modify", "adjust", "edit"})
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_ALTERNATIVES = re.compile(r"\s*(?:/|\||\bor\b)\s*")
 
 
 @dataclass(slots=True)
@@ -114,17 +119,19 @@ def find_verb(tag: str, attrs: Pairs, names: ItemNames) -> Verb | Problem | None
 
 
 def _one_verb(tag: str, at: int, value: str, attrs: Pairs, names: ItemNames) -> Verb | Problem:
-    word = fold(value)
+    written = _CAMEL.sub(" ", value)  # "addItem" is "add item"
+    parts = [part for part in _ALTERNATIVES.split(written) if part.strip()]
+    if len(parts) > 1:  # "equip/wield": one meaning, or refused
+        each = [_one_verb(tag, at, part, attrs, names) for part in parts]
+        meanings = {verb.canonical if isinstance(verb, Verb) else "?" for verb in each}
+        if len(meanings) == 1 and isinstance(each[0], Verb) and each[0].canonical:
+            return Verb(value, each[0].canonical, at, each[0].implied)
+        return Problem("unreadable", f'"{value}" says more than one thing to do.')
+    word = verb_word(tag, written, keyed=True)
     if tag == "inventory":
         if word in REFUSED_ACTIONS:
             return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
-        if word in ACTION_ALIASES:
-            return Verb(value, ACTION_ALIASES[word], at)
-        for trailer in ACTION_TRAILERS:
-            head = word.removesuffix(f" {trailer}")
-            if head != word and head in ACTION_ALIASES:
-                return Verb(value, ACTION_ALIASES[head], at)
-        return Verb(value, "", at)
+        return Verb(value, ACTION_ALIASES.get(word, ""), at)
     if word in OP_ALIASES:
         op, implied = OP_ALIASES[word]
         return Verb(value, op, at, implied)
@@ -155,19 +162,35 @@ def _op_from_game(value: str, at: int, names: ItemNames) -> Verb:
     return Verb(value, "", at)
 
 
+def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
+    """A verb as the tables spell it: folded, less a trailer ("add_item" → "add", "apply condition" →
+    "apply"; in an action= also "give_to") when what is left is in the tables; else just folded."""
+    word = fold(written)
+    if _in_tables(tag, word):
+        return word
+    trailers = ACTION_TRAILERS if tag == "inventory" else OP_TRAILERS
+    if keyed and tag == "inventory":
+        trailers = (*trailers, *KEYED_ACTION_TRAILERS)
+    for trailer in trailers:
+        head = word.removesuffix(f" {trailer}")
+        if head != word and _in_tables(tag, head):
+            return head
+    return word
+
+
+def _in_tables(tag: str, word: str) -> bool:
+    if tag == "inventory":
+        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
+    return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
+
+
 def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
     """The longest run of ``words`` (from the first) that is an action/op word of ``tag`` or a refused one:
-    how many words, and the phrase as the tables spell it. ``add_item`` reads as ``add`` (a trailer)."""
-    table: Mapping[str, object] = ACTION_ALIASES if tag == "inventory" else OP_ALIASES
-    refused: Mapping[str, str] = REFUSED_ACTIONS if tag == "inventory" else REFUSED_OPS
+    how many words, and the phrase as the tables spell it (``verb_word``)."""
     for size in range(min(4, len(words)), 0, -1):
-        phrase = fold(" ".join(words[:size]))
-        if phrase in refused or phrase in table or (tag == "sheet" and phrase in OP_BY_KEY):
-            return size, phrase
-        for trailer in ACTION_TRAILERS if tag == "inventory" else ():
-            head = phrase.removesuffix(f" {trailer}")
-            if head != phrase and head in table:
-                return size, head
+        word = verb_word(tag, " ".join(words[:size]))
+        if _in_tables(tag, word):
+            return size, word
     return None
 
 
@@ -188,7 +211,7 @@ def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Att
         if key == verb_key and fold(value) in _VAGUE_VERBS:
             result.repairs.append(Repair("vague-verb", f'{written}="{value}"', ""))
             continue
-        if key == verb_key and _is_verb_word(tag, value):
+        if key == verb_key and is_verb_word(tag, value):
             again = find_verb(tag, ((key, value),), names)
             if not isinstance(again, Verb) or again.canonical != verb.canonical:
                 return Problem("unreadable", f'{key}= is written twice ("{verb.written}", "{value}").')
@@ -324,11 +347,9 @@ def _party(value: str) -> bool:
     return key_of(value) in PARTY_WORDS
 
 
-def _is_verb_word(tag: str, value: str) -> bool:
-    word = fold(value)
-    if tag == "inventory":
-        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
-    return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
+def is_verb_word(tag: str, value: str) -> bool:
+    """Whether ``value`` as a whole is a verb of ``tag`` (or a refused one) in the tables."""
+    return _in_tables(tag, verb_word(tag, _CAMEL.sub(" ", value), keyed=True))
 
 
 def _allowed_keys(tag: str, verb: str) -> tuple[str, ...]:

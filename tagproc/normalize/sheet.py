@@ -181,7 +181,11 @@ def _op_from_keys(pairs: list[tuple[str, str]], health: str | None) -> str | Non
     for key, value in pairs:
         if key in _OP_NAMED_KEYS and read_number(value.strip().lstrip("+-")) is not None:
             said.add(OP_ALIASES[key.replace("_hp", "").replace("healing", "heal")][0])
-        if key in ("amount", "points") and "pool" in keys and (signed := _SIGNED.match(value)):
+        if (
+            KEY_ALIASES["sheet"].get(key, key) == "amount"
+            and "pool" in keys
+            and (signed := _SIGNED.match(value))
+        ):
             pool = dict(pairs).get("pool")
             sign = signed.group("sign").replace("\u2212", "-")
             said.add("damage" if sign == "-" and pool == health else SIGN_OPS[sign])

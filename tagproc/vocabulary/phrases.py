@@ -29,6 +29,7 @@ __all__ = [
     "PARTY_WORDS",
     "PLACE_NON_NAMES",
     "PLACE_SIZE_SEPARATORS",
+    "PLAYER_WORDS",
     "PREPOSITIONS",
     "SIGN_ACTIONS",
     "SIGN_OPS",
@@ -43,6 +44,21 @@ PARTY_WORDS = frozenset(
         *("team", "the team", "all party members", "party members"),
     }
 )
+# who= words for the player (the first of the party). Not "me": a GM writing "me" may mean itself.
+PLAYER_WORDS = frozenset(
+    {
+        "player",
+        "the player",
+        "you",
+        "yourself",
+        "pc",
+        "the pc",
+        "player character",
+        "the player character",
+        "self",
+    }
+)
+
 # The actions and ops on which the whole party means the same as no who= at all.
 PARTY_WHO = frozenset({"add", "earn", "loot", "rest"})
 

@@ -22,9 +22,11 @@ __all__ = [
     "ACTION_ALIASES",
     "ACTION_TRAILERS",
     "DAY_WORDS",
+    "KEYED_ACTION_TRAILERS",
     "NOT_NEW_DAY_WORDS",
     "OP_ALIASES",
     "OP_BY_KEY",
+    "OP_TRAILERS",
     "REFUSED_ACTIONS",
     "REFUSED_OPS",
     "STATE_WORDS",
@@ -236,6 +238,10 @@ USE_OR_ADD = frozenset(_forms("take"))
 
 # What a model writes after the verb that is no part of it: "add_item", "use-item", "add to inventory".
 ACTION_TRAILERS = ("item", "items", "to inventory", "to bag", "from inventory", "from bag", "inventory")
+# Trailers read only in a keyed action= ("give_to", "remove_from"): in a keyless body they start a phrase.
+KEYED_ACTION_TRAILERS = ("to", "from")
+# The same after a sheet op: "apply_condition", "restore_points".
+OP_TRAILERS = ("condition", "status", "points", "pool", "effect")
 
 # Words that change a verb when they follow it ("get rid of", "heal up"): after a verb they are read only as
 # part of a phrase the tables hold, else the tag is refused (never "get" an item called "rid of the torch").
@@ -263,6 +269,7 @@ REFUSED_ACTIONS: Mapping[str, str] = MappingProxyType(
         "used up": 'use it (action="use") or lose the spent item (action="remove")?',
         "move": 'give it to another member (action="give") or put it somewhere (action="remove")?',
         "update": "say what changed: add, remove, ...",
+        "take from": 'it goes from them to the player (action="give") or into the bag (action="add")?',
         "give up": 'give it to someone (action="give") or lose it (action="remove")?',
         "take out": 'take it out of the bag to use (action="equip") or out of the bag for good (action="remove")?',
         "hand in": 'give it to someone (action="give") or lose it (action="remove")?',
