@@ -5,6 +5,8 @@ them over (the verb as the first attribute, the rest as free text)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tagproc.commands import (
     Add,
@@ -389,6 +391,10 @@ REFUSED = [
     pytest.param("sheet", ("Bram",), "is no longer rattled", "unreadable", "gravewatch", id="no-longer"),
     pytest.param("sheet", ("heal",), "rattled", "unreadable", "gravewatch", id="heal-a-condition"),
     pytest.param("sheet", ("heal", "damage"), "2 resolve", "unreadable", "gravewatch", id="two-ops"),
+    pytest.param("sheet", ("rest",), "market town Bram", "unreadable", "gravewatch", id="a-size-in-a-sheet"),
+    pytest.param(
+        "sheet", ("note",), "Shuttered lantern full", "unreadable", "gravewatch", id="words-before-a-field"
+    ),
     pytest.param("loot", (), "for Bram", "missing-key", "gravewatch", id="loot-without-a-table"),
     pytest.param(
         "place", ("Millbrook",), "somewhere nice", "unreadable", "gravewatch", id="place-words-left-over"
@@ -504,3 +510,35 @@ def test_a_note_value_is_everything_after_the_field_even_names() -> None:
     assert bare(command) == Note(field="post", value="Bram's old watch-house")
     keyed = only(run_free("sheet", (("op", "note"), ("field", "post")), ("the north gate",)))
     assert bare(keyed) == Note(field="post", value="the north gate")
+
+
+_PIECES = [
+    "+",
+    "-",
+    "(",
+    ")",
+    ",",
+    ".",
+    "'s",
+    "2",
+    "Bram",
+    "to",
+    "resolve",
+    "harm",
+    "rattled",
+    "the",
+    "Black candle",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["inventory", "sheet", "place", "loot"]),
+    st.sampled_from(["", "add", "give", "heal", "Bram", "rest", "pay", "set"]),
+    st.lists(st.sampled_from(_PIECES), max_size=12).map(" ".join),
+)
+def test_no_keyless_body_breaks_the_reader(tag: str, verb: str, text: str) -> None:
+    key = {"inventory": "action", "sheet": "op", "place": "name", "loot": "table"}[tag]
+    attrs = ((key, verb),) if verb else ()
+    for command in run_free(tag, attrs, (text,) if text.strip() else ()):
+        assert "internal error" not in getattr(command, "detail", "")

@@ -120,6 +120,27 @@ LOOSE = [
         id="character_name",
     ),
     pytest.param(
+        '[sheet: op="rest" rest="vigil rest"]', Rest(rest="vigil"), "gravewatch", id="a-rest-called-a-rest"
+    ),
+    pytest.param(
+        '[sheet: op="condition" condition="rattled" value="off"]',
+        Condition(condition="rattled", state=False),
+        "gravewatch",
+        id="value-is-the-state",
+    ),
+    pytest.param(
+        '[sheet: op="condition" condition="rattled" active="no"]',
+        Condition(condition="rattled", state=False),
+        "gravewatch",
+        id="active-is-the-state",
+    ),
+    pytest.param(
+        '[sheet: op="spend" pool="resolve" value="1"]',
+        Spend(pool="resolve", amount=1),
+        "gravewatch",
+        id="value-is-the-amount",
+    ),
+    pytest.param(
         '[sheet: op="spend" pool="resolve" qty="1"]',
         Spend(pool="resolve", amount=1),
         "gravewatch",
@@ -177,6 +198,11 @@ LOOSE_REFUSED = [
     pytest.param('[sheet: hp="-5"]', "gravewatch", id="hp-where-there-are-no-hit-points"),
     pytest.param('[sheet: op="heal" amount="1d6" pool="resolve"]', "gravewatch", id="dice"),
     pytest.param('[sheet: rest="vigil" condition="rattled"]', "gravewatch", id="keys-saying-two-ops"),
+    pytest.param(
+        '[sheet: op="condition" condition="rattled" value="no longer"]',
+        "gravewatch",
+        id="value-that-may-be-the-state",
+    ),
 ]
 
 

@@ -104,6 +104,8 @@ def _scan_sheet(text: str, tokens: list[Token], index: GameIndex) -> _Sheet:
                 at += 1
         elif names is not None:
             written = span(text, tokens, at, at + name_size)
+            if not any(kind == "member" or kind in _GAME_KINDS for kind, _ in names[1]):
+                seen.left.extend(range(at, at + name_size))  # a size, a seller, a loot table: not a sheet's
             for kind, ident in names[1]:
                 if kind == "member":
                     seen.members.append((written, ident))
@@ -238,6 +240,9 @@ def _sheet_number(seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
 
 def _sheet_left(text: str, tokens: list[Token], seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
     """A note's value is the text after its field; anywhere else, a word left over is refused."""
+    if seen.field_end is not None and seen.left:
+        stray = " ".join(tokens[at].text for at in seen.left)
+        return Problem("unreadable", f'"{stray}" before the field is nothing this game names.')
     start = seen.field_end if seen.field_end is not None else seen.op_end
     if op == "note" and start is not None:
         value = text[tokens[start].start :].strip(" :=,;") if start < len(tokens) else ""

@@ -49,6 +49,7 @@ from tagproc.vocabulary import (
     REFUSED_ACTIONS,
     REFUSED_OPS,
     RISKY_VALUES,
+    STATE_WORDS,
     TAG_KEYS,
     VERB_KEY,
 )
@@ -206,6 +207,12 @@ def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Att
         if at == verb.at:
             continue
         key = _canonical_key(tag, verb.canonical, written)
+        if key != written and written in _tag_keys(tag) and not _soft_alias_fits(key, value, attrs):
+            if key == "state" and not any(k in ("state", "field") for k, _ in attrs):  # field=: a note's
+                return Problem(
+                    "unreadable", f'{written}="{value}" could be the state: write state="on" or "off".'
+                )
+            key = written  # value= on a condition is its state only when it says on or off
         if key != written:
             result.repairs.append(Repair("key-alias", written, key))
         if key == verb_key and fold(value) in _VAGUE_VERBS:
@@ -267,6 +274,19 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     if any(plain.startswith(prefix) for prefix in COUNT_KEY_PREFIXES) and count_key in known:
         return count_key
     return plain
+
+
+def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
+    """A key of another op read as ``key`` (``value=`` as a state or an amount): only when the tag writes
+    no ``key=`` of its own and the value is one (a state word, a number)."""
+    if any(written == key for written, _ in attrs):
+        return False
+    if key == "state":
+        return " ".join(value.lower().split()) in STATE_WORDS
+    if key == "amount":
+        words = value.split()
+        return bool(words) and read_number(words[0].lstrip("+-")) is not None
+    return True
 
 
 def _tag_keys(tag: str) -> set[str]:

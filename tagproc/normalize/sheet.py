@@ -287,7 +287,7 @@ def _positional_loot(text: str, index: GameIndex) -> tuple[str, str] | None:
 def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     op = attrs.verb
     if op == "rest":
-        return Rest.model_validate({"rest": attrs.text("rest"), **_fields(attrs)})
+        return Rest.model_validate({"rest": _rest_name(attrs, index), **_fields(attrs)})
     if op == "note":
         field = attrs.text("field")
         if field is None:
@@ -313,6 +313,20 @@ def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     if op == "spend":
         return Spend.model_validate(fields)
     return Restore.model_validate(fields) if op == "restore" else Temp.model_validate(fields)
+
+
+def _rest_name(attrs: Attrs, index: GameIndex) -> str | None:
+    """The rest as written, or the game's rest it names once "rest" is read off ("vigil rest")."""
+    written = attrs.text("rest")
+    if written is None or index.find_one(written, "rest") is not None:
+        return written
+    phrase = key_of(written)
+    for candidate in (phrase.removesuffix(" rest"), f"{phrase} rest", phrase.removeprefix("a ")):
+        found = index.find_one(candidate, "rest")
+        if found is not None:
+            attrs.repairs.append(Repair("rest-name", written, found))
+            return found
+    return written
 
 
 def _amount(attrs: Attrs, op: str, index: GameIndex) -> int | Problem:

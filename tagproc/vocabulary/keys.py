@@ -305,12 +305,27 @@ OP_KEY_ALIASES: Mapping[str, Mapping[str, str]] = MappingProxyType(
         "rest": MappingProxyType(
             {"type": "rest", "kind": "rest", "name": "rest", "length": "rest", "duration": "rest"}
         ),
-        "condition": MappingProxyType({"name": "condition", "effect": "condition", "type": "condition"}),
+        "condition": MappingProxyType(
+            {
+                "name": "condition",
+                "effect": "condition",
+                "type": "condition",
+                "value": "state",
+                "active": "state",
+                "applied": "state",
+                "set": "state",
+                "on": "state",
+            }
+        ),
         "note": MappingProxyType({"name": "field", "note": "value", "entry": "value"}),
-        "damage": MappingProxyType({"type": "kind", "damage_type": "kind", "damage": "amount"}),
-        "restore": MappingProxyType({"heal": "amount", "healing": "amount", "restore": "amount"}),
-        "spend": MappingProxyType({"spend": "amount", "cost": "amount"}),
-        "temp": MappingProxyType({"temp": "amount", "temp_hp": "amount"}),
+        "damage": MappingProxyType(
+            {"type": "kind", "damage_type": "kind", "damage": "amount", "value": "amount"}
+        ),
+        "restore": MappingProxyType(
+            {"heal": "amount", "healing": "amount", "restore": "amount", "value": "amount"}
+        ),
+        "spend": MappingProxyType({"spend": "amount", "cost": "amount", "value": "amount"}),
+        "temp": MappingProxyType({"temp": "amount", "temp_hp": "amount", "value": "amount"}),
         "track": MappingProxyType({"change": "by", "delta": "by", "mark": "to", "marks": "to"}),
     }
 )
