@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tagproc.names import ItemNames, fold
-from tagproc.normalize.counts import Problem
+from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.free_sheet import read_sheet_body
 from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.items import resolve_item
@@ -33,11 +33,13 @@ from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
     ARTICLES,
+    ASIDE_MARKS,
     BAG_WORDS,
     DAY_WORDS,
     FREE_SLOTS,
     ITEM_TAIL_WORDS,
     KEY_ALIASES,
+    NEGATIONS,
     PREPOSITIONS,
     SIGN_ACTIONS,
     VERB_KEY,
@@ -66,8 +68,13 @@ def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -
         written = attrs[verb_at][1] if verb_at is not None else ""
         if not free and (verb_at is None or _is_verb(tag, written) or len(written.split()) < 2):
             return FreeRead(attrs)
-        text = " ".join(part for part in (written, *free) if part.strip())
-        read = _inventory(text, index, names) if tag == "inventory" else read_sheet_body(text, index)
+        kept, aside = _asides(free, index, names)
+        text = " ".join(part for part in (written, *kept) if part.strip())
+        has_item = any(KEY_ALIASES[tag].get(key, key) in ("item", "items", "amount") for key, _ in attrs)
+        if tag == "inventory":
+            read = _inventory(text, index, names, has_item=has_item)
+        else:
+            read = read_sheet_body(text, index)
         if isinstance(read, Problem):
             if read.reason == "missing-key" and not free:
                 return FreeRead(attrs)  # an op word no table knows: answered unknown-op
@@ -75,7 +82,7 @@ def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -
         verb, pairs, repairs, notes = read
         rest = [pair for at, pair in enumerate(attrs) if at != verb_at]
         head = [(VERB_KEY[tag], verb)] if verb else []
-        return FreeRead((*head, *rest, *pairs), repairs, notes)
+        return FreeRead((*head, *rest, *pairs), [*aside.repairs, *repairs], [*aside.notes, *notes])
     if not free:
         return FreeRead(attrs)
     read_tail = _tail(tag, " ".join(free), index)
@@ -83,6 +90,38 @@ def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -
         return read_tail
     pairs, repairs = read_tail
     return FreeRead((*attrs, *pairs), repairs)
+
+
+def _asides(free: tuple[str, ...], index: GameIndex, names: ItemNames) -> tuple[list[str], FreeRead]:
+    """The free pieces to read, less the asides: a piece in brackets or after a dash ("(found in the
+    crypt)", "- for later") that names nothing (no number, no game name, no item, no "not") is left out
+    and said; any other is read with the rest."""
+    kept: list[str] = []
+    said = FreeRead(())
+    for piece in free:
+        stripped = piece.strip()
+        bracketed = stripped[:1] in "([" and stripped[-1:] in ")]"
+        if (bracketed or stripped[:1] in ASIDE_MARKS) and not _names_anything(stripped, index, names):
+            said.repairs.append(Repair("aside", stripped, ""))
+            said.notes.append(f'Ignored "{stripped}".')
+        else:
+            kept.append(piece)
+    return kept, said
+
+
+def _names_anything(text: str, index: GameIndex, names: ItemNames) -> bool:
+    """Whether ``text`` has anything that could change the tag: a number (in digits or words), a game
+    name, an item, or a word that turns the meaning around (``NEGATIONS``: "not", "or", "then")."""
+    tokens = tokens_of(text)
+    words = [token for token in tokens if token.kind != "punct"]
+    if any(token.kind == "num" or fold(token.text) in NEGATIONS for token in words):
+        return True
+    if any(fold(token.text) not in ARTICLES and read_number(token.text) is not None for token in words):
+        return True  # "(two of them)"
+    if any(next(index.spans(tokens, at), None) for at in range(len(tokens))):
+        return True
+    plain = " ".join(token.text for token in words)
+    return bool(plain) and (_is_item(plain, names) or read_number(plain) is not None)
 
 
 def _verb_index(tag: str, attrs: Pairs) -> int | None:
@@ -101,7 +140,7 @@ def _is_verb(tag: str, written: str) -> bool:
 
 
 def _inventory(
-    text: str, index: GameIndex, names: ItemNames
+    text: str, index: GameIndex, names: ItemNames, *, has_item: bool = False
 ) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
     tokens = tokens_of(text)
     repairs: list[Repair] = []
@@ -137,7 +176,7 @@ def _inventory(
     if found is not None and start < len(tokens) and fold(tokens[start].text) in VERB_PARTICLES:
         phrase = span(text, tokens, start - size, start + 1)
         return Problem("unknown-action", f'"{phrase}" is not something it can do.')
-    read = _inventory_parts(canonical, text, tokens, start, index, names)
+    read = _inventory_parts(canonical, text, tokens, start, index, names, has_item=has_item)
     if isinstance(read, Problem):
         return read
     more, more_repairs, notes = read
@@ -166,7 +205,14 @@ def _first_word(
 
 
 def _inventory_parts(
-    verb: str, text: str, tokens: list[Token], start: int, index: GameIndex, names: ItemNames
+    verb: str,
+    text: str,
+    tokens: list[Token],
+    start: int,
+    index: GameIndex,
+    names: ItemNames,
+    *,
+    has_item: bool = False,
 ) -> tuple[Pairs, list[Repair], list[str]] | Problem:
     """Members, the party and sellers where the action reads them; what is left is the item (or amount)."""
     slots = FREE_SLOTS.get(verb, {})
@@ -202,7 +248,10 @@ def _inventory_parts(
     item = _item_text(verb, text, tokens, kept, names)
     if isinstance(item, Problem):
         return item
-    if item:
+    if item and has_item and not _names_anything(item, index, names):
+        repairs.append(Repair("ignored-text", written, ""))  # item= says the item: these words are talk
+        notes.append(f'Ignored "{written}".')
+    elif item:
         listed = _is_list(item) and not _is_item(item, names)
         key = "amount" if verb in ("pay", "earn") else ("items" if listed else "item")
         pairs.append((key, item))

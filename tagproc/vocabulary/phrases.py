@@ -18,6 +18,7 @@ from types import MappingProxyType
 __all__ = [
     "AMOUNT_UNITS",
     "ARTICLES",
+    "ASIDE_MARKS",
     "BAG_WORDS",
     "FREE_FILLERS",
     "FREE_SHEET_READS",
@@ -25,6 +26,7 @@ __all__ = [
     "HEALTH_NAMES",
     "HEALTH_WORDS",
     "ITEM_TAIL_WORDS",
+    "NEGATIONS",
     "PARTY_WHO",
     "PARTY_WORDS",
     "PLACE_NON_NAMES",
@@ -79,6 +81,18 @@ BAG_WORDS = frozenset(
 )
 # Words after an item's name that say nothing of it ("give the lantern back"): dropped with a repair.
 ITEM_TAIL_WORDS = frozenset({"back", "now", "too", "also", "here", "there", "again", "please"})
+
+# What starts an aside in a tag's body ("- found in the crypt"), and the words that turn a body's meaning
+# around or leave it open ("not", "or", "maybe"): words with one of them are never left out as talk (they
+# are read, and refused if they cannot be placed).
+ASIDE_MARKS = ("-", "\u2013", "\u2014", "#", "//", "~")
+NEGATIONS = frozenset(
+    {
+        *("not", "no", "never", "longer", "none", "without", "nor", "isn't", "aren't", "don't", "doesn't"),
+        *("or", "either", "instead", "maybe", "perhaps", "unless", "if", "would", "could", "should"),
+        *("then", "but", "except"),
+    }
+)
 
 # A sign at the front of a keyless inventory body says the action ("+2 rope", "-1 torch").
 SIGN_ACTIONS: Mapping[str, str] = MappingProxyType({"+": "add", "-": "remove", "\u2212": "remove"})
