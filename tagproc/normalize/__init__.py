@@ -24,6 +24,7 @@ from tagproc.commands import Add, Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
+from tagproc.normalize.gamewords import GameIndex
 from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import Verb, canonical_attrs, find_verb
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
@@ -78,10 +79,11 @@ def _normalize(
     if reading.name not in TAG_NAMES:
         return [_unreadable(reading, raw, repairs, Problem("unknown-tag", f'"{reading.name}" is no tag.'))]
     notes: list[str] = []
-    pairs = _loose_pairs(reading, names, repairs, notes)
+    index = GameIndex(names.game_words())
+    pairs = _loose_pairs(reading, names, index, repairs, notes)
     if isinstance(pairs, Problem):
         return [_unreadable(reading, raw, repairs, pairs)]
-    verb = find_verb(reading.name, pairs, names)
+    verb = find_verb(reading.name, pairs, index)
     if isinstance(verb, Problem):
         return [_unreadable(reading, raw, repairs, verb)]
     if verb is None:
@@ -94,7 +96,7 @@ def _normalize(
                 reading, raw, repairs, Problem(reason, f'"{verb.written}" is not something it can do.')
             )
         ]
-    attrs = canonical_attrs(reading.name, verb, pairs, names)
+    attrs = canonical_attrs(reading.name, verb, pairs, names, index)
     if isinstance(attrs, Problem):
         return [_unreadable(reading, raw, repairs, attrs)]
     attrs.repairs[:0] = repairs
@@ -102,24 +104,24 @@ def _normalize(
     if reading.name == "inventory":
         return _take_or_use(verb, inventory_commands(attrs, names, raw), names, raw)
     if reading.name == "sheet":
-        return [sheet_command(attrs, raw, names)]
+        return [sheet_command(attrs, raw, index)]
     if reading.name == "place":
-        return [place_command(attrs, raw, names)]
-    return [loot_command(attrs, raw, names)]
+        return [place_command(attrs, raw, index)]
+    return [loot_command(attrs, raw, index)]
 
 
 def _loose_pairs(
-    reading: TagReading, names: ItemNames, repairs: list[Repair], notes: list[str]
+    reading: TagReading, names: ItemNames, index: GameIndex, repairs: list[Repair], notes: list[str]
 ) -> tuple[tuple[str, str], ...] | Problem:
     """The tag's pairs once its keyless body and (on a sheet) its game names as keys are read."""
-    read = read_free(reading.name, reading.attrs, reading.free, names)
+    read = read_free(reading.name, reading.attrs, reading.free, names, index)
     if isinstance(read, Problem):
         return read
     repairs += read.repairs
     notes += read.notes
     pairs = read.attrs
     if reading.name == "sheet":
-        loosened = loosen_sheet(pairs, names)
+        loosened = loosen_sheet(pairs, index)
         if isinstance(loosened, Problem):
             return loosened
         pairs, more = loosened

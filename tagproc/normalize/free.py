@@ -8,8 +8,10 @@ resolve``, ``damage 3 harm Ada``, ``rest vigil``, ``condition rattled on Bram``,
 
 Members, pools, tracks, conditions, fields, rests, sizes, loot tables and sellers are recognised only by the
 game's own names (``GameIndex``); verbs only by the tables of ``vocabulary/verbs.py``; the small words by
-``vocabulary/phrases.py``. An inventory body's item is what is left once those are read (it goes on to the
-item reader as ``item=``); a sheet body has no item, so anything left over there is refused.
+``vocabulary/phrases.py`` (``FREE_SLOTS`` says where a member, the party or a seller goes for each action).
+An inventory body's item is what is left once those are read (it goes on to the item reader as ``item=``);
+a sheet body (``free_sheet.py``) has no item, so anything left over there is refused. An aside in brackets
+or after a dash, and talk beside a keyed ``item=``, is left out and said when it names nothing.
 
 Invariants:
 - The result is the tag's attributes with the verb attribute set and the read pairs added in canonical
@@ -60,9 +62,10 @@ class FreeRead:
     notes: list[str] = field(default_factory=list)
 
 
-def read_free(tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames) -> FreeRead | Problem:
+def read_free(
+    tag: str, attrs: Pairs, free: tuple[str, ...], names: ItemNames, index: GameIndex
+) -> FreeRead | Problem:
     """Read ``free`` (and a verb written as several words) into ``attrs``; unchanged when nothing is free."""
-    index = GameIndex(names.game_words())
     if tag in VERB_KEY:
         verb_at = _verb_index(tag, attrs)
         written = attrs[verb_at][1] if verb_at is not None else ""

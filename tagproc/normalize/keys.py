@@ -91,7 +91,7 @@ class Verb:
     implied: Pairs = ()
 
 
-def find_verb(tag: str, attrs: Pairs, names: ItemNames) -> Verb | Problem | None:
+def find_verb(tag: str, attrs: Pairs, index: GameIndex) -> Verb | Problem | None:
     """The verb of an inventory (action) or sheet (op) tag; place and loot tags have none: ``Verb("", tag)``.
 
     None when the tag names no verb at all; a ``Problem`` for a word that means two things, or two verbs.
@@ -108,7 +108,7 @@ def find_verb(tag: str, attrs: Pairs, names: ItemNames) -> Verb | Problem | None
     if len(written) > 1:
         precise = [(at, value) for at, value in written if fold(value) not in _VAGUE_VERBS]
         written = precise or written[:1]
-    verbs = [_one_verb(tag, at, value, attrs, names) for at, value in written]
+    verbs = [_one_verb(tag, at, value, attrs, index) for at, value in written]
     for verb in verbs:
         if isinstance(verb, Problem) or not verb.canonical:
             return verb
@@ -119,11 +119,11 @@ def find_verb(tag: str, attrs: Pairs, names: ItemNames) -> Verb | Problem | None
     return verbs[0]
 
 
-def _one_verb(tag: str, at: int, value: str, attrs: Pairs, names: ItemNames) -> Verb | Problem:
+def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> Verb | Problem:
     written = _CAMEL.sub(" ", value)  # "addItem" is "add item"
     parts = [part for part in _ALTERNATIVES.split(written) if part.strip()]
     if len(parts) > 1:  # "equip/wield": one meaning, or refused
-        each = [_one_verb(tag, at, part, attrs, names) for part in parts]
+        each = [_one_verb(tag, at, part, attrs, index) for part in parts]
         meanings = {verb.canonical if isinstance(verb, Verb) else "?" for verb in each}
         if len(meanings) == 1 and isinstance(each[0], Verb) and each[0].canonical:
             return Verb(value, each[0].canonical, at, each[0].implied)
@@ -146,12 +146,11 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, names: ItemNames) -> 
             return Problem("unreadable", f'"{value}" is an op only with one of {keys}: write op=.')
     if word in REFUSED_OPS:
         return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
-    return _op_from_game(value, at, names)
+    return _op_from_game(value, at, index)
 
 
-def _op_from_game(value: str, at: int, names: ItemNames) -> Verb:
+def _op_from_game(value: str, at: int, index: GameIndex) -> Verb:
     """An op word that is a rest ("long rest", "vigil") or a condition ("rattled") of the game."""
-    index = GameIndex(names.game_words())
     phrase = key_of(value)
     for candidate in (phrase, phrase.removesuffix(" rest"), f"{phrase} rest"):
         rest = index.find_one(candidate, "rest")
@@ -195,14 +194,15 @@ def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
     return None
 
 
-def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Attrs | Problem:
+def canonical_attrs(
+    tag: str, verb: Verb, attrs: Pairs, names: ItemNames, index: GameIndex
+) -> Attrs | Problem:
     """The tag's attributes under canonical keys, for ``verb``; aliases, drops and duplicates recorded."""
     result = Attrs(verb=verb.canonical, values={})
     verb_key = VERB_KEY.get(tag)
     if verb_key is not None and fold(verb.written) != verb.canonical:
         result.repairs.append(Repair(f"{verb_key}-alias", verb.written, verb.canonical))
     allowed = _allowed_keys(tag, verb.canonical)
-    index = GameIndex(names.game_words())
     for at, (written, value) in enumerate(attrs):
         if at == verb.at:
             continue
@@ -219,7 +219,7 @@ def canonical_attrs(tag: str, verb: Verb, attrs: Pairs, names: ItemNames) -> Att
             result.repairs.append(Repair("vague-verb", f'{written}="{value}"', ""))
             continue
         if key == verb_key and is_verb_word(tag, value):
-            again = find_verb(tag, ((key, value),), names)
+            again = find_verb(tag, ((key, value),), index)
             if not isinstance(again, Verb) or again.canonical != verb.canonical:
                 return Problem("unreadable", f'{key}= is written twice ("{verb.written}", "{value}").')
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))

@@ -37,7 +37,7 @@ from tagproc.commands import (
     Track,
     Unreadable,
 )
-from tagproc.names import ItemNames, fold
+from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
@@ -70,18 +70,17 @@ _SHEET_KEYS = frozenset({key for keys in OP_KEYS.values() for key in keys})
 _OP_NAMED_KEYS = ("heal", "healing", "damage", "spend", "restore", "temp", "temp_hp")
 
 
-def sheet_command(attrs: Attrs, raw: str, names: ItemNames) -> SheetCommand | Unreadable:
+def sheet_command(attrs: Attrs, raw: str, index: GameIndex) -> SheetCommand | Unreadable:
     """The command of one ``[sheet:]`` tag whose keys are canonical."""
-    built = _sheet(attrs, GameIndex(names.game_words()))
+    built = _sheet(attrs, index)
     return _unreadable(attrs, raw, "sheet", built) if isinstance(built, Problem) else built
 
 
 # -- loose sheet keys ------------------------------------------------------------------------------------
 
 
-def loosen_sheet(attrs: Pairs, names: ItemNames) -> tuple[Pairs, list[Repair]] | Problem:
+def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] | Problem:
     """A sheet tag's game names written as keys, read as the keyed form (and the op the keys say)."""
-    index = GameIndex(names.game_words())
     health = health_pool(index.words)
     op = _written_op(attrs)
     out: list[tuple[str, str]] = []
@@ -195,7 +194,7 @@ def _op_from_keys(pairs: list[tuple[str, str]], health: str | None) -> str | Non
 # -- sheet commands ----------------------------------------------------------------------------------------
 
 
-def place_command(attrs: Attrs, raw: str, names: ItemNames) -> Place | Unreadable:
+def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadable:
     """The command of one ``[place:]`` tag: a size by id or label, none for a road or the wilds."""
     name = attrs.text("name")
     if name is None:
@@ -203,7 +202,7 @@ def place_command(attrs: Attrs, raw: str, names: ItemNames) -> Place | Unreadabl
     if key_of(name) in PLACE_NON_NAMES or name.strip(" .") in PLACE_NON_NAMES:
         detail = f'name="{name}" names no place: nothing changed (the place in force stays).'
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
-    split = _positional_place(name, attrs.text("size"), GameIndex(names.game_words()), attrs)
+    split = _positional_place(name, attrs.text("size"), index, attrs)
     if isinstance(split, Problem):
         return _unreadable(attrs, raw, "place", split)
     name, size = split
@@ -250,12 +249,11 @@ def _positional_place(
     return name, size
 
 
-def loot_command(attrs: Attrs, raw: str, names: ItemNames) -> Loot | Unreadable:
+def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:
     """The command of one ``[loot:]`` tag (a bare "grave_goods for Bram" read as table and who)."""
     table = attrs.text("table")
     if table is None:
         return _unreadable(attrs, raw, "loot", Problem("missing-key", "a loot tag names its table=."))
-    index = GameIndex(names.game_words())
     who = attrs.text("who")
     if index.find_one(table, "loot_table") is None:
         split = _positional_loot(table, index)
