@@ -375,6 +375,9 @@ REFUSED = [
         "inventory", ("add",), "a candle for Bram to Ada", "unreadable", "gravewatch", id="two-members"
     ),
     pytest.param("inventory", (), "2 rope", "unknown-action", "gravewatch", id="no-verb"),
+    pytest.param(
+        "inventory", ("add",), "3 Black candles for everyone", "unreadable", "gravewatch", id="for-everyone"
+    ),
     pytest.param("sheet", ("heal",), "2 Bram", "missing-key", "gravewatch", id="heal-no-pool"),
     pytest.param(
         "sheet", ("heal",), "2 resolve Bram and Ada", "unreadable", "gravewatch", id="heal-two-members"

@@ -12,6 +12,7 @@ from tagproc.commands import (
     Earn,
     Equip,
     Give,
+    Loot,
     Pay,
     Remove,
     Rest,
@@ -25,6 +26,7 @@ from tagproc.commands import (
 from tagproc.normalize.keys import verb_phrase
 from tagproc.vocabulary import (
     ACTION_ALIASES,
+    EVERYONE_WORDS,
     OP_ALIASES,
     OP_BY_KEY,
     PARTY_WORDS,
@@ -442,3 +444,10 @@ def test_the_player_words_are_the_first_of_the_party_and_said(word: str) -> None
 def test_take_from_a_member_is_refused_as_two_senses() -> None:
     assert "take from" in REFUSED_ACTIONS
     assert refusal(run(f'[inventory: action="take_from" {CANDLE} who="Bram"]')).reason == "unreadable"
+
+
+@pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(EVERYONE_WORDS)])
+def test_everyone_is_refused_on_an_add_but_rests_and_loots_the_party(word: str) -> None:
+    assert "one each" in refusal(run(f'[inventory: action="add" {CANDLE} who="{word}"]')).detail
+    assert bare(only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))) == Rest(rest="vigil")
+    assert bare(only(run(f'[loot: table="grave_goods" who="{word}"]'))) == Loot(table="grave_goods")

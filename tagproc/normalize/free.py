@@ -282,7 +282,8 @@ def _place(
     if hit is None and party is None:
         return None
     if party is not None:
-        end, kind, value, possessive = party, "party", "party", False
+        end, kind, possessive = party, "party", False
+        value = span(text, tokens, look, party)  # the words as written: read_person says party or everyone
     else:
         assert hit is not None
         end, kind, value, possessive = hit

@@ -128,7 +128,7 @@ def _scan_sheet(text: str, tokens: list[Token], index: GameIndex) -> _Sheet:
             at += 1
         elif party_at(tokens, at) is not None and word not in ("us", "we"):
             end = party_at(tokens, at) or at + 1
-            seen.members.append((span(text, tokens, at, end), "party"))
+            seen.members.append((span(text, tokens, at, end), span(text, tokens, at, end)))
             at = end
         elif word in PREPOSITIONS or word in FREE_FILLERS or word in AMOUNT_UNITS or token.kind == "punct":
             at += 1

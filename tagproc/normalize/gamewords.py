@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from tagproc.names import GameWords, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.repairs import Repair
-from tagproc.vocabulary import ARTICLES, HEALTH_NAMES, HEALTH_WORDS, PARTY_WORDS, PLAYER_WORDS
+from tagproc.vocabulary import (
+    ARTICLES,
+    EVERYONE_WORDS,
+    HEALTH_NAMES,
+    HEALTH_WORDS,
+    PARTY_WORDS,
+    PLAYER_WORDS,
+)
+
+_TOO_COMMON = frozenset({"all", "us", "we", "each", "group", "company", "team"})
 
 __all__ = [
     "KINDS",
@@ -181,6 +190,8 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         return PersonRead(
             "party", (Repair("party-word", written, "party"),) if fold(written) != "party" else ()
         )
+    if key_of(written) in EVERYONE_WORDS:
+        return PersonRead("everyone", (Repair("everyone-word", written, "everyone"),))
     named = index.members_in(written)
     if len(named) > 1:
         listed = ", ".join(named)
@@ -218,6 +229,6 @@ def party_at(tokens: list[Token], at: int) -> int | None:
     are too common to count), else None."""
     for size in (3, 2, 1):
         phrase = fold(" ".join(token.text for token in tokens[at : at + size]))
-        if len(tokens) - at >= size and phrase in PARTY_WORDS and phrase not in ("all", "us", "we"):
+        if len(tokens) - at >= size and phrase in PARTY_WORDS | EVERYONE_WORDS and phrase not in _TOO_COMMON:
             return at + size
     return None

@@ -35,6 +35,7 @@ from tagproc.vocabulary import (
     COUNT_KEY_PREFIXES,
     DAY_WORDS,
     ENGINE_KEYS,
+    EVERYONE_WORDS,
     KEY_ALIASES,
     KEY_SUFFIXES,
     KEYED_ACTION_TRAILERS,
@@ -349,11 +350,18 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
             return read
         attrs.repairs += read.repairs
         attrs.notes += read.notes
-        if read.value != "party":
+        if read.value not in ("party", "everyone"):
             attrs.values[key] = read.value
-        elif key == "who" and (attrs.verb in PARTY_WHO or tag == "loot"):
+        elif key == "who" and (
+            tag == "loot" or attrs.verb == "rest" or (read.value, attrs.verb) in _PARTY_SHARES
+        ):
             del attrs.values[key]
             attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
+        elif read.value == "everyone" and attrs.verb in PARTY_WHO:
+            return Problem(
+                "unreadable",
+                f'{key}="{value}": one each, or one for the party\'s bags? Write one tag a member, or who="party".',
+            )
         else:
             return Problem(
                 "unreadable",
@@ -364,7 +372,11 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
 
 
 def _party(value: str) -> bool:
-    return key_of(value) in PARTY_WORDS
+    return key_of(value) in PARTY_WORDS or key_of(value) in EVERYONE_WORDS
+
+
+# The party as a whole shares an add or an earn out by the carrying rule (spec "Carrying"), as no who= does.
+_PARTY_SHARES = frozenset({("party", "add"), ("party", "earn")})
 
 
 def is_verb_word(tag: str, value: str) -> bool:

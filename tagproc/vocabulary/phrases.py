@@ -20,6 +20,7 @@ __all__ = [
     "ARTICLES",
     "ASIDE_MARKS",
     "BAG_WORDS",
+    "EVERYONE_WORDS",
     "FREE_FILLERS",
     "FREE_SHEET_READS",
     "FREE_SLOTS",
@@ -39,12 +40,16 @@ __all__ = [
 
 # who= words for the whole party (any case). The party has no one bag or sheet: an add, an earn or a loot
 # goes by the carrying rule and a rest rests everyone, as with no who=; anything else is refused.
+# ``EVERYONE_WORDS`` are the party too, but say each of them ("everyone gets a torch": one each, or one for
+# the party?), so an add or an earn with one is refused; a rest or a loot is the same either way.
 PARTY_WORDS = frozenset(
     {
-        *("party", "the party", "all", "everyone", "everybody", "all of us", "us", "we", "the group"),
-        *("group", "whole party", "the whole party", "entire party", "the entire party", "all members"),
-        *("team", "the team", "all party members", "party members"),
+        *("party", "the party", "us", "we", "the group", "group", "whole party", "the whole party"),
+        *("entire party", "the entire party", "team", "the team", "the company", "company"),
     }
+)
+EVERYONE_WORDS = frozenset(
+    {"all", "everyone", "everybody", "all of us", "all members", "all party members", "party members", "each"}
 )
 # who= words for the player (the first of the party). Not "me": a GM writing "me" may mean itself.
 PLAYER_WORDS = frozenset(
