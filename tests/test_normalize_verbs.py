@@ -8,7 +8,9 @@ import pytest
 
 from tagproc.commands import (
     Add,
+    CoinAmount,
     Condition,
+    Damage,
     Earn,
     Equip,
     Give,
@@ -19,11 +21,15 @@ from tagproc.commands import (
     Restore,
     Sell,
     Spend,
+    Temp,
+    Track,
     Unequip,
     Unreadable,
     Use,
 )
+from tagproc.normalize import normalize
 from tagproc.normalize.keys import verb_phrase
+from tagproc.syntax import read_tag
 from tagproc.vocabulary import (
     ACTION_ALIASES,
     EVERYONE_WORDS,
@@ -451,3 +457,106 @@ def test_everyone_is_refused_on_an_add_but_rests_and_loots_the_party(word: str) 
     assert "one each" in refusal(run(f'[inventory: action="add" {CANDLE} who="{word}"]')).detail
     assert bare(only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))) == Rest(rest="vigil")
     assert bare(only(run(f'[loot: table="grave_goods" who="{word}"]'))) == Loot(table="grave_goods")
+
+
+MORE_VERBS = [
+    pytest.param(
+        '[inventory: action="received" amount="6 pennies" who="Mira"]',
+        Earn(amounts=coins(6, "penny", "pennies"), who="Mira"),
+        "gravewatch",
+        id="coins-received-are-earned",
+    ),
+    pytest.param(
+        '[inventory: action="add" amount="3 shillings"]',
+        Earn(amounts=coins(3, "shilling", "shillings")),
+        "gravewatch",
+        id="coins-added-are-earned",
+    ),
+    pytest.param(
+        '[inventory: action="reward" amount="15 gp"]',
+        Earn(amounts=(CoinAmount(name="gp", count=15, coin="gp", label="gold pieces"),)),
+        "srd-5e",
+        id="reward",
+    ),
+    pytest.param(
+        '[inventory: action="stash" item="Black candle" who="Mira"]',
+        Add(item=item("Black candle"), who="Mira"),
+        "gravewatch",
+        id="stash",
+    ),
+    pytest.param(
+        '[inventory: action="earn" amount="3 pennies" target_character="Mira"]',
+        Earn(amounts=coins(3, "penny", "pennies"), who="Mira"),
+        "gravewatch",
+        id="target_character",
+    ),
+    pytest.param(
+        f'[inventory: action="give" {CANDLE} target="Mira"]',
+        Give(item=item("Black candle"), to="Mira"),
+        "gravewatch",
+        id="give-target",
+    ),
+    pytest.param(
+        f'[inventory: action="rm" {CANDLE}]', Remove(item=item("Black candle")), "gravewatch", id="rm"
+    ),
+    pytest.param(
+        '[sheet: op="dmg" pool="hp" amt="3" who="Bram"]',
+        Damage(pool="hit_points", amount=3, who="Bram"),
+        "srd-5e",
+        id="dmg",
+    ),
+    pytest.param(
+        '[sheet: op="temp_hp" amount="5" who="Bram"]',
+        Temp(pool="hit_points", amount=5, who="Bram"),
+        "srd-5e",
+        id="temp_hp",
+    ),
+    pytest.param(
+        '[sheet: op="heal_resolve" amount="2"]',
+        Restore(pool="resolve", amount=2),
+        "gravewatch",
+        id="heal_resolve",
+    ),
+    pytest.param(
+        '[sheet: op="restore" stat="resolve" value="2"]',
+        Restore(pool="resolve", amount=2),
+        "gravewatch",
+        id="stat-value",
+    ),
+    pytest.param(
+        '[sheet: op="track" track="heat" amount="+1"]',
+        Track(track="heat", by=1),
+        "ember-roads",
+        id="track-signed-amount",
+    ),
+]
+
+
+@pytest.mark.parametrize(("tag", "expected", "ruleset"), MORE_VERBS)
+def test_more_words_a_small_model_writes_read_as_meant(tag: str, expected: AnyCommand, ruleset: str) -> None:
+    assert bare(only(run(tag, ruleset))) == expected
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        pytest.param('[inventory: action="take" item="Potion of Healing"]', id="take-a-potion-without-a-use"),
+        pytest.param('[inventory: action="add" item="Torch" each="party member"]', id="each"),
+        pytest.param('[inventory: action="add" item="Rations (1 day)" count="3" per="person"]', id="per"),
+        pytest.param('[sheet: op="track" track="heat" amount="1"]', id="unsigned-track-amount"),
+    ],
+)
+def test_more_words_that_say_two_things_stay_refused(tag: str) -> None:
+    assert refusal(
+        run(tag, "srd-5e" if "Potion" in tag or "Torch" in tag or "Rations" in tag else "ember-roads")
+    ).reason in (
+        "unreadable",
+        "missing-key",
+    )
+
+
+def test_the_whole_party_of_one_is_that_one() -> None:
+    tag = '[sheet: op="damage" pool="hit_points" amount="3" who="the whole party"]'
+    command = only(normalize(read_tag(tag), names_for("srd-5e", ("Ada",)), tag))
+    assert bare(command) == Damage(pool="hit_points", amount=3, who="Ada")
+    assert command.notes == ('Took who="the whole party" as Ada, the whole party.',)

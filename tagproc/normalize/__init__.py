@@ -26,11 +26,11 @@ from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
 from tagproc.normalize.gamewords import GameIndex
 from tagproc.normalize.inventory import inventory_commands
-from tagproc.normalize.keys import Verb, canonical_attrs, find_verb
+from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
-from tagproc.vocabulary import TAG_NAMES, USE_OR_ADD
+from tagproc.vocabulary import DRUNK_WORDS, TAG_NAMES, USE_OR_ADD
 
 __all__ = [
     "CoinName",
@@ -96,6 +96,10 @@ def _normalize(
                 reading, raw, repairs, Problem(reason, f'"{verb.written}" is not something it can do.')
             )
         ]
+    earned = coins_are_earned(verb, pairs, names)
+    if earned is not verb:
+        repairs.append(Repair("coins-are-earned", verb.written, "earn"))
+        verb = earned
     attrs = canonical_attrs(reading.name, verb, pairs, names, index)
     if isinstance(attrs, Problem):
         return [_unreadable(reading, raw, repairs, attrs)]
@@ -132,19 +136,16 @@ def _loose_pairs(
 def _take_or_use(
     verb: Verb, commands: Sequence[Command | Unreadable], names: ItemNames, raw: str
 ) -> list[Command | Unreadable]:
-    """``take`` of an item that has a use is refused: drink it, or pick it up? (``USE_OR_ADD``)."""
+    """``take`` of an item that has a use, or whose name says it is drunk or eaten, is refused: drink it,
+    or pick it up? (``USE_OR_ADD``, ``DRUNK_WORDS``)."""
     if fold(verb.written) not in USE_OR_ADD:
         return list(commands)
     usable = {label.casefold() for label in names.game_words().usable}
     out: list[Command | Unreadable] = []
     for command in commands:
-        if (
-            isinstance(command, Add)
-            and command.item.label is not None
-            and command.item.label.casefold() in usable
-        ):
+        if isinstance(command, Add) and _drunk_or_used(command.item.label or command.item.name, usable):
             detail = (
-                f'"{verb.written}" {command.item.label} could mean use it (action="use") or pick it up '
+                f'"{verb.written}" {command.item.label or command.item.name} could mean use it (action="use") or pick it up '
                 '(action="add"): write which.'
             )
             out.append(
@@ -160,6 +161,11 @@ def _take_or_use(
         else:
             out.append(command)
     return out
+
+
+def _drunk_or_used(name: str, usable: set[str]) -> bool:
+    words = {word.strip("(),.") for word in name.casefold().split()}
+    return name.casefold() in usable or bool(words & DRUNK_WORDS)
 
 
 def _unreadable(reading: TagReading, raw: str, repairs: Sequence[Repair], problem: Problem) -> Unreadable:

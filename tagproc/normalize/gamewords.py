@@ -186,6 +186,9 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         player = members[0]
         note = f'Took {key}="{written}" as {player}, the player.'
         return PersonRead(player, (Repair("player-word", written, player),), (note,))
+    if key_of(written) in PARTY_WORDS | EVERYONE_WORDS and len(members) == 1:
+        alone = f'Took {key}="{written}" as {members[0]}, the whole party.'
+        return PersonRead(members[0], (Repair("party-of-one", written, members[0]),), (alone,))
     if key_of(written) in PARTY_WORDS:
         return PersonRead(
             "party", (Repair("party-word", written, "party"),) if fold(written) != "party" else ()

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tagproc.names import ItemNames, fold
+from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import Problem, read_number, split_count
 from tagproc.normalize.gamewords import GameIndex, key_of, read_person
 from tagproc.normalize.items import resolve_item
@@ -34,9 +35,11 @@ from tagproc.vocabulary import (
     ACTION_TRAILERS,
     COUNT_KEY_PREFIXES,
     DAY_WORDS,
+    DISTRIBUTIVE_KEYS,
     ENGINE_KEYS,
     EVERYONE_WORDS,
     KEY_ALIASES,
+    KEY_PARTS,
     KEY_SUFFIXES,
     KEYED_ACTION_TRAILERS,
     OP_ALIASES,
@@ -55,7 +58,16 @@ from tagproc.vocabulary import (
     VERB_KEY,
 )
 
-__all__ = ["Attrs", "Verb", "canonical_attrs", "find_verb", "is_verb_word", "verb_phrase", "verb_word"]
+__all__ = [
+    "Attrs",
+    "Verb",
+    "canonical_attrs",
+    "coins_are_earned",
+    "find_verb",
+    "is_verb_word",
+    "verb_phrase",
+    "verb_word",
+]
 
 Pairs = tuple[tuple[str, str], ...]
 
@@ -130,6 +142,8 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
             return Verb(value, each[0].canonical, at, each[0].implied)
         return Problem("unreadable", f'"{value}" says more than one thing to do.')
     word = verb_word(tag, written, keyed=True)
+    if tag == "sheet" and (with_pool := _op_with_pool(word, at, index, value)) is not None:
+        return with_pool
     if tag == "inventory":
         if word in REFUSED_ACTIONS:
             return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
@@ -148,6 +162,22 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
     if word in REFUSED_OPS:
         return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
     return _op_from_game(value, at, index)
+
+
+def _op_with_pool(word: str, at: int, index: GameIndex, value: str) -> Verb | None:
+    """An op word ending in a pool of the game ("temp hp", "heal_resolve", "spend grit"): the op, and the
+    pool it names (its hit points for "hp" where the ruleset has them)."""
+    words = word.split()
+    for size in range(len(words) - 1, 0, -1):
+        head, tail = " ".join(words[:size]), " ".join(words[size:])
+        pool = index.find_one(tail, "pool")
+        if pool is None:
+            continue
+        head = head if head in OP_ALIASES else verb_word("sheet", head)
+        if head in OP_ALIASES and OP_ALIASES[head][0] in ("spend", "restore", "temp", "damage"):
+            op, implied = OP_ALIASES[head]
+            return Verb(value, op, at, (*implied, ("pool", pool)))
+    return None
 
 
 def _op_from_game(value: str, at: int, index: GameIndex) -> Verb:
@@ -193,6 +223,20 @@ def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
         if _in_tables(tag, word):
             return size, word
     return None
+
+
+def coins_are_earned(verb: Verb, attrs: Pairs, names: ItemNames) -> Verb:
+    """An add of an ``amount=`` of coins and no item ("received 6 pennies") is an earn."""
+    if verb.canonical != "add":
+        return verb
+    keys = {KEY_ALIASES["inventory"].get(key, key): value for key, value in attrs}
+    amount = keys.get("amount") or keys.get("coins") or keys.get("money")
+    if amount is None or "item" in keys or "items" in keys:
+        return verb
+    read = read_amount(amount, names)
+    if isinstance(read, Problem) or not all(part.coin for part in read.amounts):
+        return verb
+    return Verb(verb.written, "earn", verb.at, verb.implied)
 
 
 def canonical_attrs(
@@ -274,6 +318,10 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     count_key = "amount" if tag == "sheet" or verb in ("pay", "earn") else "count"
     if any(plain.startswith(prefix) for prefix in COUNT_KEY_PREFIXES) and count_key in known:
         return count_key
+    parts = [part for part in plain.split("_") if part in KEY_PARTS]
+    meanings = {_canonical_key(tag, verb, part) for part in parts}
+    if len(plain.split("_")) > 1 and len(meanings) == 1:
+        return meanings.pop()  # "target_character" → who
     return plain
 
 
@@ -287,6 +335,8 @@ def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
     if key == "amount":
         words = value.split()
         return bool(words) and read_number(words[0].lstrip("+-")) is not None
+    if key == "by":  # a track's amount="+1" is by=; unsigned, it could be to= as well
+        return value.strip()[:1] in "+-\u2212" and read_number(value.strip().lstrip("+-\u2212")) is not None
     return True
 
 
@@ -302,6 +352,8 @@ def _left_out(
     tag: str, key: str, written: str, value: str, index: GameIndex, names: ItemNames
 ) -> Problem | None:
     """Refuse a key the verb does not read when leaving it out could change who, what or how many."""
+    if key in DISTRIBUTIVE_KEYS:
+        return Problem("unreadable", f'{written}="{value}": one each, or so many in all? Write one tag each.')
     if key in _tag_keys(tag):
         if key in PERSON_KEYS.get(tag, ()) and _names_someone(value, index):
             return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')

@@ -18,8 +18,10 @@ __all__ = [
     "ACTION_KEYS",
     "ACTION_KEY_ALIASES",
     "COUNT_KEY_PREFIXES",
+    "DISTRIBUTIVE_KEYS",
     "ENGINE_KEYS",
     "KEY_ALIASES",
+    "KEY_PARTS",
     "KEY_SUFFIXES",
     "OP_KEYS",
     "OP_KEY_ALIASES",
@@ -163,6 +165,7 @@ KEY_ALIASES: Mapping[str, Mapping[str, str]] = MappingProxyType(
                 "action": "op",
                 "type": "op",
                 "resource": "pool",
+                "stat": "pool",
                 "points": "amount",
                 "status": "condition",
                 "wound": "kind",
@@ -223,7 +226,9 @@ ACTION_KEY_ALIASES: Mapping[str, Mapping[str, str]] = MappingProxyType(
     {
         "add": MappingProxyType({"amount": "count", "to": "who", "from": "who"}),
         "remove": MappingProxyType({"amount": "count", "from": "who"}),
-        "give": MappingProxyType({"amount": "count", "from": "who", "giver": "who"}),
+        "give": MappingProxyType(
+            {"amount": "count", "from": "who", "giver": "who", "target": "to", "for": "to", "amt": "count"}
+        ),
         "equip": MappingProxyType({"from": "who"}),
         "unequip": MappingProxyType({"from": "who"}),
         "bind": MappingProxyType({"from": "who"}),
@@ -326,7 +331,9 @@ OP_KEY_ALIASES: Mapping[str, Mapping[str, str]] = MappingProxyType(
         ),
         "spend": MappingProxyType({"spend": "amount", "cost": "amount", "value": "amount"}),
         "temp": MappingProxyType({"temp": "amount", "temp_hp": "amount", "value": "amount"}),
-        "track": MappingProxyType({"change": "by", "delta": "by", "mark": "to", "marks": "to"}),
+        "track": MappingProxyType(
+            {"change": "by", "delta": "by", "mark": "to", "marks": "to", "amount": "by"}
+        ),
     }
 )
 
@@ -336,6 +343,16 @@ KEY_SUFFIXES = ("_name", "_id", "_label", "name", "id")
 
 # A key no table knows that starts with one of these is a count ("qty_added", "count_removed").
 COUNT_KEY_PREFIXES = ("qty_", "quantity_", "count_", "num_", "number_of_", "amount_")
+
+# A key no table knows, made of words joined by "_" ("target_character", "recipient_member"), is read as
+# the one of these words it holds, through the aliases ("target" on a give is to=); two such words that
+# mean different keys ("item_count") leave it unknown.
+KEY_PARTS = frozenset(
+    {"character", "char", "member", "player", "person", "target", "recipient", "receiver", "seller", "vendor"}
+)
+
+# Keys that say each one gets so many ("each", "per"): never left out, always refused (one each, or in all?).
+DISTRIBUTIVE_KEYS = frozenset({"each", "per", "every", "apiece", "per_person", "per_member", "each_member"})
 
 # Keys of another action that carry a person: on an action that does not read them they are refused when
 # they name someone (``to="Bram"`` on a remove may be a give: never run on the player by default).

@@ -22,6 +22,7 @@ __all__ = [
     "ACTION_ALIASES",
     "ACTION_TRAILERS",
     "DAY_WORDS",
+    "DRUNK_WORDS",
     "KEYED_ACTION_TRAILERS",
     "NOT_NEW_DAY_WORDS",
     "OP_ALIASES",
@@ -92,6 +93,8 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pay": ("paid", "paying", "pays"),
         "pick": ("picked", "picking", "picks"),
         "pocket": ("pocketed", "pocketing", "pockets"),
+        "reward": ("rewarded", "rewarding", "rewards"),
+        "stash": ("stashed", "stashing", "stashes"),
         "purchase": ("purchased", "purchasing", "purchases"),
         "put": ("putting", "puts"),
         "set": ("setting", "sets"),
@@ -155,8 +158,9 @@ def _expand(aliases: Mapping[str, str]) -> dict[str, str]:
 # - "get paid"/"be paid"/"receive payment" are earns; bare "paid" is a pay (the party paid).
 # - "vendor" is a sell (players' word for selling to a vendor); as a key it is the seller.
 # - "pay for" is a pay: the amount is what is paid (an item=, if any, is what for; no amount is refused).
-# - "take" is an add, except of an item with a use (``USE_OR_ADD``). "hold", "stow", "put away", "stash"
-#   mean two things and are refused (``REFUSED_ACTIONS``).
+# - "take" is an add, except of an item with a use or a name saying it is drunk or eaten (``USE_OR_ADD``,
+#   ``DRUNK_WORDS``). "hold", "stow", "put away" mean two things and are refused (``REFUSED_ACTIONS``).
+# - "stash" and "pocket" are adds (put in the bag); "reward" is an earn (money; an item is refused there).
 _ACTION_BASES: Mapping[str, str] = {
     **{action: action for action in ACTION_KEYS},
     "purchase": "buy",
@@ -186,6 +190,8 @@ _ACTION_BASES: Mapping[str, str] = {
     "put down": "remove",
     "set down": "remove",
     "cast": "use",
+    "rm": "remove",
+    "del": "remove",
     "drink": "use",
     "quaff": "use",
     "consume": "use",
@@ -206,6 +212,7 @@ _ACTION_BASES: Mapping[str, str] = {
     "grab": "add",
     "collect": "add",
     "pocket": "add",
+    "stash": "add",
     "spend": "pay",
     "pay for": "pay",
     "pay off": "pay",
@@ -213,6 +220,8 @@ _ACTION_BASES: Mapping[str, str] = {
     "receive payment": "earn",
     "get paid": "earn",
     "be paid": "earn",
+    "reward": "earn",
+    "be rewarded": "earn",
     "hand": "give",
     "hand over": "give",
     "give back": "give",
@@ -236,6 +245,25 @@ ACTION_ALIASES: Mapping[str, str] = MappingProxyType(_expand(_ACTION_BASES))
 # of anything else it is an add (``GameWords.usable`` names the items with a use).
 USE_OR_ADD = frozenset(_forms("take"))
 
+# Words in an item's name that say it is drunk or eaten: "take" of one is refused even where the ruleset
+# gives it no use (5e's "Potion of Healing": drink it, or pick it up?).
+DRUNK_WORDS = frozenset(
+    {"potion", "potions", "tonic", "draught", "elixir", "philter", "philtre", "brew", "antitoxin", "pill"}
+    | {
+        "medicine",
+        "dose",
+        "tincture",
+        "remedy",
+        "poison",
+        "ale",
+        "wine",
+        "mead",
+        "drink",
+        "ration",
+        "rations",
+    }
+)
+
 # What a model writes after the verb that is no part of it: "add_item", "use-item", "add to inventory".
 ACTION_TRAILERS = ("item", "items", "to inventory", "to bag", "from inventory", "from bag", "inventory")
 # Trailers read only in a keyed action= ("give_to", "remove_from"): in a keyless body they start a phrase.
@@ -253,7 +281,6 @@ REFUSED_ACTIONS: Mapping[str, str] = MappingProxyType(
         "hold": 'equip it (action="equip") or just have it (action="add")?',
         "stow": 'take it off (action="unequip") or put it in the bag (action="add")?',
         "put away": 'take it off (action="unequip") or put it in the bag (action="add")?',
-        "stash": 'put it in the bag (action="add") or leave it hidden somewhere (action="remove")?',
         "keep": "add it or leave the bag as it is?",
         "store": 'put it in the bag (action="add") or leave it in storage (action="remove")?',
         "carry": "add it or equip it?",
@@ -287,6 +314,9 @@ _OP_BASES: Mapping[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "use": ("spend", ()),
     "expend": ("spend", ()),
     "hurt": ("damage", ()),
+    "dmg": ("damage", ()),
+    "tmp": ("temp", ()),
+    "cond": ("condition", ()),
     "harm": ("damage", ()),
     "wound": ("damage", ()),
     "take damage": ("damage", ()),
