@@ -1,17 +1,20 @@
 """Keys: a tag's attributes under their canonical names, for the action or op the tag asks for.
 
 Owns DESIGN.md "Sloppy input" key aliases (``qty`` → ``count``, ``character`` → ``who``, ``shop`` →
-``seller``, ``character_name``/``item_id`` and the other ``_name``/``_id`` forms, ``qty_*`` counts),
-action aliases (``purchase`` → ``buy``, ``paid`` → ``pay``), op aliases (``heal`` → ``restore``, an op
-named by a rest or a condition, ``set`` decided by the tag's keys), the words refused for meaning two
-things, and what a key the action does not read becomes. Keys arrive lowercased from ``syntax``.
+``seller``, ``character_name``/``item_id`` and the other ``_name``/``_id`` forms, ``qty_*`` counts, keys
+joined from known words such as ``target_character``), action aliases (``purchase`` → ``buy``, ``paid`` →
+``pay``, ``addItem``, ``add_item``, ``equip/wield``), op aliases (``heal`` → ``restore``, an op named by a
+rest, a condition or with its pool: ``long_rest``, ``rattled``, ``temp_hp``; ``set``/``gain`` decided by
+the tag's keys), the words refused for meaning two things, an add of coins read as an earn, and what a key
+the action does not read becomes. Keys arrive lowercased from ``syntax``.
 
 Invariants:
 - Each alias applied, each key left out and each duplicate dropped is a ``Repair``.
 - Two different values for one canonical key are a ``Problem``, never a silent pick.
 - A key no table knows whose value could change who, what or how many (a member, a seller, an item or
-  coin, a number, a pool, ... per ``RISKY_VALUES``) refuses the tag, naming the key; any other is left out
-  and said. A person's key of another action naming someone refuses the tag too (never run on defaults).
+  coin, a number, a pool, ... per ``RISKY_VALUES``) refuses the tag, naming the key; so does ``each=`` or
+  ``per=`` (``DISTRIBUTIVE_KEYS``); any other is left out and said. A person's key of another action
+  naming someone refuses the tag too (never run on defaults).
 - ``who=``/``to=`` name one member: descriptive words around a member's name are read away (and said),
   two members are refused, the party's words are the party (``read_person``).
 """
