@@ -71,7 +71,8 @@ class ProposalWords:
 @dataclass(frozen=True, slots=True)
 class GameWords:
     """The game's other names a tag may use: the party in order (player first), the sheet's live parts,
-    the rests, the place sizes of the market, the loot tables and the sellers (empty where there are none).
+    the rests, the place sizes of the market, the loot tables, the sellers and the labels of the items
+    that have a use (empty where there are none).
 
     A keyless body ("heal 2 resolve Bram", "rest vigil", "[place: Millbrook, market town]") is read against
     these, so a word is taken for a pool, a member or a size only when the game has one by that name.
@@ -86,6 +87,9 @@ class GameWords:
     sizes: tuple[Word, ...] = ()
     loot_tables: tuple[Word, ...] = ()
     sellers: tuple[Word, ...] = ()
+    usable: tuple[
+        str, ...
+    ] = ()  # labels of the ruleset items that have a use ("take" one: drink or pick up?)
 
 
 class ItemNames(Protocol):

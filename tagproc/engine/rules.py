@@ -113,6 +113,7 @@ class Rules:
             sizes=tuple(Word(p.id, p.label) for p in market.places) if market else (),
             loot_tables=tuple(Word(t.id, t.label) for t in block.loot_tables) if block else (),
             sellers=tuple(Word(s.id, s.label) for s in market.sellers) if market else (),
+            usable=tuple(entry.label for entry in self.book.items() if entry.item.use is not None),
         )
 
     @cached_property

@@ -3,7 +3,10 @@
 ``normalize(reading, names)`` is the stage's one entry point: the semantic repairs of DESIGN.md "Sloppy
 input" (key, action and op aliases, numbers in words, a count inside the name, plurals and articles, coin
 amounts, item names, and the proposal repairs of spec "The Game Master invents items in your words").
-Every repair comes from a table in ``tables`` and travels on the command it made.
+Every repair comes from a table in ``tagproc/vocabulary`` and travels on the command it made. The
+stage runs in this order: the keyless body (``free``), a sheet's game names as keys (``sheet.loosen_sheet``),
+the verb (``keys.find_verb``), the canonical keys (``keys.canonical_attrs``: aliases, unknown keys, who),
+then one module per tag (``inventory``, ``sheet``).
 
 Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.
@@ -17,15 +20,17 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from tagproc.commands import Command, Unreadable
-from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word
+from tagproc.commands import Add, Command, Unreadable
+from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.counts import Problem
+from tagproc.normalize.free import read_free
+from tagproc.normalize.gamewords import GameIndex
 from tagproc.normalize.inventory import inventory_commands
-from tagproc.normalize.keys import canonical_attrs, find_verb
-from tagproc.normalize.sheet import loot_command, place_command, sheet_command
+from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb
+from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
-from tagproc.vocabulary import TAG_NAMES
+from tagproc.vocabulary import DRUNK_WORDS, TAG_NAMES, USE_OR_ADD
 
 __all__ = [
     "CoinName",
@@ -60,7 +65,9 @@ def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Comm
 
 def written_tag(reading: TagReading) -> str:
     """A tag as its reading says it: ``[name: key="value" ...]`` (for ``raw=`` when the text is gone)."""
-    pairs = " ".join(f'{key}="{value}"' for key, value in (*reading.attrs, *reading.ignored))
+    pairs = " ".join(
+        [*(f'{key}="{value}"' for key, value in (*reading.attrs, *reading.ignored)), *reading.free]
+    )
     return f"[{reading.written_name or reading.name}: {pairs}]" if pairs else f"[{reading.name}]"
 
 
@@ -71,29 +78,94 @@ def _normalize(
         return [_unreadable(reading, raw, repairs, Problem("unreadable", reading.problem))]
     if reading.name not in TAG_NAMES:
         return [_unreadable(reading, raw, repairs, Problem("unknown-tag", f'"{reading.name}" is no tag.'))]
-    verb = find_verb(reading.name, reading.attrs)
+    notes: list[str] = []
+    index = GameIndex(names.game_words())
+    pairs = _loose_pairs(reading, names, index, repairs, notes)
+    if isinstance(pairs, Problem):
+        return [_unreadable(reading, raw, repairs, pairs)]
+    verb = find_verb(reading.name, pairs, index)
+    if isinstance(verb, Problem):
+        return [_unreadable(reading, raw, repairs, verb)]
     if verb is None:
         key = "action" if reading.name == "inventory" else "op"
         return [_unreadable(reading, raw, repairs, Problem("missing-key", f"the tag says no {key}=."))]
-    written_verb, canonical = verb
-    if not canonical:
+    if not verb.canonical:
         reason = "unknown-action" if reading.name == "inventory" else "unknown-op"
         return [
             _unreadable(
-                reading, raw, repairs, Problem(reason, f'"{written_verb}" is not something it can do.')
+                reading, raw, repairs, Problem(reason, f'"{verb.written}" is not something it can do.')
             )
         ]
-    attrs = canonical_attrs(reading.name, canonical, written_verb, reading.attrs)
+    earned = coins_are_earned(verb, pairs, names)
+    if earned is not verb:
+        repairs.append(Repair("coins-are-earned", verb.written, "earn"))
+        verb = earned
+    attrs = canonical_attrs(reading.name, verb, pairs, names, index)
     if isinstance(attrs, Problem):
         return [_unreadable(reading, raw, repairs, attrs)]
     attrs.repairs[:0] = repairs
+    attrs.notes[:0] = notes
     if reading.name == "inventory":
-        return list(inventory_commands(attrs, names, raw))
+        return _take_or_use(verb, inventory_commands(attrs, names, raw), names, raw)
     if reading.name == "sheet":
-        return [sheet_command(attrs, raw)]
+        return [sheet_command(attrs, raw, index)]
     if reading.name == "place":
-        return [place_command(attrs, raw)]
-    return [loot_command(attrs, raw)]
+        return [place_command(attrs, raw, index)]
+    return [loot_command(attrs, raw, index)]
+
+
+def _loose_pairs(
+    reading: TagReading, names: ItemNames, index: GameIndex, repairs: list[Repair], notes: list[str]
+) -> tuple[tuple[str, str], ...] | Problem:
+    """The tag's pairs once its keyless body and (on a sheet) its game names as keys are read."""
+    read = read_free(reading.name, reading.attrs, reading.free, names, index)
+    if isinstance(read, Problem):
+        return read
+    repairs += read.repairs
+    notes += read.notes
+    pairs = read.attrs
+    if reading.name == "sheet":
+        loosened = loosen_sheet(pairs, index)
+        if isinstance(loosened, Problem):
+            return loosened
+        pairs, more = loosened
+        repairs += more
+    return pairs
+
+
+def _take_or_use(
+    verb: Verb, commands: Sequence[Command | Unreadable], names: ItemNames, raw: str
+) -> list[Command | Unreadable]:
+    """``take`` of an item that has a use, or whose name says it is drunk or eaten, is refused: drink it,
+    or pick it up? (``USE_OR_ADD``, ``DRUNK_WORDS``)."""
+    if fold(verb.written) not in USE_OR_ADD:
+        return list(commands)
+    usable = {label.casefold() for label in names.game_words().usable}
+    out: list[Command | Unreadable] = []
+    for command in commands:
+        if isinstance(command, Add) and _drunk_or_used(command.item.label or command.item.name, usable):
+            detail = (
+                f'"{verb.written}" {command.item.label or command.item.name} could mean use it (action="use") or pick it up '
+                '(action="add"): write which.'
+            )
+            out.append(
+                Unreadable(
+                    raw=raw,
+                    reason="unreadable",
+                    detail=detail,
+                    tag="inventory",
+                    repairs=command.repairs,
+                    notes=command.notes,
+                )
+            )
+        else:
+            out.append(command)
+    return out
+
+
+def _drunk_or_used(name: str, usable: set[str]) -> bool:
+    words = {word.strip("(),.") for word in name.casefold().split()}
+    return name.casefold() in usable or bool(words & DRUNK_WORDS)
 
 
 def _unreadable(reading: TagReading, raw: str, repairs: Sequence[Repair], problem: Problem) -> Unreadable:

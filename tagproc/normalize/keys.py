@@ -1,35 +1,84 @@
 """Keys: a tag's attributes under their canonical names, for the action or op the tag asks for.
 
 Owns DESIGN.md "Sloppy input" key aliases (``qty`` → ``count``, ``character`` → ``who``, ``shop`` →
-``seller``, ...), action aliases (``purchase`` → ``buy``) and op aliases (``heal`` → ``restore``), and the
-rule that a key the action does not read is left out and said. Keys arrive lowercased from ``syntax``.
+``seller``, ``character_name``/``item_id`` and the other ``_name``/``_id`` forms, ``qty_*`` counts, keys
+joined from known words such as ``target_character``), action aliases (``purchase`` → ``buy``, ``paid`` →
+``pay``, ``addItem``, ``add_item``, ``equip/wield``), op aliases (``heal`` → ``restore``, an op named by a
+rest, a condition or with its pool: ``long_rest``, ``rattled``, ``temp_hp``; ``set``/``gain`` decided by
+the tag's keys), the words refused for meaning two things, an add of coins read as an earn, and what a key
+the action does not read becomes. Keys arrive lowercased from ``syntax``.
 
 Invariants:
 - Each alias applied, each key left out and each duplicate dropped is a ``Repair``.
 - Two different values for one canonical key are a ``Problem``, never a silent pick.
+- A key no table knows whose value could change who, what or how many (a member, a seller, an item or
+  coin, a number, a pool, ... per ``RISKY_VALUES``) refuses the tag, naming the key; so does ``each=`` or
+  ``per=`` (``DISTRIBUTIVE_KEYS``); any other is left out and said. A person's key of another action
+  naming someone refuses the tag too (never run on defaults).
+- ``who=``/``to=`` name one member: descriptive words around a member's name are read away (and said),
+  two members are refused, the party's words are the party (``read_person``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tagproc.names import fold
-from tagproc.normalize.counts import Problem
+from tagproc.names import ItemNames, fold
+from tagproc.normalize.coins import read_amount
+from tagproc.normalize.counts import Problem, read_number, split_count
+from tagproc.normalize.gamewords import GameIndex, key_of, read_person
+from tagproc.normalize.items import resolve_item
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
+    ACTION_TRAILERS,
+    COUNT_KEY_PREFIXES,
+    DAY_WORDS,
+    DISTRIBUTIVE_KEYS,
     ENGINE_KEYS,
+    EVERYONE_WORDS,
     KEY_ALIASES,
+    KEY_PARTS,
+    KEY_SUFFIXES,
+    KEYED_ACTION_TRAILERS,
     OP_ALIASES,
+    OP_BY_KEY,
+    OP_KEY_ALIASES,
     OP_KEYS,
+    OP_TRAILERS,
+    PARTY_WHO,
+    PARTY_WORDS,
+    PERSON_KEYS,
+    REFUSED_ACTIONS,
+    REFUSED_OPS,
+    RISKY_VALUES,
+    STATE_WORDS,
     TAG_KEYS,
     VERB_KEY,
 )
 
-__all__ = ["Attrs", "canonical_attrs", "find_verb"]
+__all__ = [
+    "Attrs",
+    "Verb",
+    "canonical_attrs",
+    "coins_are_earned",
+    "find_verb",
+    "is_verb_word",
+    "verb_phrase",
+    "verb_word",
+]
+
+Pairs = tuple[tuple[str, str], ...]
+
+# A verb that says only that something changed yields to a precise one beside it ("[inventory update:
+# action=add ...]").
+_VAGUE_VERBS = frozenset({"update", "change", "modify", "adjust", "edit"})
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_ALTERNATIVES = re.compile(r"\s*(?:/|\||\bor\b)\s*")
 
 
 @dataclass(slots=True)
@@ -47,46 +96,191 @@ class Attrs:
         return value.strip() or None if value is not None else None
 
 
-def find_verb(tag: str, attrs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
-    """The verb key's written value and its canonical form (action for inventory, op for sheet).
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """What a tag does: the word as written, its canonical action or op ("" when no table knows it), the
+    attribute it was written in (None when inferred), and what the word says beyond the verb."""
 
-    Returns ``(written, canonical)`` with ``canonical == ""`` when the word is in no alias table, and None
-    when the tag names no verb at all. Place and loot tags have no verb: ``("", tag)``.
+    written: str
+    canonical: str
+    at: int | None = None
+    implied: Pairs = ()
+
+
+def find_verb(tag: str, attrs: Pairs, index: GameIndex) -> Verb | Problem | None:
+    """The verb of an inventory (action) or sheet (op) tag; place and loot tags have none: ``Verb("", tag)``.
+
+    None when the tag names no verb at all; a ``Problem`` for a word that means two things, or two verbs.
     """
     verb_key = VERB_KEY.get(tag)
     if verb_key is None:
-        return "", tag
+        return Verb("", tag)
     aliases = KEY_ALIASES.get(tag, {})
-    for key, value in attrs:
-        if aliases.get(key, key) == verb_key:
-            word = fold(value)
-            if tag == "inventory":
-                return value, ACTION_ALIASES.get(word, "")
-            return value, OP_ALIASES[word][0] if word in OP_ALIASES else ""
+    written = [(at, value) for at, (key, value) in enumerate(attrs) if key == verb_key]
+    if not written:  # only then an alias key ("type=") says it: beside action= it is something else
+        written = [(at, value) for at, (key, value) in enumerate(attrs) if aliases.get(key) == verb_key][:1]
+    if not written:
+        return None
+    if len(written) > 1:
+        precise = [(at, value) for at, value in written if fold(value) not in _VAGUE_VERBS]
+        written = precise or written[:1]
+    verbs = [_one_verb(tag, at, value, attrs, index) for at, value in written]
+    for verb in verbs:
+        if isinstance(verb, Problem) or not verb.canonical:
+            return verb
+    assert all(isinstance(verb, Verb) for verb in verbs)
+    meanings = {verb.canonical for verb in verbs if isinstance(verb, Verb)}
+    if len(meanings) > 1:
+        return Problem("unreadable", f"the tag says two things to do ({', '.join(sorted(meanings))}).")
+    return verbs[0]
+
+
+def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> Verb | Problem:
+    written = _CAMEL.sub(" ", value)  # "addItem" is "add item"
+    parts = [part for part in _ALTERNATIVES.split(written) if part.strip()]
+    if len(parts) > 1:  # "equip/wield": one meaning, or refused
+        each = [_one_verb(tag, at, part, attrs, index) for part in parts]
+        meanings = {verb.canonical if isinstance(verb, Verb) else "?" for verb in each}
+        if len(meanings) == 1 and isinstance(each[0], Verb) and each[0].canonical:
+            return Verb(value, each[0].canonical, at, each[0].implied)
+        return Problem("unreadable", f'"{value}" says more than one thing to do.')
+    word = verb_word(tag, written, keyed=True)
+    if tag == "sheet" and (with_pool := _op_with_pool(word, at, index, value)) is not None:
+        return with_pool
+    if tag == "inventory":
+        if word in REFUSED_ACTIONS:
+            return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
+        return Verb(value, ACTION_ALIASES.get(word, ""), at)
+    if word in OP_ALIASES:
+        op, implied = OP_ALIASES[word]
+        return Verb(value, op, at, implied)
+    if word in OP_BY_KEY:
+        present = {KEY_ALIASES["sheet"].get(key, key) for key, _ in attrs}
+        rows = [row for row in OP_BY_KEY[word] if row[0] in present]
+        if len(rows) == 1:
+            return Verb(value, rows[0][1], at, rows[0][2])
+        if word not in REFUSED_OPS:
+            keys = " or ".join(f"{row[0]}=" for row in OP_BY_KEY[word])
+            return Problem("unreadable", f'"{value}" is an op only with one of {keys}: write op=.')
+    if word in REFUSED_OPS:
+        return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
+    return _op_from_game(value, at, index)
+
+
+def _op_with_pool(word: str, at: int, index: GameIndex, value: str) -> Verb | None:
+    """An op word ending in a pool of the game ("temp hp", "heal_resolve", "spend grit"): the op, and the
+    pool it names (its hit points for "hp" where the ruleset has them)."""
+    words = word.split()
+    for size in range(len(words) - 1, 0, -1):
+        head, tail = " ".join(words[:size]), " ".join(words[size:])
+        pool = index.find_one(tail, "pool")
+        if pool is None:
+            continue
+        head = head if head in OP_ALIASES else verb_word("sheet", head)
+        if head in OP_ALIASES and OP_ALIASES[head][0] in ("spend", "restore", "temp", "damage"):
+            op, implied = OP_ALIASES[head]
+            return Verb(value, op, at, (*implied, ("pool", pool)))
     return None
 
 
+def _op_from_game(value: str, at: int, index: GameIndex) -> Verb:
+    """An op word that is a rest ("long rest", "vigil") or a condition ("rattled") of the game."""
+    phrase = key_of(value)
+    for candidate in (phrase, phrase.removesuffix(" rest"), f"{phrase} rest"):
+        rest = index.find_one(candidate, "rest")
+        if rest is not None:
+            return Verb(value, "rest", at, (("rest", rest),))
+    condition = index.find_one(phrase, "condition")
+    if condition is not None:
+        return Verb(value, "condition", at, (("condition", condition), ("state", "on")))
+    return Verb(value, "", at)
+
+
+def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
+    """A verb as the tables spell it: folded, less a trailer ("add_item" → "add", "apply condition" →
+    "apply"; in an action= also "give_to") when what is left is in the tables; else just folded."""
+    word = fold(written)
+    if _in_tables(tag, word):
+        return word
+    trailers = ACTION_TRAILERS if tag == "inventory" else OP_TRAILERS
+    if keyed and tag == "inventory":
+        trailers = (*trailers, *KEYED_ACTION_TRAILERS)
+    for trailer in trailers:
+        head = word.removesuffix(f" {trailer}")
+        if head != word and _in_tables(tag, head):
+            return head
+    return word
+
+
+def _in_tables(tag: str, word: str) -> bool:
+    if tag == "inventory":
+        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
+    return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
+
+
+def verb_phrase(tag: str, words: Sequence[str]) -> tuple[int, str] | None:
+    """The longest run of ``words`` (from the first) that is an action/op word of ``tag`` or a refused one:
+    how many words, and the phrase as the tables spell it (``verb_word``)."""
+    for size in range(min(4, len(words)), 0, -1):
+        word = verb_word(tag, " ".join(words[:size]))
+        if _in_tables(tag, word):
+            return size, word
+    return None
+
+
+def coins_are_earned(verb: Verb, attrs: Pairs, names: ItemNames) -> Verb:
+    """An add of an ``amount=`` of coins and no item ("received 6 pennies") is an earn."""
+    if verb.canonical != "add":
+        return verb
+    keys = {KEY_ALIASES["inventory"].get(key, key): value for key, value in attrs}
+    amount = keys.get("amount") or keys.get("coins") or keys.get("money")
+    if amount is None or "item" in keys or "items" in keys:
+        return verb
+    read = read_amount(amount, names)
+    if isinstance(read, Problem) or not all(part.coin for part in read.amounts):
+        return verb
+    return Verb(verb.written, "earn", verb.at, verb.implied)
+
+
 def canonical_attrs(
-    tag: str, verb: str, written_verb: str, attrs: tuple[tuple[str, str], ...]
+    tag: str, verb: Verb, attrs: Pairs, names: ItemNames, index: GameIndex
 ) -> Attrs | Problem:
     """The tag's attributes under canonical keys, for ``verb``; aliases, drops and duplicates recorded."""
-    result = Attrs(verb=verb, values={})
+    result = Attrs(verb=verb.canonical, values={})
     verb_key = VERB_KEY.get(tag)
-    if verb_key is not None and fold(written_verb) != verb:
-        result.repairs.append(Repair(f"{verb_key}-alias", written_verb, verb))
-    allowed = _allowed_keys(tag, verb)
-    action_aliases: Mapping[str, str] = ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else {}
-    tag_aliases = KEY_ALIASES.get(tag, {})
-    for written, value in attrs:
-        key = action_aliases.get(written) or tag_aliases.get(written) or written.replace("-", "_")
+    if verb_key is not None and fold(verb.written) != verb.canonical:
+        result.repairs.append(Repair(f"{verb_key}-alias", verb.written, verb.canonical))
+    allowed = _allowed_keys(tag, verb.canonical)
+    for at, (written, value) in enumerate(attrs):
+        if at == verb.at:
+            continue
+        key = _canonical_key(tag, verb.canonical, written)
+        if key != written and written in _tag_keys(tag) and not _soft_alias_fits(key, value, attrs):
+            if key == "state" and not any(k in ("state", "field") for k, _ in attrs):  # field=: a note's
+                return Problem(
+                    "unreadable", f'{written}="{value}" could be the state: write state="on" or "off".'
+                )
+            key = written  # value= on a condition is its state only when it says on or off
         if key != written:
             result.repairs.append(Repair("key-alias", written, key))
-        if key == verb_key:
+        if key == verb_key and fold(value) in _VAGUE_VERBS:
+            result.repairs.append(Repair("vague-verb", f'{written}="{value}"', ""))
             continue
+        if key == verb_key and is_verb_word(tag, value):
+            again = find_verb(tag, ((key, value),), index)
+            if not isinstance(again, Verb) or again.canonical != verb.canonical:
+                return Problem("unreadable", f'{key}= is written twice ("{verb.written}", "{value}").')
+            result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
+            continue
+        if key == verb_key:  # "type=weapon" beside action=: not a verb, so a key no table knows
+            key = written
         if key in ENGINE_KEYS:
             result.repairs.append(Repair("engine-key", f'{written}="{value}"', ""))
             continue
         if key not in allowed:
+            left = _left_out(tag, key, written, value, index, names)
+            if isinstance(left, Problem):
+                return left
             result.repairs.append(Repair("unknown-key", f'{written}="{value}"', ""))
             result.notes.append(f'Ignored {written}="{value}".')
             continue
@@ -96,12 +290,153 @@ def canonical_attrs(
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
         result.values[key] = value
+    for key, value in verb.implied:
+        if key not in result.values:
+            result.values[key] = value
+            result.repairs.append(Repair("op-implies", verb.written, f'{key}="{value}"'))
+    people = _read_people(tag, result, index)
+    return people if isinstance(people, Problem) else result
+
+
+def _canonical_key(tag: str, verb: str, written: str) -> str:
+    """``written`` under its canonical name: the verb's aliases, the tag's, then ``_name``/``qty_`` forms."""
+    tag_aliases = KEY_ALIASES.get(tag, {})
+    verb_aliases: Mapping[str, str] = (
+        ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else OP_KEY_ALIASES.get(verb, {})
+    )
+    plain = written.replace("-", "_")
+    known = set(_allowed_keys(tag, verb)) | _tag_keys(tag)
+    for candidate in (written, plain):
+        if candidate in verb_aliases:
+            return verb_aliases[candidate]
+        if candidate in tag_aliases:
+            found = tag_aliases[candidate]
+            return verb_aliases.get(found, found) if found in ("to", "amount") else found
+        if candidate in known:
+            return candidate
+    for suffix in KEY_SUFFIXES:
+        head = plain.removesuffix(suffix).rstrip("_")
+        if head != plain and head and (head in verb_aliases or head in tag_aliases or head in known):
+            return _canonical_key(tag, verb, head)
+    count_key = "amount" if tag == "sheet" or verb in ("pay", "earn") else "count"
+    if any(plain.startswith(prefix) for prefix in COUNT_KEY_PREFIXES) and count_key in known:
+        return count_key
+    parts = [part for part in plain.split("_") if part in KEY_PARTS]
+    meanings = {_canonical_key(tag, verb, part) for part in parts}
+    if len(plain.split("_")) > 1 and len(meanings) == 1:
+        return meanings.pop()  # "target_character" → who
+    return plain
+
+
+def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
+    """A key of another op read as ``key`` (``value=`` as a state or an amount): only when the tag writes
+    no ``key=`` of its own and the value is one (a state word, a number)."""
+    if any(written == key for written, _ in attrs):
+        return False
+    if key == "state":
+        return " ".join(value.lower().split()) in STATE_WORDS
+    if key == "amount":
+        words = value.split()
+        return bool(words) and read_number(words[0].lstrip("+-")) is not None
+    if key == "by":  # a track's amount="+1" is by=; unsigned, it could be to= as well
+        return value.strip()[:1] in "+-\u2212" and read_number(value.strip().lstrip("+-\u2212")) is not None
+    return True
+
+
+def _tag_keys(tag: str) -> set[str]:
+    if tag == "inventory":
+        return {key for keys in ACTION_KEYS.values() for key in keys}
     if tag == "sheet":
-        for key, value in OP_ALIASES.get(fold(written_verb), (verb, ()))[1]:
-            if key not in result.values:
-                result.values[key] = value
-                result.repairs.append(Repair("op-implies", written_verb, f'{key}="{value}"'))
-    return result
+        return {key for keys in OP_KEYS.values() for key in keys}
+    return set(TAG_KEYS.get(tag, ()))
+
+
+def _left_out(
+    tag: str, key: str, written: str, value: str, index: GameIndex, names: ItemNames
+) -> Problem | None:
+    """Refuse a key the verb does not read when leaving it out could change who, what or how many."""
+    if key in DISTRIBUTIVE_KEYS:
+        return Problem("unreadable", f'{written}="{value}": one each, or so many in all? Write one tag each.')
+    if key in _tag_keys(tag):
+        if key in PERSON_KEYS.get(tag, ()) and _names_someone(value, index):
+            return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')
+        return None
+    risk = _risk(tag, value, index, names)
+    if risk is None:
+        return None
+    return Problem("unreadable", f'{written}= is no key tagproc reads, and "{value}" names {risk}.')
+
+
+def _names_someone(value: str, index: GameIndex) -> bool:
+    return bool(index.members_in(value) or index.find(value, ("seller",)) or key_of(value) == "party")
+
+
+def _risk(tag: str, value: str, index: GameIndex, names: ItemNames) -> str | None:
+    """What a value of an unknown key names that could change the tag (a member, an item, a number...)."""
+    for kind in RISKY_VALUES.get(tag, ()):
+        if kind == "member" and index.members_in(value):
+            return "a member of the party"
+        if kind == "number" and (read_number(value) is not None or split_count(value) is not None):
+            return "a number"
+        if kind == "item" and _is_thing(value, names):
+            return "an item or a coin"
+        if kind == "day" and " ".join(value.lower().split()) in DAY_WORDS:
+            return "a new day"
+        if kind not in ("member", "number", "item", "day") and index.find(value, (kind,)):
+            return f"a {kind.replace('_', ' ')} of this game"
+    return None
+
+
+def _is_thing(value: str, names: ItemNames) -> bool:
+    read = resolve_item(value, None, names)
+    return not isinstance(read, Problem) and (read.item.label is not None or read.item.coin is not None)
+
+
+def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
+    """``who=`` (and a give's ``to=``) as one member; the party's words as no one bag where that is the same."""
+    for key in ("who", "to") if tag == "inventory" else ("who",):
+        value = attrs.text(key)
+        if value is None:
+            continue
+        read = read_person(key, value, index) if index.words.members or _party(value) else None
+        if read is None:
+            continue
+        if isinstance(read, Problem):
+            return read
+        attrs.repairs += read.repairs
+        attrs.notes += read.notes
+        if read.value not in ("party", "everyone"):
+            attrs.values[key] = read.value
+        elif key == "who" and (
+            tag == "loot" or attrs.verb == "rest" or (read.value, attrs.verb) in _PARTY_SHARES
+        ):
+            del attrs.values[key]
+            attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
+        elif read.value == "everyone" and attrs.verb in PARTY_WHO:
+            return Problem(
+                "unreadable",
+                f'{key}="{value}": one each, or one for the party\'s bags? Write one tag a member, or who="party".',
+            )
+        else:
+            return Problem(
+                "unreadable",
+                f'{key}="{value}" is the whole party: write one tag a member (only an add, an earn, a loot '
+                "or a rest goes to everyone at once).",
+            )
+    return None
+
+
+def _party(value: str) -> bool:
+    return key_of(value) in PARTY_WORDS or key_of(value) in EVERYONE_WORDS
+
+
+# The party as a whole shares an add or an earn out by the carrying rule (spec "Carrying"), as no who= does.
+_PARTY_SHARES = frozenset({("party", "add"), ("party", "earn")})
+
+
+def is_verb_word(tag: str, value: str) -> bool:
+    """Whether ``value`` as a whole is a verb of ``tag`` (or a refused one) in the tables."""
+    return _in_tables(tag, verb_word(tag, _CAMEL.sub(" ", value), keyed=True))
 
 
 def _allowed_keys(tag: str, verb: str) -> tuple[str, ...]:

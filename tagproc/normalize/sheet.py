@@ -3,14 +3,26 @@
 ``[sheet: op=... who=...]``: ``rest``, ``spend``/``restore``/``temp`` on a pool, ``damage`` on a pool or a
 wound track, ``track`` (``to=`` or ``by=``), ``condition`` (``state="on"|"off"``) and ``note``.
 ``[place: name=... size=... day="new"]`` and ``[loot: table=... who=...]``. Pools, tracks, conditions,
-rests, sizes and tables stay as written: the engine resolves them against the ruleset by id or label.
+rests, sizes and tables are written as the game names them; the engine resolves them by id or label.
+
+The loose forms a small model writes (issue 7), each from a table of ``vocabulary``: the game's names as
+keys (``resolve="-1"``, ``grit="+2"``, ``rattled="on"``, ``post="north gate"``), ``hp``/``health`` for the
+hit-point pool where the ruleset has one, an op the keys say when none is written (``rest="vigil"``,
+``heal="2"``), amounts with units or signs (``"2 damage"``, ``"+2"``, ``"2 resolve"``); a positional place
+(``Millbrook, market town``, ``Hollin (village)``), names that name no place (``unchanged``), day words;
+a positional loot (``grave_goods for Bram``).
 
 Invariants:
-- Numbers are whole (words allowed: "three"); an amount is never negative, a ``by=`` may be.
+- Numbers are whole (words allowed: "three"); an amount is never negative, a ``by=`` may be; a sign is
+  read only where it agrees with the op (a minus restores nothing).
 - A missing required key is ``missing-key``; a value nothing can be read from is ``unreadable``.
+- A place is never moved to a word that names no place; a size is split off a name only when it is one of
+  the market's sizes.
 """
 
 from __future__ import annotations
+
+import re
 
 from tagproc.commands import (
     Condition,
@@ -25,53 +37,255 @@ from tagproc.commands import (
     Track,
     Unreadable,
 )
+from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
+from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
 from tagproc.repairs import Repair
-from tagproc.vocabulary import DAY_WORDS, MAX_NAME, STATE_WORDS
+from tagproc.vocabulary import (
+    AMOUNT_UNITS,
+    ARTICLES,
+    DAY_WORDS,
+    FREE_FILLERS,
+    HEALTH_WORDS,
+    KEY_ALIASES,
+    MAX_NAME,
+    NOT_NEW_DAY_WORDS,
+    OP_ALIASES,
+    OP_KEYS,
+    PLACE_NON_NAMES,
+    PLACE_SIZE_SEPARATORS,
+    SIGN_OPS,
+    STATE_WORDS,
+)
 
-__all__ = ["SheetCommand", "loot_command", "place_command", "sheet_command"]
+__all__ = ["SheetCommand", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
 
 SheetCommand = Rest | Spend | Restore | Temp | Damage | Track | Condition | Note
+Pairs = tuple[tuple[str, str], ...]
+
+_SIGNED = re.compile(r"\A\s*(?P<sign>[+\-\u2212])\s*(?P<rest>\S.*)\Z", re.S)
+_PAREN = re.compile(r"\A(?P<name>.*\S)\s*\((?P<size>[^()]+)\)\s*\Z", re.S)
+_SHEET_KEYS = frozenset({key for keys in OP_KEYS.values() for key in keys})
+_OP_NAMED_KEYS = ("heal", "healing", "damage", "spend", "restore", "temp", "temp_hp")
 
 
-def sheet_command(attrs: Attrs, raw: str) -> SheetCommand | Unreadable:
+def sheet_command(attrs: Attrs, raw: str, index: GameIndex) -> SheetCommand | Unreadable:
     """The command of one ``[sheet:]`` tag whose keys are canonical."""
-    built = _sheet(attrs)
+    built = _sheet(attrs, index)
     return _unreadable(attrs, raw, "sheet", built) if isinstance(built, Problem) else built
 
 
-def place_command(attrs: Attrs, raw: str) -> Place | Unreadable:
+# -- loose sheet keys ------------------------------------------------------------------------------------
+
+
+def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] | Problem:
+    """A sheet tag's game names written as keys, read as the keyed form (and the op the keys say)."""
+    health = health_pool(index.words)
+    op = _written_op(attrs)
+    out: list[tuple[str, str]] = []
+    repairs: list[Repair] = []
+    inferred: str | None = None
+    for key, value in attrs:
+        if key in _SHEET_KEYS or key in KEY_ALIASES["sheet"] or key in _OP_NAMED_KEYS:
+            if key == "pool" and health is not None and _is_health_word(value, health.id, health.label):
+                repairs.append(Repair("health-word", value, health.id))
+                value = health.id
+            out.append((key, value))
+            continue
+        read = _game_key(key, value, op, index)
+        if read is None:
+            out.append((key, value))
+            continue
+        if isinstance(read, Problem):
+            return read
+        pairs, implied = read
+        out += pairs
+        repairs.append(Repair("game-name-key", f'{key}="{value}"', " ".join(f'{k}="{v}"' for k, v in pairs)))
+        inferred = inferred or implied
+    if op is None:
+        inferred = inferred or _op_from_keys(out, health.id if health else None)
+        if inferred is not None:
+            out.insert(0, ("op", inferred))
+            repairs.append(Repair("op-from-keys", " ".join(k for k, _ in attrs), f'op="{inferred}"'))
+    return tuple(out), repairs
+
+
+def _is_health_word(value: str, ident: str, label: str) -> bool:
+    return key_of(value) in HEALTH_WORDS and key_of(value) not in (key_of(ident), key_of(label))
+
+
+def _written_op(attrs: Pairs) -> str | None:
+    """The canonical op the tag writes (op= or an alias of it), if a table knows it; "?" if unknown."""
+    for key, value in attrs:
+        if key == "op" or KEY_ALIASES["sheet"].get(key) == "op":
+            word = fold(value)
+            return OP_ALIASES[word][0] if word in OP_ALIASES else "?"
+    return None
+
+
+def _game_key(
+    key: str, value: str, op: str | None, index: GameIndex
+) -> tuple[list[tuple[str, str]], str | None] | Problem | None:
+    """A key that is a pool, track, condition or field of the game: its pairs and the op it says."""
+    hits = index.find(key, ("pool", "track", "condition", "field"))
+    if not hits:
+        return None
+    if len(hits) > 1:
+        return Problem(
+            "unreadable", f"{key}= is more than one thing of this game ({', '.join(i for _, i in hits)})."
+        )
+    kind, ident = hits[0]
+    if kind == "field":
+        return [("field", ident), ("value", value)], "note"
+    if kind == "condition":
+        state = STATE_WORDS.get(" ".join(value.lower().split()))
+        if state is None:
+            return Problem("unreadable", f'{key}="{value}" is neither on nor off.')
+        return [("condition", ident), ("state", state)], "condition"
+    signed = _SIGNED.match(value)
+    sign = signed.group("sign").replace("\u2212", "-") if signed else ""
+    number = value if not signed else signed.group("rest")
+    if kind == "track":
+        if sign:
+            return [("track", ident), ("by", f"{sign}{number.strip()}")], "track"
+        if op in ("track", "damage"):
+            return [("track", ident), ("to" if op == "track" else "amount", number)], None
+        return Problem("unreadable", f'{key}="{value}": write +N or -N to move it, or op= to say what.')
+    health = health_pool(index.words)
+    if not sign and op in (None, "?"):
+        return Problem("unreadable", f'{key}="{value}" says no sign and no op: spend, restore or damage?')
+    if op in ("restore", "temp") and sign == "-":
+        return Problem("unreadable", f'{key}="{value}": a {op} takes nothing away.')
+    implied = None
+    if sign and op is None:
+        implied = "damage" if sign == "-" and health is not None and ident == health.id else SIGN_OPS[sign]
+    return [("pool", ident), ("amount", number.strip())], implied
+
+
+def _op_from_keys(pairs: list[tuple[str, str]], health: str | None) -> str | None:
+    """The op a sheet tag's keys say when it writes none; None unless exactly one does."""
+    keys = {KEY_ALIASES["sheet"].get(key, key) for key, _ in pairs}
+    said: set[str] = set()
+    if "rest" in keys:
+        said.add("rest")
+    if "condition" in keys:
+        said.add("condition")
+    if "field" in keys:
+        said.add("note")
+    if "track" in keys and keys & {"to", "by"}:
+        said.add("track")
+    elif "track" in keys and "amount" in keys:
+        said.add("damage")
+    for key, value in pairs:
+        if key in _OP_NAMED_KEYS and read_number(value.strip().lstrip("+-")) is not None:
+            said.add(OP_ALIASES[key.replace("_hp", "").replace("healing", "heal")][0])
+        if (
+            KEY_ALIASES["sheet"].get(key, key) == "amount"
+            and "pool" in keys
+            and (signed := _SIGNED.match(value))
+        ):
+            pool = dict(pairs).get("pool")
+            sign = signed.group("sign").replace("\u2212", "-")
+            said.add("damage" if sign == "-" and pool == health else SIGN_OPS[sign])
+    return said.pop() if len(said) == 1 else None
+
+
+# -- sheet commands ----------------------------------------------------------------------------------------
+
+
+def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadable:
     """The command of one ``[place:]`` tag: a size by id or label, none for a road or the wilds."""
     name = attrs.text("name")
     if name is None:
         return _unreadable(attrs, raw, "place", Problem("missing-key", "a place tag says the place's name=."))
+    if key_of(name) in PLACE_NON_NAMES or name.strip(" .") in PLACE_NON_NAMES:
+        detail = f'name="{name}" names no place: nothing changed (the place in force stays).'
+        return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
+    split = _positional_place(name, attrs.text("size"), index, attrs)
+    if isinstance(split, Problem):
+        return _unreadable(attrs, raw, "place", split)
+    name, size = split
     if len(name) > MAX_NAME:
         return _unreadable(
             attrs, raw, "place", Problem("name-too-long", f"a name is at most {MAX_NAME} characters.")
         )
     day = attrs.text("day")
-    new_day = day is not None and " ".join(day.lower().split()) in DAY_WORDS
-    if day is not None and not new_day:
+    said = " ".join(day.lower().split()).strip(" .!") if day is not None else None
+    new_day = said is not None and said in DAY_WORDS
+    if day is not None and not new_day and said not in NOT_NEW_DAY_WORDS:
         attrs.repairs.append(Repair("unknown-day", f'day="{day}"', ""))
         attrs.notes.append(f'Ignored day="{day}": only day="new" starts a new day.')
-    return Place.model_validate(
-        {"name": name, "size": attrs.text("size"), "new_day": new_day, **_carried(attrs)}
-    )
+    return Place.model_validate({"name": name, "size": size, "new_day": new_day, **_carried(attrs)})
 
 
-def loot_command(attrs: Attrs, raw: str) -> Loot | Unreadable:
-    """The command of one ``[loot:]`` tag."""
+def _positional_place(
+    name: str, size: str | None, index: GameIndex, attrs: Attrs
+) -> tuple[str, str | None] | Problem:
+    """ "Millbrook, market town" → Millbrook and the size, only when the tail is one of the market's sizes."""
+    candidates: list[tuple[str, str]] = []
+    paren = _PAREN.match(name)
+    if paren:
+        candidates.append((paren.group("name"), paren.group("size")))
+    for separator in PLACE_SIZE_SEPARATORS:
+        head, found, tail = name.rpartition(separator)
+        if found and head.strip():
+            candidates.append((head, tail))
+    for head, tail in candidates:
+        words = tail.strip(" .").split()
+        while len(words) > 1 and words[0].lower() in ARTICLES:
+            words = words[1:]
+        ident = index.find_one(" ".join(words), "size")
+        if ident is None:
+            continue
+        if (
+            size is not None
+            and index.find_one(size, "size") not in (ident, None)
+            and key_of(size) != key_of(ident)
+        ):
+            return Problem("unreadable", f'name="{name}" says {tail.strip()} but size="{size}".')
+        attrs.repairs.append(Repair("positional-size", name, f'name="{head.strip()}" size="{ident}"'))
+        return head.strip(" ,"), size or ident
+    return name, size
+
+
+def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:
+    """The command of one ``[loot:]`` tag (a bare "grave_goods for Bram" read as table and who)."""
     table = attrs.text("table")
     if table is None:
         return _unreadable(attrs, raw, "loot", Problem("missing-key", "a loot tag names its table=."))
-    return Loot.model_validate({"table": table, "who": attrs.text("who"), **_carried(attrs)})
+    who = attrs.text("who")
+    if index.find_one(table, "loot_table") is None:
+        split = _positional_loot(table, index)
+        if split is not None:
+            table, member = split
+            if who is not None and key_of(who) != key_of(member):
+                detail = f'table="{attrs.text("table")}" names {member} but who="{who}".'
+                return _unreadable(attrs, raw, "loot", Problem("unreadable", detail))
+            attrs.repairs.append(
+                Repair("positional-loot", attrs.text("table") or "", f'table="{table}" who="{member}"')
+            )
+            who = member
+    return Loot.model_validate({"table": table, "who": who, **_carried(attrs)})
 
 
-def _sheet(attrs: Attrs) -> SheetCommand | Problem:
+def _positional_loot(text: str, index: GameIndex) -> tuple[str, str] | None:
+    tokens = tokens_of(text)
+    for at in range(1, len(tokens)):
+        table = index.find_one(text[: tokens[at - 1].end], "loot_table")
+        if table is None:
+            continue
+        rest = [token for token in tokens[at:] if fold(token.text) not in ("for", "to", "by")]
+        member = index.find_one(" ".join(token.text for token in rest), "member") if rest else None
+        if member is not None:
+            return table, member
+    return None
+
+
+def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     op = attrs.verb
     if op == "rest":
-        return Rest.model_validate({"rest": attrs.text("rest"), **_fields(attrs)})
+        return Rest.model_validate({"rest": _rest_name(attrs, index), **_fields(attrs)})
     if op == "note":
         field = attrs.text("field")
         if field is None:
@@ -81,7 +295,7 @@ def _sheet(attrs: Attrs) -> SheetCommand | Problem:
         return _condition(attrs)
     if op == "track":
         return _track(attrs)
-    amount = _number(attrs, "amount", signed=False)
+    amount = _amount(attrs, op, index)
     if isinstance(amount, Problem):
         return amount
     if op == "damage":
@@ -99,12 +313,71 @@ def _sheet(attrs: Attrs) -> SheetCommand | Problem:
     return Restore.model_validate(fields) if op == "restore" else Temp.model_validate(fields)
 
 
+def _rest_name(attrs: Attrs, index: GameIndex) -> str | None:
+    """The rest as written, or the game's rest it names once "rest" is read off ("vigil rest")."""
+    written = attrs.text("rest")
+    if written is None or index.find_one(written, "rest") is not None:
+        return written
+    phrase = key_of(written)
+    for candidate in (phrase.removesuffix(" rest"), f"{phrase} rest", phrase.removeprefix("a ")):
+        found = index.find_one(candidate, "rest")
+        if found is not None:
+            attrs.repairs.append(Repair("rest-name", written, found))
+            return found
+    return written
+
+
+def _amount(attrs: Attrs, op: str, index: GameIndex) -> int | Problem:
+    """``amount=``: a whole number, perhaps signed where the sign agrees, perhaps with a unit or the pool."""
+    text = attrs.text("amount")
+    if text is None:
+        return Problem("missing-key", "the tag says no amount=.")
+    signed = _SIGNED.match(text)
+    sign = signed.group("sign").replace("\u2212", "-") if signed else ""
+    body = signed.group("rest") if signed else text
+    words = body.split()
+    for size in range(len(words), 0, -1):
+        number = read_number(" ".join(words[:size]))
+        if number is not None:
+            break
+    else:
+        return Problem("unreadable", f'amount="{text}" is not a whole number.')
+    if number < 0 or (sign == "-" and op in ("restore", "temp")):
+        return Problem("unreadable", f'amount="{text}" is below zero.')
+    unit = _unit(attrs, words[size:], op, index)
+    if isinstance(unit, Problem):
+        return unit
+    if sign or unit or not body.strip().isdigit():
+        attrs.repairs.append(Repair("amount-words" if not sign else "signed-amount", text, str(number)))
+    return number
+
+
+def _unit(attrs: Attrs, words: list[str], op: str, index: GameIndex) -> str | Problem:
+    """What follows an amount's number: a unit word (dropped), or the pool (or track) it is in."""
+    rest = [word for word in words if fold(word) not in AMOUNT_UNITS and fold(word) not in FREE_FILLERS]
+    if not rest:
+        return " ".join(words)
+    phrase = " ".join(rest)
+    kinds = ("pool", "track") if op == "damage" else ("pool",)
+    hits = [hit for hit in index.find(phrase, kinds)]
+    if len(hits) != 1:
+        return Problem("unreadable", f'amount says "{phrase}", which is no unit or pool of this game.')
+    kind, ident = hits[0]
+    written = attrs.text(kind)
+    if written is not None and index.find_one(written, kind) != ident and key_of(written) != key_of(ident):
+        return Problem("unreadable", f'amount says {phrase} but {kind}="{written}".')
+    if written is None:
+        attrs.values[kind] = ident
+        attrs.repairs.append(Repair(f"amount-{kind}", phrase, f'{kind}="{ident}"'))
+    return phrase
+
+
 def _condition(attrs: Attrs) -> Condition | Problem:
     condition = attrs.text("condition")
     if condition is None:
         return Problem("missing-key", "a condition op names its condition=.")
     state_text = attrs.text("state") or "on"
-    state = STATE_WORDS.get(" ".join(state_text.lower().split()))
+    state = STATE_WORDS.get(" ".join(state_text.lower().split()).strip(" .!"))
     if state is None:
         return Problem("unreadable", f'state="{state_text}" is neither "on" nor "off".')
     return Condition.model_validate({"condition": condition, "state": state == "on", **_fields(attrs)})
@@ -132,7 +405,7 @@ def _number(attrs: Attrs, key: str, *, signed: bool) -> int | Problem:
     text = attrs.text(key)
     if text is None:
         return Problem("missing-key", f"the tag says no {key}=.")
-    number = read_number(text)
+    number = read_number(text.replace("\u2212", "-").replace("+ ", "+").replace("- ", "-"))
     if number is None:
         return Problem("unreadable", f'{key}="{text}" is not a whole number.')
     if number < 0 and not signed:

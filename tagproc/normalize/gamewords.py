@@ -1,0 +1,237 @@
+"""Game words: finding the game's own names (party members, pools, tracks, conditions, fields, rests, place
+sizes, loot tables, sellers) in what a tag wrote, and who a ``who=`` names.
+
+Everything here is read against ``GameWords`` (``names.game_words()``): a word is taken for a member, a
+pool or a size only when the game has one by that name, by id or label, in any case, ``_``/``-`` as
+spaces, with a leading article and a possessive (``Bram's``) read away. Nothing is fuzzy.
+
+Invariants:
+- A lookup returns the game's canonical id (a member's name as the party writes it) or None; never raises.
+- ``read_person`` never picks between two members: a ``who=`` naming two of them is a ``Problem``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from tagproc.names import GameWords, Word, fold
+from tagproc.normalize.counts import Problem
+from tagproc.repairs import Repair
+from tagproc.vocabulary import (
+    ARTICLES,
+    EVERYONE_WORDS,
+    HEALTH_NAMES,
+    HEALTH_WORDS,
+    PARTY_WORDS,
+    PLAYER_WORDS,
+)
+
+_TOO_COMMON = frozenset({"all", "us", "we", "each", "group", "company", "team"})
+
+__all__ = [
+    "KINDS",
+    "GameIndex",
+    "PersonRead",
+    "Token",
+    "first_words",
+    "health_pool",
+    "key_of",
+    "party_at",
+    "read_person",
+    "span",
+    "tokens_of",
+]
+
+# The kinds of game word, each the GameWords field it comes from.
+KINDS = ("member", "pool", "track", "condition", "field", "rest", "size", "loot_table", "seller")
+
+_TOKEN = re.compile(
+    r"(?P<num>[+\-\u2212]?\d+(?:[.,]\d+)*)(?![\w'])|(?P<word>[^\W_][\w'\u2019\-]*(?<![\-']))|(?P<punct>[^\s\w])",
+)
+_POSSESSIVE = re.compile(r"(?:'s|\u2019s|'|\u2019)\Z", re.I)
+_EDGE_PUNCT = " \t.,;:!?\"'`()[]{}*"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One piece of a keyless body: a number, a word or a punctuation mark, where it was written."""
+
+    text: str
+    kind: str  # "num", "word" or "punct"
+    start: int
+    end: int
+
+    @property
+    def possessive(self) -> bool:
+        return self.kind == "word" and bool(_POSSESSIVE.search(self.text)) and len(self.text) > 2
+
+
+def tokens_of(text: str) -> list[Token]:
+    """The tokens of ``text`` in order (whitespace dropped)."""
+    found: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "punct"
+        found.append(Token(match.group(), kind, match.start(), match.end()))
+    return found
+
+
+def key_of(text: str) -> str:
+    """A name as game words compare it: folded, accents and edge punctuation off, possessive off."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    folded = fold(plain.strip(_EDGE_PUNCT))
+    folded = _POSSESSIVE.sub("", folded) if len(folded) > 2 else folded
+    return folded.strip(_EDGE_PUNCT)
+
+
+def health_pool(words: GameWords) -> Word | None:
+    """The pool that is the party's hit points (5e's "Hit points"), found by its id or label."""
+    return next((pool for pool in words.pools if {key_of(pool.id), key_of(pool.label)} & HEALTH_NAMES), None)
+
+
+class GameIndex:
+    """Every game name of one game, by its folded phrase: ``find(phrase)`` gives each (kind, id) it names."""
+
+    def __init__(self, words: GameWords) -> None:
+        self.words = words
+        self._names: dict[str, list[tuple[str, str]]] = {}
+        for member in words.members:
+            self._put(member, "member", member)
+        for kind in KINDS[1:]:
+            for word in getattr(words, f"{kind}s"):
+                self._put(word.id, kind, word.id)
+                self._put(word.label, kind, word.id)
+        health = health_pool(words)
+        if health is not None:
+            for written in HEALTH_WORDS:
+                self._put(written, "pool", health.id)
+        self.longest = max((len(phrase.split()) for phrase in self._names), default=0)
+
+    def _put(self, written: str, kind: str, ident: str) -> None:
+        phrase = key_of(written)
+        if not phrase:
+            return
+        words = phrase.split()
+        phrases = [phrase]
+        if len(words) > 1 and words[0] in ARTICLES:
+            phrases.append(" ".join(words[1:]))
+        for each in phrases:
+            found = self._names.setdefault(each, [])
+            if (kind, ident) not in found:
+                found.append((kind, ident))
+
+    def find(self, text: str, kinds: Sequence[str] = KINDS) -> list[tuple[str, str]]:
+        """What ``text`` names as a whole (articles and possessive allowed), of the kinds asked."""
+        phrase = key_of(text)
+        words = phrase.split()
+        while len(words) > 1 and words[0] in ARTICLES:
+            words = words[1:]
+        return [hit for hit in self._names.get(" ".join(words), []) if hit[0] in kinds]
+
+    def find_one(self, text: str, kind: str) -> str | None:
+        """The id of the one ``kind`` that ``text`` names, else None."""
+        hits = self.find(text, (kind,))
+        return hits[0][1] if len(hits) == 1 else None
+
+    def spans(self, tokens: Sequence[Token], start: int) -> Iterator[tuple[int, list[tuple[str, str]]]]:
+        """The game names starting at ``tokens[start]``, longest first: (tokens used, what they name)."""
+        top = min(self.longest, len(tokens) - start)
+        for size in range(top, 0, -1):
+            part = tokens[start : start + size]
+            if any(token.kind == "punct" and token.text not in "'-" for token in part):
+                continue
+            if any(token.possessive for token in part[:-1]):
+                continue
+            hits = self._names.get(key_of(" ".join(token.text for token in part)), [])
+            if hits:
+                yield size, hits
+
+    def members_in(self, text: str) -> list[str]:
+        """The members whose whole name is a run of words of ``text`` ("Bram the smith" → Bram)."""
+        tokens = [token for token in tokens_of(text) if token.kind != "punct"]
+        found: list[str] = []
+        for start in range(len(tokens)):
+            for _, hits in self.spans(tokens, start):
+                for kind, ident in hits:
+                    if kind == "member" and ident not in found:
+                        found.append(ident)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class PersonRead:
+    """Who a ``who=``/``to=`` value names: the member (or ``party``), and what was repaired."""
+
+    value: str
+    repairs: tuple[Repair, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
+    """The member a ``who=`` names: exactly, by a possessive, or the one member named among other words.
+
+    The whole party's words read as ``party``; a value naming no member is kept as written (the engine
+    answers ``unknown-character``); naming two members is refused.
+    """
+    written = value.strip()
+    members = index.words.members
+    exact = next((member for member in members if key_of(member) == key_of(written)), None)
+    if exact is not None:
+        if fold(exact) == fold(written):
+            return PersonRead(written)
+        return PersonRead(exact, (Repair("who-possessive", written, exact),))
+    if key_of(written) in PLAYER_WORDS and members:
+        player = members[0]
+        note = f'Took {key}="{written}" as {player}, the player.'
+        return PersonRead(player, (Repair("player-word", written, player),), (note,))
+    if key_of(written) in PARTY_WORDS | EVERYONE_WORDS and len(members) == 1:
+        alone = f'Took {key}="{written}" as {members[0]}, the whole party.'
+        return PersonRead(members[0], (Repair("party-of-one", written, members[0]),), (alone,))
+    if key_of(written) in PARTY_WORDS:
+        return PersonRead(
+            "party", (Repair("party-word", written, "party"),) if fold(written) != "party" else ()
+        )
+    if key_of(written) in EVERYONE_WORDS:
+        return PersonRead("everyone", (Repair("everyone-word", written, "everyone"),))
+    named = index.members_in(written)
+    if len(named) > 1:
+        listed = ", ".join(named)
+        return Problem(
+            "unreadable", f'{key}="{written}" names more than one member ({listed}): write one each.'
+        )
+    if len(named) == 1:
+        note = f'Took {key}="{written}" as {named[0]}.'
+        return PersonRead(named[0], (Repair("who-words", written, named[0]),), (note,))
+    return PersonRead(written)
+
+
+# -- token helpers --------------------------------------------------------------------------------------------
+
+
+def first_words(tokens: Sequence[Token]) -> list[str]:
+    """The first words of ``tokens``, up to a punctuation mark (so a count of words is a count of tokens)."""
+    words: list[str] = []
+    for token in tokens[:6]:
+        if token.kind == "punct":
+            break
+        words.append(token.text)
+    return words
+
+
+def span(text: str, tokens: Sequence[Token], start: int, end: int) -> str:
+    """The text ``tokens[start:end]`` were read from, as written."""
+    if start >= end or start >= len(tokens):
+        return ""
+    return text[tokens[start].start : tokens[end - 1].end]
+
+
+def party_at(tokens: list[Token], at: int) -> int | None:
+    """Where a phrase of the whole party's words starting at ``tokens[at]`` ends ("all", "us", "we" alone
+    are too common to count), else None."""
+    for size in (3, 2, 1):
+        phrase = fold(" ".join(token.text for token in tokens[at : at + size]))
+        if len(tokens) - at >= size and phrase in PARTY_WORDS | EVERYONE_WORDS and phrase not in _TOO_COMMON:
+            return at + size
+    return None
