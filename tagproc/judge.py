@@ -52,6 +52,10 @@ _HEADING = re.compile(
     + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
+# Or any short bold label with a colon opening a line ("**This scene:**", "__Rewards__:").
+_BOLD_LABEL = re.compile(
+    r"^[ \t>#]*(?:\*\*|__)[^\n*_:]{1,40}(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)", re.MULTILINE
+)
 _LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
@@ -77,7 +81,7 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
     for i, event in enumerate(events):
         if not isinstance(event, RawTag):
             text = texts[i]
-            if _HEADING.search(text):
+            if _HEADING.search(text) or _BOLD_LABEL.search(text):
                 in_recap = True
             if i == last_prose:
                 *_, word = _PROSE_WORD.finditer(text)

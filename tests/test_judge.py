@@ -138,3 +138,10 @@ def test_scan_json_shows_the_commands_and_repairs_against_a_ruleset(
     assert tag["commands"][0]["command"] == "Add"
     assert tag["skipped"] == "example"
     assert tag["answers"][0].startswith('[inventory: action="add" item="Black candle"')
+
+
+def test_a_bold_label_with_a_colon_opens_a_recap() -> None:
+    game = _game()
+    rest = '[sheet: op="rest" rest="vigil"]'
+    result = game.reply(f"You stand down at dawn.\n\n{rest}\n\nYou wake rested.\n\n**This scene:** {rest}")
+    assert [record.skipped for record in result.tags] == [None, "repeated"]
