@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tagproc.stream import Event, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
-from tagproc.visible import visible_text
+from tagproc.visible import VisibleText
 
 if TYPE_CHECKING:
     from tagproc.transcript import TranscriptResult
@@ -131,8 +131,10 @@ def _cmd_scan(args: argparse.Namespace) -> int:
     if args.json:
         for event in events:
             print(json.dumps(event_json(event), ensure_ascii=False))
-    else:
-        sys.stdout.write(visible_text(events))
+    else:  # written as the joiner gives it: the visible text is never copied whole
+        joiner = VisibleText()
+        sys.stdout.write(joiner.feed(events))
+        sys.stdout.write(joiner.close())
     return 0
 
 

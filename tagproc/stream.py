@@ -254,7 +254,11 @@ class TagStream:
         return events
 
     def _scan_prose(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """Between tags: take every complete tag in one pass; stop at a body still arriving."""
+        """Between tags: take every complete tag in one pass; stop at a body still arriving.
+
+        Prose (a bracket decided prose included) stays pending from ``done`` until a tag follows it or
+        the pass ends, so a run of prose brackets goes out as one event.
+        """
         done, base = self._done, self._pos
         for opener in _OPEN.finditer(buf, self._at):
             bracket_at = opener.start()
@@ -263,38 +267,39 @@ class TagStream:
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
                 start, prefix = bracket_at, ""
-            if start > done:
-                text: Text = _new(Text)
-                _SET_TEXT(text, buf[done:start])
-                _SET_REASON(text, None)
-                events.append(text)
-                done = start
             name, empty, after, body = opener.groups()
             if body is not None and not prefix and after == ":":
                 # The common tag, decided here (as ``_close_candidate`` would): one regex match, one event.
+                if start > done:
+                    text: Text = _new(Text)
+                    _SET_TEXT(text, buf[done:start])
+                    _SET_REASON(text, None)
+                    events.append(text)
                 end = opener.end()
                 event: RawTag = _new(RawTag)
-                _SET_RAW(event, buf[done:end])
+                _SET_RAW(event, buf[start:end])
                 _SET_NAME(event, name)
                 _SET_BODY(event, body)
-                _SET_START(event, base + done)
+                _SET_START(event, base + start)
                 _SET_END(event, base + end)
                 _SET_CLOSED(event, True)
                 events.append(event)
                 done = end
                 continue
-            self._prefix, self._name, self._done = prefix, name, done
-            if empty:  # "[loot]": an empty body, already closed
-                self._colon, self._body_at = False, opener.end() - 1
-                self._bracket = self._body_at
-            elif body is None:  # the body is not all here yet
-                self._colon, self._body_at = after == ":", opener.end()
-                self._at = self._body_at
+            colon = after == ":"
+            if body is not None and not _is_tag(colon, body):
+                continue  # "[Sheet music]": prose, still pending
+            if empty:
+                continue  # "[loot]": an empty body without a colon is prose
+            if start > done:
+                events.append(_text(buf[done:start]))
+            self._prefix, self._name, self._colon, self._done = prefix, name, colon, start
+            if body is None:  # the body is not all here yet
+                self._body_at = self._at = opener.end()
                 self._state = _BODY
                 return True
-            else:
-                self._colon, self._bracket = after == ":", opener.end() - 1
-                self._body_at = self._bracket - len(body)
+            self._bracket = opener.end() - 1
+            self._body_at = self._bracket - len(body)
             if not self._close_candidate(buf, final, events):
                 self._state, self._at = _CLOSER, len(buf)
                 return False
@@ -360,25 +365,26 @@ class TagStream:
 
     def _close_candidate(self, buf: str, final: bool, events: list[Event]) -> bool:
         """After a "]": prose, or a tag with or without its closing markup. False while the closing markup
-        may still be arriving; else ``_done`` moves past what was decided."""
+        may still be arriving; else scanning goes on past the candidate (a tag is emitted at once, prose
+        stays pending and goes out with the prose after it)."""
         done, bracket, prefix = self._done, self._bracket, self._prefix
         closer_at = bracket + 1
         body = buf[self._body_at : bracket]
-        if not _is_tag(self._colon, body):
-            events.append(_text(buf[done:closer_at]))
-            end = closer_at
-        else:
-            end = closer_at
-            if prefix:
-                closer = prefix[::-1]
-                if buf.startswith(closer, closer_at):
-                    end += len(closer)
-                elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
-                    return False
-                else:  # the opening markup found no partner: it is prose
-                    events.append(_text(prefix))
-                    done += len(prefix)
-            events.append(_tag(buf[done:end], self._name, body, self._pos + done, self._pos + end, True))
+        if not _is_tag(self._colon, body):  # prose: it goes out with the prose after it, in one event
+            self._at = closer_at
+            self._body_at = self._bracket = -1
+            return True
+        end = closer_at
+        if prefix:
+            closer = prefix[::-1]
+            if buf.startswith(closer, closer_at):
+                end += len(closer)
+            elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
+                return False
+            else:  # the opening markup found no partner: it is prose
+                events.append(_text(prefix))
+                done += len(prefix)
+        events.append(_tag(buf[done:end], self._name, body, self._pos + done, self._pos + end, True))
         self._done = self._at = end
         self._body_at = self._bracket = -1
         return True
@@ -449,15 +455,33 @@ def _tail_start(buf: str, low: int, size: int) -> int:
 
 
 def merge_text(events: list[Event]) -> list[Event]:
-    """Merge adjacent ``Text`` events of the same kind (for comparing streams chunked differently)."""
+    """Merge adjacent ``Text`` events of the same kind (for comparing streams chunked differently).
+
+    Linear: a run of text is gathered as pieces and joined once, never rebuilt per event.
+    """
     merged: list[Event] = []
+    run: list[Text] = []  # the current run of text events of one reason
     for event in events:
-        last = merged[-1] if merged else None
-        if isinstance(event, Text) and isinstance(last, Text) and last.reason == event.reason:
-            merged[-1] = Text(last.text + event.text, last.reason)
+        if isinstance(event, Text):
+            if run and run[0].reason != event.reason:
+                merged.append(_joined(run))
+                run = []
+            run.append(event)
         else:
+            if run:
+                merged.append(_joined(run))
+                run = []
             merged.append(event)
+    if run:
+        merged.append(_joined(run))
     return merged
+
+
+def _joined(run: list[Text]) -> Text:
+    """One text event for a run of them (the very event when the run has one)."""
+    if len(run) == 1:
+        return run[0]
+    return _text("".join(event.text for event in run), run[0].reason)
 
 
 def parse_reply(text: str) -> list[Event]:
