@@ -5,6 +5,10 @@ Prints ratios measured in this one run (tests never assert a time):
 - chunks of 4 KB or more vs one-shot regex scan (goal <= 2x)
 - per-chunk cost at a 128 KB reply vs at a 2 KB reply (goal <= 1.5x)
 - adversarial 1 MB replies: time per MB at 1 MB vs at 128 KB (goal <= 1.5x, i.e. linear)
+- linear everywhere: replies of ``[Sheet music] ``, ``[inventory action ``, ``[`` and markup repeated, whole
+  and in 64-character chunks, through what ``tagproc scan`` does (scanner, ``merge_text``, ``VisibleText``)
+  and through a whole turn (``Turn.feed`` ... ``Turn.finish``): time per MB at 256 KB, 512 KB and 1 MB as
+  a multiple of that at 128 KB (goal <= 1.5x)
 
 Each ratio times its two sides in alternating rounds and keeps the best round of each, so a load
 that comes and goes on the machine touches both sides alike.
@@ -18,10 +22,14 @@ from collections.abc import Callable
 from importlib import resources
 
 import regex
-from timing import compare
+from timing import compare, loop_time
 
-from tagproc import RawTag, TagStream, Text, parse_reply
+from tagproc import Game, RawTag, TagStream, Text, parse_reply
+from tagproc.cli import stream_events
+from tagproc.engine.rules import Rules
+from tagproc.ruleset import load_ruleset
 from tagproc.stream import BODY_LIMIT, Event
+from tagproc.visible import VisibleText
 
 # The reference: one C-level pass finding every tag of the same sloppy grammar the scanner reads.
 TAG_PATTERN = regex.compile(
@@ -87,6 +95,79 @@ def adversarial(kind: str, size: int) -> str:
     return ("[inventory: " + "a=b " * size)[:size]  # one head that never closes
 
 
+# Item 5 of issue 7: shapes that were quadratic somewhere on the path of a reply.
+LINEAR_SHAPES = {
+    "[Sheet music] ": "[Sheet music] ",
+    "[inventory action ": "[inventory action ",
+    "[": "[",
+    "markup in prose": "**bold** `code` ~~gone~~ _it_ ",
+    "markup before [": "~~**`[",
+}
+LINEAR_SIZES = (128 * 1024, 256 * 1024, 512 * 1024, 1024 * 1024)
+
+
+def repeated(unit: str, size: int) -> str:
+    """Whole units only, so that every size ends the same way (a cut unit could end in held markup)."""
+    return unit * (size // len(unit))
+
+
+def pieces(text: str, chunk: int | None) -> list[str]:
+    return [text] if chunk is None else [text[i : i + chunk] for i in range(0, len(text), chunk)]
+
+
+def scanned(text: str, chunk: int | None) -> Callable[[], object]:
+    """What ``tagproc scan`` does: the scanner, the merged events, the visible text."""
+    parts = pieces(text, chunk)
+
+    def run() -> object:
+        joiner = VisibleText()
+        return joiner.feed(stream_events(parts)), joiner.close()
+
+    return run
+
+
+def turned(game: Game, text: str, chunk: int | None) -> Callable[[], object]:
+    """A whole turn, told again at the same place (so the game does not grow between rounds)."""
+    parts = pieces(text, chunk)
+
+    def run() -> object:
+        turn = game.begin_regenerate()
+        for part in parts:
+            turn.feed(part)
+        return turn.finish()
+
+    return run
+
+
+def per_mb_ratios(build: Callable[[str], Callable[[], object]], unit: str) -> list[float]:
+    """Time per MB at each of ``LINEAR_SIZES`` as a multiple of that at the first (best of 3 rounds)."""
+    texts = [repeated(unit, size) for size in LINEAR_SIZES]
+    runs = [build(text) for text in texts]
+    best = [float("inf")] * len(runs)
+    for _ in range(3):
+        for i, run in enumerate(runs):
+            best[i] = min(best[i], loop_time(run, 0.05) / len(texts[i]))
+    return [per_byte / best[0] for per_byte in best[1:]]
+
+
+def linear_everywhere() -> None:
+    game = Game(Rules(load_ruleset("gravewatch")), [{"name": "Ada"}], seed=1)
+    game.reply("The road.")
+    print(
+        "  linear everywhere: time per MB at 256 KB / 512 KB / 1 MB, as a multiple of that at 128 KB "
+        "(goal <= 1.5x)"
+    )
+    for label, unit in LINEAR_SHAPES.items():
+        for chunk in (None, 64):
+            how = "whole" if chunk is None else "64-char chunks"
+            for path, build in (
+                ("scan", lambda text, chunk=chunk: scanned(text, chunk)),
+                ("turn", lambda text, chunk=chunk: turned(game, text, chunk)),
+            ):
+                ratios = " / ".join(f"{r:4.2f}x" for r in per_mb_ratios(build, unit))
+                print(f"    {label!r:22} {how:14} {path}: {ratios}")
+
+
 def main() -> None:
     print("tagproc stream benchmark (ratios measured in this run)")
     small, large = reply_of(2 * 1024), reply_of(128 * 1024)
@@ -107,6 +188,7 @@ def main() -> None:
         small_adv, large_adv = adversarial(kind, 128 * 1024), adversarial(kind, 1024 * 1024)
         per_mb = compare(streamed(large_adv, 4096), streamed(small_adv, 4096), rounds=3) / 8
         print(f"  adversarial 1 MB, {kind}: time per MB = {per_mb:4.2f}x that at 128 KB (goal <= 1.5x)")
+    linear_everywhere()
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
-from tagproc.visible import visible_text
+from tagproc.visible import VisibleText
 
 if TYPE_CHECKING:
     from tagproc.transcript import TranscriptResult
@@ -139,8 +139,10 @@ def _cmd_scan(args: argparse.Namespace) -> int:
     text = _read_input(args.file)
     chunks = list(_chunks(text, size=args.chunk, tokens=args.tokens))
     events = stream_events(chunks)
-    if not args.json:
-        sys.stdout.write(visible_text(events))
+    if not args.json:  # written as the joiner gives it: the visible text is never copied whole
+        joiner = VisibleText()
+        sys.stdout.write(joiner.feed(events))
+        sys.stdout.write(joiner.close())
         return 0
     records = iter(_read_against_ruleset(args, chunks))
     for event in events:

@@ -15,6 +15,10 @@ Invariants:
   ``]``, and a ``[`` inside a body ends the candidate there, so no text is ever scanned twice but the
   few characters of an opener that turned out not to be one.
 
+States (one explicit ``TagStream._state``, one ``_scan_*`` method each, h11's way): ``prose`` between
+tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``closer`` after its
+"]" while the closing markup may still arrive, ``overlong`` past the body limit up to its "]".
+
 Decisions (each told by the event it gives):
 - ``[Sheet music]`` (a tag name, no colon, no ``=`` and no ``key:`` in the body) is prose: ``Text``.
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
@@ -129,49 +133,62 @@ def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool) -> 
     return event
 
 
+# The scanner's states (h11 keeps its connection states as sentinels the same way): what the held text is.
+_PROSE: Final = "prose"  # between tags: nothing held, or a suffix that could still become an opener
+_BODY: Final = "body"  # inside a candidate's body, its "]" not yet seen
+_CLOSER: Final = "closer"  # after a candidate's "]", waiting for the closing markup its prefix asks for
+_OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-long text up to its "]"
+
+
 class TagStream:
     """Incremental scanner: ``feed(chunk) -> events``, ``close() -> events``.
 
-    Between calls it keeps the held text and, when that text is a tag being read, the candidate:
-    the markup ``prefix`` before its "[" (matched again after the "]"), its ``name``, whether a colon
-    followed the name, where its body starts and where its "]" stands (-1 until seen), all offsets
-    relative to the held text.
+    One explicit state (``_PROSE``, ``_BODY``, ``_CLOSER``, ``_OVERLONG``) and one method per state
+    (``_STEPS``), as h11 keeps its readers. Between calls it keeps the held text and, in ``_BODY`` and
+    ``_CLOSER``, the candidate: the markup ``prefix`` before its "[" (matched again after the "]"), its
+    ``name``, whether a colon followed the name, where its body starts and where its "]" stands (-1
+    until seen), all offsets relative to the held text.
     """
 
     __slots__ = (
+        "_at",
         "_body_at",
         "_bracket",
         "_closed",
         "_colon",
+        "_done",
         "_held",
         "_held_len",
         "_idle",
         "_name",
-        "_overlong",
         "_pos",
         "_prefix",
         "_resume",
+        "_state",
     )
 
     def __init__(self) -> None:
+        self._state: str = _PROSE
         self._held: list[str] = []  # text held back, from the start of a candidate opener
         self._held_len = 0
         self._pos = 0  # absolute offset of the first held (or next) character
         self._resume = 0  # where scanning resumes inside the held text
-        self._body_at = -1  # -1: no candidate
-        self._bracket = -1
+        self._body_at = -1  # in _BODY/_CLOSER: where the candidate's body starts
+        self._bracket = -1  # in _CLOSER: where its "]" stands
         self._prefix = ""
         self._name = ""
         self._colon = False
         self._closed = False
-        self._idle = True  # nothing held, open: feed() may take its fast path
-        self._overlong = False  # inside a tag body past the limit: released as too-long up to its "]"
+        self._idle = True  # nothing held, in _PROSE: feed() may take its fast path
+        # Within one ``_run``: the buffer is emitted up to ``_done``, scanning goes on at ``_at``.
+        self._done = 0
+        self._at = 0
 
     # -- public API -------------------------------------------------------------------------------
 
     def feed(self, chunk: str) -> list[Event]:
         """Take the next piece of the reply; return what can be decided now."""
-        if self._idle and "[" not in chunk and chunk[-1:] not in _MARKUP and chunk:
+        if self._idle and chunk and "[" not in chunk and chunk[-1] not in _MARKUP:
             # The common case, kept short: prose with nothing held and nothing that could start a tag.
             self._pos += len(chunk)
             event: Text = _new(Text)
@@ -182,14 +199,15 @@ class TagStream:
             raise RuntimeError("TagStream.feed() after close()")
         if not chunk:
             return []
-        if self._body_at < 0 and self._held:
+        state = self._state
+        if state is _PROSE and self._held:
             # A held opener still growing ("[inv" + "ento"): a table lookup, not a whole ``_run``.
             grown = self._held[0] + chunk
             if len(grown) <= _LONGEST_PARTIAL and grown.isascii() and grown.lower() in _PARTIAL_OPENERS:
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
-        elif self._body_at >= 0 and self._bracket < 0:
+        elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             if len(chunk) < room and _BODY_STOP.search(chunk) is None:  # still inside a tag body
                 self._held.append(chunk)
@@ -212,149 +230,172 @@ class TagStream:
     def _run(self, chunk: str, *, final: bool) -> list[Event]:
         """Decide what the held text plus ``chunk`` allows; hold the undecided rest.
 
-        One loop over positions in one buffer: nothing is sliced but what is emitted, so a chunk
-        holding any number of tags costs time proportional to its length. ``base + done`` is always
-        the absolute offset of ``buf[done]``, the first character not yet emitted.
+        Each step reads on from ``_at`` in one buffer and either moves to another state (True) or needs
+        more input (False): nothing is sliced but what is emitted, so a chunk holding any number of tags
+        costs time proportional to its length. ``_pos + _done`` is always the absolute offset of
+        ``buf[_done]``, the first character not yet emitted.
         """
         buf = "".join(self._held) + chunk if self._held else chunk
-        size, base = len(buf), self._pos
         events: list[Event] = []
-        done, at = 0, self._resume  # emitted up to ``done``; scanning goes on at ``at``
-        body_at, bracket = self._body_at, self._bracket
-        overlong = self._overlong
-        prefix, name, colon = self._prefix, self._name, self._colon
-        while True:
-            if overlong:  # the rest of a body past the limit, up to its "]", is too-long text as well
-                stop = _BODY_STOP.search(buf, at)
-                end = size if stop is None else stop.end() if stop.group() == "]" else stop.start()
-                if end > done:
-                    events.append(_text(buf[done:end], "too-long"))
-                done = at = end
-                if stop is None:
-                    break
-                overlong = False
-            if body_at >= 0 and bracket >= 0:  # waiting for closing markup since the last call
-                end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
-                if end < 0:
-                    at = size
-                    break
-                done = at = end
-                body_at = bracket = -1
-            if body_at < 0:  # between tags: take every complete tag in one pass
-                for opener in _OPEN.finditer(buf, at):
-                    bracket_at = opener.start()
-                    if bracket_at > done and buf[bracket_at - 1] in _MARKUP:
-                        start = _prefix_start(buf, bracket_at, done)
-                        prefix = buf[start:bracket_at].rstrip("\\")
-                    else:
-                        start, prefix = bracket_at, ""
-                    if start > done:
-                        text: Text = _new(Text)
-                        _SET_TEXT(text, buf[done:start])
-                        _SET_REASON(text, None)
-                        events.append(text)
-                        done = start
-                    name, empty, after, body = opener.groups()
-                    if empty:  # "[loot]": an empty body, already closed
-                        colon, body_at = False, opener.end() - 1
-                        bracket = body_at
-                    elif body is None:  # the body is not all here yet
-                        colon, body_at, bracket = after == ":", opener.end(), -1
-                        at = body_at
-                        break
-                    else:
-                        colon, bracket = after == ":", opener.end() - 1
-                        body_at = bracket - len(body)
-                        if not prefix and colon:  # the common tag, decided here (as ``_decide`` would)
-                            end = bracket + 1
-                            event = _new(RawTag)
-                            _SET_RAW(event, buf[done:end])
-                            _SET_NAME(event, name)
-                            _SET_BODY(event, body)
-                            _SET_START(event, base + done)
-                            _SET_END(event, base + end)
-                            _SET_CLOSED(event, True)
-                            events.append(event)
-                            done = end
-                            body_at = bracket = -1
-                            continue
-                    end = _decide(buf, done, body_at, bracket, prefix, name, colon, final, base, events)
-                    if end < 0:
-                        break
-                    done = end
-                    body_at = bracket = -1
-                else:  # no opener left: hold a suffix that could still become one
-                    hold_from = size if final else _tail_start(buf, done, size)
-                    if hold_from > done:
-                        events.append(_text(buf[done:hold_from]))
-                    done = at = hold_from
-                    break
-                if bracket >= 0:  # waiting for closing markup
-                    at = size
-                    break
-            # inside a body: find its end
-            limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
-            stop = _BODY_STOP.search(buf, at, min(size, limit))
-            if stop is None and size >= limit:  # no "]" within the limit: release the head as text
-                events.append(_text(buf[done:limit], "too-long"))
-                done = at = limit
-                body_at, overlong = -1, True
-            elif stop is None:
-                at = size
-                if final:
-                    _end_unclosed(buf, done, size, body_at, name, colon, base, events)
-                    done, body_at = size, -1
-                break
-            elif stop.group() == "[":  # the next tag (or any bracket) cuts this head short
-                end = stop.start()
-                _end_unclosed(buf, done, end, body_at, name, colon, base, events)
-                done = at = end
-                body_at = -1
-            else:
-                bracket = stop.start()
-        self._pos = base + done
+        self._done, self._at = 0, self._resume
+        steps = _STEPS
+        while steps[self._state](self, buf, final, events):
+            pass
+        done, size = self._done, len(buf)
+        self._pos += done
         self._held = [buf[done:]] if done < size else []
         self._held_len = size - done
-        self._resume = max(at - done, 0)
-        self._body_at = body_at - done if body_at >= 0 else -1
-        self._bracket = bracket - done if body_at >= 0 and bracket >= 0 else -1
-        self._prefix, self._name, self._colon = prefix, name, colon
-        self._overlong = overlong
-        self._idle = done == size and not overlong
+        self._resume = max(self._at - done, 0)
+        if self._body_at >= 0:
+            self._body_at -= done
+            if self._bracket >= 0:
+                self._bracket -= done
+        self._idle = done == size and self._state is _PROSE
         return events
 
+    def _scan_prose(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """Between tags: take every complete tag in one pass; stop at a body still arriving.
 
-def _decide(
-    buf: str,
-    done: int,
-    body_at: int,
-    bracket: int,
-    prefix: str,
-    name: str,
-    colon: bool,
-    final: bool,
-    base: int,
-    events: list[Event],
-) -> int:
-    """After a "]": prose, or a tag with or without its closing markup. Returns the new ``done``, or -1
-    while the closing markup may still be arriving."""
-    closer_at = bracket + 1
-    body = buf[body_at:bracket]
-    if not _is_tag(colon, body):
-        events.append(_text(buf[done:closer_at]))
-        return closer_at
-    end = closer_at
-    if prefix:
-        closer = prefix[::-1]
-        if buf.startswith(closer, closer_at):
-            end += len(closer)
-        elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
-            return -1
-        else:  # the opening markup found no partner: it is prose
-            events.append(_text(prefix))
-            done += len(prefix)
-    events.append(_tag(buf[done:end], name, body, base + done, base + end, True))
-    return end
+        Prose (a bracket decided prose included) stays pending from ``done`` until a tag follows it or
+        the pass ends, so a run of prose brackets goes out as one event.
+        """
+        done, base = self._done, self._pos
+        for opener in _OPEN.finditer(buf, self._at):
+            bracket_at = opener.start()
+            if bracket_at > done and buf[bracket_at - 1] in _MARKUP:
+                start = _prefix_start(buf, bracket_at, done)
+                prefix = buf[start:bracket_at].rstrip("\\")
+            else:
+                start, prefix = bracket_at, ""
+            name, empty, after, body = opener.groups()
+            if body is not None and not prefix and after == ":":
+                # The common tag, decided here (as ``_close_candidate`` would): one regex match, one event.
+                if start > done:
+                    text: Text = _new(Text)
+                    _SET_TEXT(text, buf[done:start])
+                    _SET_REASON(text, None)
+                    events.append(text)
+                end = opener.end()
+                event: RawTag = _new(RawTag)
+                _SET_RAW(event, buf[start:end])
+                _SET_NAME(event, name)
+                _SET_BODY(event, body)
+                _SET_START(event, base + start)
+                _SET_END(event, base + end)
+                _SET_CLOSED(event, True)
+                events.append(event)
+                done = end
+                continue
+            colon = after == ":"
+            if body is not None and not _is_tag(colon, body):
+                continue  # "[Sheet music]": prose, still pending
+            if empty:
+                continue  # "[loot]": an empty body without a colon is prose
+            if start > done:
+                events.append(_text(buf[done:start]))
+            self._prefix, self._name, self._colon, self._done = prefix, name, colon, start
+            if body is None:  # the body is not all here yet
+                self._body_at = self._at = opener.end()
+                self._state = _BODY
+                return True
+            self._bracket = opener.end() - 1
+            self._body_at = self._bracket - len(body)
+            if not self._close_candidate(buf, final, events):
+                self._state, self._at = _CLOSER, len(buf)
+                return False
+            done = self._done
+        # no opener left: hold a suffix that could still become one
+        size = len(buf)
+        hold_from = size if final else _tail_start(buf, done, size)
+        if hold_from > done:
+            events.append(_text(buf[done:hold_from]))
+        self._done = self._at = hold_from
+        return False
+
+    def _scan_body(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """Inside a body: find its "]", or the "[" or the limit that cuts it short."""
+        size, done, body_at = len(buf), self._done, self._body_at
+        limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
+        stop = _BODY_STOP.search(buf, self._at, min(size, limit))
+        if stop is None and size >= limit:  # no "]" within the limit: release the head as text
+            events.append(_text(buf[done:limit], "too-long"))
+            self._done = self._at = limit
+            self._body_at, self._state = -1, _OVERLONG
+            return True
+        if stop is None:
+            self._at = size
+            if not final:
+                return False
+            _end_unclosed(buf, done, size, body_at, self._name, self._colon, self._pos, events)
+            self._done, self._body_at, self._state = size, -1, _PROSE
+            return False
+        if stop.group() == "[":  # the next tag (or any bracket) cuts this head short
+            end = stop.start()
+            _end_unclosed(buf, done, end, body_at, self._name, self._colon, self._pos, events)
+            self._done = self._at = end
+            self._body_at, self._state = -1, _PROSE
+            return True
+        self._bracket = stop.start()
+        if self._close_candidate(buf, final, events):
+            self._state = _PROSE
+            return True
+        self._state, self._at = _CLOSER, size
+        return False
+
+    def _scan_closer(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """After a body's "]": decide the candidate once its closing markup is known."""
+        if not self._close_candidate(buf, final, events):
+            self._at = len(buf)
+            return False
+        self._state = _PROSE
+        return True
+
+    def _scan_overlong(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """The rest of a body past the limit, up to its "]" (or the next "["), is too-long text as well."""
+        at = self._at
+        stop = _BODY_STOP.search(buf, at)
+        end = len(buf) if stop is None else stop.end() if stop.group() == "]" else stop.start()
+        if end > self._done:
+            events.append(_text(buf[self._done : end], "too-long"))
+        self._done = self._at = end
+        if stop is None:
+            return False
+        self._state = _PROSE
+        return True
+
+    def _close_candidate(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """After a "]": prose, or a tag with or without its closing markup. False while the closing markup
+        may still be arriving; else scanning goes on past the candidate (a tag is emitted at once, prose
+        stays pending and goes out with the prose after it)."""
+        done, bracket, prefix = self._done, self._bracket, self._prefix
+        closer_at = bracket + 1
+        body = buf[self._body_at : bracket]
+        if not _is_tag(self._colon, body):  # prose: it goes out with the prose after it, in one event
+            self._at = closer_at
+            self._body_at = self._bracket = -1
+            return True
+        end = closer_at
+        if prefix:
+            closer = prefix[::-1]
+            if buf.startswith(closer, closer_at):
+                end += len(closer)
+            elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
+                return False
+            else:  # the opening markup found no partner: it is prose
+                events.append(_text(prefix))
+                done += len(prefix)
+        events.append(_tag(buf[done:end], self._name, body, self._pos + done, self._pos + end, True))
+        self._done = self._at = end
+        self._body_at = self._bracket = -1
+        return True
+
+
+_STEPS: Final = {
+    _PROSE: TagStream._scan_prose,
+    _BODY: TagStream._scan_body,
+    _CLOSER: TagStream._scan_closer,
+    _OVERLONG: TagStream._scan_overlong,
+}
 
 
 def _end_unclosed(
@@ -414,15 +455,33 @@ def _tail_start(buf: str, low: int, size: int) -> int:
 
 
 def merge_text(events: list[Event]) -> list[Event]:
-    """Merge adjacent ``Text`` events of the same kind (for comparing streams chunked differently)."""
+    """Merge adjacent ``Text`` events of the same kind (for comparing streams chunked differently).
+
+    Linear: a run of text is gathered as pieces and joined once, never rebuilt per event.
+    """
     merged: list[Event] = []
+    run: list[Text] = []  # the current run of text events of one reason
     for event in events:
-        last = merged[-1] if merged else None
-        if isinstance(event, Text) and isinstance(last, Text) and last.reason == event.reason:
-            merged[-1] = Text(last.text + event.text, last.reason)
+        if isinstance(event, Text):
+            if run and run[0].reason != event.reason:
+                merged.append(_joined(run))
+                run = []
+            run.append(event)
         else:
+            if run:
+                merged.append(_joined(run))
+                run = []
             merged.append(event)
+    if run:
+        merged.append(_joined(run))
     return merged
+
+
+def _joined(run: list[Text]) -> Text:
+    """One text event for a run of them (the very event when the run has one)."""
+    if len(run) == 1:
+        return run[0]
+    return _text("".join(event.text for event in run), run[0].reason)
 
 
 def parse_reply(text: str) -> list[Event]:

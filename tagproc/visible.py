@@ -34,7 +34,9 @@ class VisibleText:
 
     def __init__(self) -> None:
         self._started = False  # some prose was already returned
-        self._gap: list[str] = [""]  # the held whitespace, one run per stretch between removed tags
+        # The held whitespace: one run per stretch between removed tags, each run kept as the pieces it
+        # came in (joined once, when the gap is resolved: held whitespace never costs a copy per chunk).
+        self._gap: list[list[str]] = [[]]
         self._tagged = False  # a tag was taken out of the held gap
         self._closed = False
 
@@ -45,11 +47,11 @@ class VisibleText:
         out: list[str] = []
         for event in events:
             if isinstance(event, RawTag) or event.reason == "too-long":  # an over-long tag is a tag too
-                self._gap.append("")
+                self._gap.append([])
                 self._tagged = True
             else:
                 self._add_text(event.text, out)
-        return "".join(out)
+        return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
 
     def close(self) -> str:
         """What is left to show at the end of the reply."""
@@ -59,33 +61,58 @@ class VisibleText:
         return self._resolve(at_end=True)
 
     def _add_text(self, text: str, out: list[str]) -> None:
-        body = text.rstrip()
-        if not body:
-            self._gap[-1] += text
+        end = _prose_end(text)
+        if not end:
+            self._gap[-1].append(text)
             return
-        start = len(text) - len(text.lstrip())
-        self._gap[-1] += text[:start]
-        out.append(self._resolve(at_end=False))
-        out.append(body[start:])
+        start = _prose_start(text)
+        self._gap[-1].append(text[:start])
+        gap = self._resolve(at_end=False)
+        if gap:
+            out.append(gap)
+        out.append(text[start:end])  # the very text when it has no whitespace at either end
         self._started = True
-        self._gap = [text[len(body) :]]
+        self._gap = [[text[end:]]]
         self._tagged = False
 
     def _resolve(self, *, at_end: bool) -> str:
         """The held gap as it reads, now that what follows it (prose, or the end) is known."""
-        gap = self._gap
-        if not self._tagged:
-            return "".join(gap)
+        if not self._tagged:  # no tag taken out: a single run, passed on as written
+            return "".join(self._gap[0])
         if not self._started:
             return ""
         if at_end:
-            return "\n" * gap[-1].count("\n")
+            return "\n" * "".join(self._gap[-1]).count("\n")
+        gap = ["".join(run) for run in self._gap]
         breaks = max(run.count("\n") for run in gap)
         if breaks:
             last = gap[-1]
             indent = last[last.rfind("\n") + 1 :] if "\n" in last else ""
             return "\n" * breaks + indent
         return next((run for run in gap if run), "")
+
+
+# How much of each end of a text is looked at first for its whitespace: stripping a whole 1 MB text to
+# measure a space at its end would copy it (and a copy that size costs fresh pages each time).
+_WINDOW = 256
+
+
+def _prose_end(text: str) -> int:
+    """Where the whitespace at the end of ``text`` starts (0 when it is all whitespace)."""
+    tail = text[-_WINDOW:]
+    kept = len(tail.rstrip())
+    if kept or len(tail) == len(text):
+        return len(text) - len(tail) + kept
+    return len(text.rstrip())  # a run of whitespace longer than the window
+
+
+def _prose_start(text: str) -> int:
+    """Where the whitespace at the start of ``text`` ends (``text`` is not all whitespace)."""
+    head = text[:_WINDOW]
+    skipped = len(head) - len(head.lstrip())
+    if skipped < len(head) or len(head) == len(text):
+        return skipped
+    return len(text) - len(text.lstrip())
 
 
 def visible_text(events: Iterable[Event]) -> str:

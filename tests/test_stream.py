@@ -256,3 +256,26 @@ def test_a_bracket_ends_an_over_long_body() -> None:
     assert events[0] == Text("[sheet: " + "y" * (BODY_LIMIT + 10), reason="too-long")
     assert isinstance(events[1], RawTag) and events[1].raw == '[place: name="Ash"]'
     assert _stream(list(text)) == events
+
+
+def test_merge_text_joins_each_run_of_one_kind_once() -> None:
+    tag = RawTag("[loot: table=t]", "loot", " table=t", 3, 18)
+    events: list[Event] = [
+        Text("a"),
+        Text("b"),
+        Text("[c", "unclosed"),
+        Text("[d", "unclosed"),
+        Text("e"),
+        tag,
+        Text("f"),
+    ]
+    assert merge_text(events) == [Text("ab"), Text("[c[d", "unclosed"), Text("e"), tag, Text("f")]
+    alone = Text("alone")
+    assert merge_text([alone])[0] is alone
+    assert merge_text([]) == []
+
+
+def test_many_prose_brackets_come_out_as_one_text() -> None:
+    text = "[Sheet music] " * 1000
+    assert parse_reply(text) == [Text(text)]
+    assert TagStream().feed(text) == [Text(text)]

@@ -127,3 +127,29 @@ def test_feeding_after_close_is_api_misuse() -> None:
     with pytest.raises(RuntimeError):
         joiner.feed([])
     assert joiner.close() == ""
+
+
+LONG = " " * 300  # longer than the window VisibleText looks at first at each end of a text
+
+WIDE_GAPS = [
+    pytest.param(f"{LONG}word{LONG}", f"{LONG}word{LONG}", id="no-tag-long-spaces-kept"),
+    pytest.param(f"A{LONG}{TAG}{LONG}B", f"A{LONG}B", id="long-gap-around-a-tag"),
+    pytest.param(f"{LONG}{TAG}{LONG}B", "B", id="long-gap-at-the-start"),
+    pytest.param(f"A{LONG}{TAG}{LONG}\n{LONG}", "A\n", id="long-gap-at-the-end"),
+    pytest.param(f"A{LONG}\n\n{LONG}{TAG}{LONG}B", "A\n\nB", id="long-gap-with-breaks"),
+    pytest.param(f"A{LONG}{TAG}\n{LONG}B", f"A\n{LONG}B", id="long-indent-after-a-tag"),
+    pytest.param("\n" * 600, "\n" * 600, id="only-whitespace"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WIDE_GAPS)
+def test_whitespace_runs_longer_than_the_window_read_as_short_ones(text: str, expected: str) -> None:
+    assert visible_text(parse_reply(text)) == expected
+    assert _streamed(list(text)) == expected
+    assert _streamed([text[i : i + 64] for i in range(0, len(text), 64)]) == expected
+
+
+def test_one_text_event_is_passed_on_without_a_copy() -> None:
+    text = "word " * 1000 + "end"
+    joiner = VisibleText()
+    assert joiner.feed(parse_reply(text)) is text
