@@ -11,7 +11,7 @@ Invariants:
 - Vague amounts ("a few", "several") are never given a number: they stay unreadable (never guess).
 
 The tables live by concern, and every one is importable from here: ``tags`` (tag names, the keys only
-the engine writes, quote characters), ``keys`` (which keys a tag, action or
+the engine writes, tag-name aliases, brackets and heads, quote characters), ``keys`` (which keys a tag, action or
 op reads, and their aliases), ``verbs`` (action and op aliases, on/off and new-day words), ``counts``
 (limits, numbers as words, vague amounts, measures), ``nouns`` (determiners, plurals, stop words) and
 ``proposal`` (the words of invented items).
@@ -38,7 +38,21 @@ from tagproc.vocabulary.keys import (
 )
 from tagproc.vocabulary.nouns import DETERMINERS, IRREGULAR_SINGULARS, MAX_NAME, STOP_WORDS
 from tagproc.vocabulary.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
-from tagproc.vocabulary.tags import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES, VERB_KEY
+from tagproc.vocabulary.tags import (
+    BARE_WORD_KEY,
+    BRACKET_PAIRS,
+    HEAD_COLONS,
+    HEAD_SEPARATORS,
+    HEAD_WORDS,
+    OUTCOME_KEYS,
+    QUOTE_REPAIRS,
+    SQUARE_BRACKETS,
+    STRIKE,
+    TAG_ALIASES,
+    TAG_NAMES,
+    VERB_KEY,
+    WRAP_QUOTES,
+)
 from tagproc.vocabulary.verbs import ACTION_ALIASES, DAY_WORDS, OP_ALIASES, STATE_WORDS
 
 __all__ = [
@@ -48,11 +62,15 @@ __all__ = [
     "ATTACK_WORDS",
     "BARE_WORD_KEY",
     "BINDS_WORDS",
+    "BRACKET_PAIRS",
     "COUNT_WORDS",
     "DAY_WORDS",
     "DEFENSE_WORDS",
     "DETERMINERS",
     "ENGINE_KEYS",
+    "HEAD_COLONS",
+    "HEAD_SEPARATORS",
+    "HEAD_WORDS",
     "IRREGULAR_SINGULARS",
     "KEY_ALIASES",
     "MAX_COINS",
@@ -67,10 +85,14 @@ __all__ = [
     "OUTCOME_KEYS",
     "PROPOSAL_KEYS",
     "QUOTE_REPAIRS",
+    "SQUARE_BRACKETS",
     "STATE_WORDS",
     "STOP_WORDS",
+    "STRIKE",
+    "TAG_ALIASES",
     "TAG_KEYS",
     "TAG_NAMES",
     "VAGUE_COUNTS",
     "VERB_KEY",
+    "WRAP_QUOTES",
 ]
