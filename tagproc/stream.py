@@ -1,9 +1,9 @@
 """Stream: a sans-IO scanner that splits a streaming reply into prose and raw tags.
 
 ``TagStream`` owns a buffer and a state, never a socket or a thread (like h11): ``feed(chunk)`` and
-``close()`` return events. It knows the four tag names (``inventory``, ``place``, ``loot``, ``sheet``) in
-any case, the sloppy envelopes of DESIGN.md (a missing colon, backticks or bold around the tag, ``\\[``),
-and nothing about what a tag's body means.
+``close()`` return events. What it takes for a tag -- the names and aliases, the brackets, the heads, the
+wrapping markup and the evidence each bracket needs -- is the grammar of ``tagproc.envelope``, built from
+the vocabulary tables; it knows nothing about what a tag's body means.
 
 Invariants:
 - Lossless: the concatenation of every event's ``text``/``raw`` is exactly the input.
@@ -11,72 +11,59 @@ Invariants:
   that could still become a tag is held, and never a tag body longer than ``BODY_LIMIT``.
 - Split invariance: the events (adjacent ``Text`` of one kind merged) do not depend on the chunking.
   Every decision depends only on the text and, in ``close()``, on the end of the input.
-- Linear: each character is examined a bounded number of times. A candidate's body ends at its first
-  ``]``, and a ``[`` inside a body ends the candidate there, so no text is ever scanned twice but the
-  few characters of an opener that turned out not to be one.
+- Linear: each character is examined a bounded number of times. A body ends at its pair's closer (brackets
+  opened inside it nest, at most ``MAX_NEST`` deep), and a "[" that does not open a value ends the
+  candidate there, so no text is ever scanned twice but the few characters of an opener that turned out
+  not to be one.
 
 States (one explicit ``TagStream._state``, one ``_scan_*`` method each, h11's way): ``prose`` between
 tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``closer`` after its
-"]" while the closing markup may still arrive, ``overlong`` past the body limit up to its "]".
+closing bracket while the closing markup may still arrive, ``overlong`` past the body limit up to its
+closer.
 
 Decisions (each told by the event it gives):
-- ``[Sheet music]`` (a tag name, no colon, no ``=`` and no ``key:`` in the body) is prose: ``Text``.
+- A bracket without the evidence its kind needs (``envelope.is_tag``) is prose: ``Text``
+  (``[Sheet music]``, ``[Inventory]``, ``(inventory is empty)``).
+- A tag wrapped in a strike or in quotation marks is still a ``RawTag`` (hidden from the player), with
+  ``mark`` ``"struck"`` or ``"quoted"``: the turn answers it without running it.
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
-  it up to its "]" (or the next "[") as it arrives: nothing is held past the limit, and the turn can still
-  hide the whole over-long tag and answer it (DESIGN.md "Limits": answered, never silently dropped).
-- A head cut short by the next ``[``, or by the end of the reply, is a tag (``RawTag(closed=False)``)
-  when it has a colon after its name or an ``=`` in its body, else ``Text(reason="unclosed")``.
+  it up to its closer (or the next "[") as it arrives: nothing is held past the limit, and the turn can
+  still hide the whole over-long tag and answer it (DESIGN.md "Limits": answered, never silently dropped).
+- A head cut short (by a "[" that opens no value, brackets nested too deep, or the end of the reply) is a
+  tag (``RawTag(closed=False)``) when it has the evidence its bracket needs, else
+  ``Text(reason="unclosed")``.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
+import sys
 from dataclasses import dataclass
 from typing import Final
 
-from tagproc.vocabulary import TAG_NAMES
+from tagproc.envelope import (
+    BODY_LIMIT,
+    CLOSERS,
+    LONGEST_PARTIAL,
+    MARKUP,
+    MAX_NEST,
+    OPEN,
+    OPEN_OTHER,
+    PAIRS,
+    PARTIAL_OPENERS,
+    QUOTES,
+    SQUARE,
+    Pair,
+    closer_of,
+    is_tag,
+    mark_of,
+    opens_value,
+    prefix_start,
+    tail_start,
+)
+from tagproc.vocabulary import HEAD_COLONS
 
 __all__ = ["BODY_LIMIT", "Event", "RawTag", "TagStream", "Text", "merge_text", "parse_reply"]
-
-BODY_LIMIT: Final = 1500
-
-# An opener is optional bold/italic, up to three backticks, an optional backslash escape, "[", a tag name
-# and one character that ends the name. Ending on that one character keeps partial matching unambiguous
-# (DESIGN.md "Known pitfalls": a complete match that could still grow must not count as complete).
-# The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is
-# read backwards by ``_prefix_start``, which picks what a leftmost forward match would.
-# ASCII case folding in both engines, so that they agree on every character (no Kelvin sign for a "k").
-# The search also takes the body and its "]" when they are already there (the common case: one C call
-# a tag); when they are not, it still stops at the first opener, which the step-by-step path reads.
-_OPEN = re.compile(
-    r"\[[ \t]{0,3}(%n)(?:(\])|([\s:])(?:([^\[\]]{0,%s})\])?)".replace("%s", str(BODY_LIMIT)).replace(
-        "%n", "|".join(TAG_NAMES)
-    ),
-    re.IGNORECASE | re.ASCII,
-)
-_LONGEST_PARTIAL = 13  # "[" + 3 blanks + "inventory": no partial opener is longer
-
-
-def _partial_openers() -> frozenset[str]:
-    """Every text an opener can start with but not end with, lowercased: "[", "[ in", "[\tshee"..."""
-    blanks = ["".join(run) for n in range(4) for run in itertools.product(" \t", repeat=n)]
-    heads = {name[:n] for name in TAG_NAMES for n in range(len(name) + 1)}
-    return frozenset("[" + blank + head for blank in blanks for head in heads)
-
-
-# A table, not a partial regex match: the same answer (DESIGN.md "Known pitfalls" warn about partial
-# matching), checked in one set lookup on the hot path of small chunks.
-_PARTIAL_OPENERS = _partial_openers()
-_MARKUP = frozenset("*_`\\")  # "" is not in it, so ``chunk[-1:] in _MARKUP`` is safe on ""
-# The keys a tag written ``key: value`` starts with, that prose in brackets does not ("[Sheet music: soft]").
-_COLON_KEY = re.compile(
-    r"(?<![\w-])(?:action|items?|op|who|to|count|qty|quantity|amount|table|size|pool|rest|track|condition)"
-    r"\s*:[\s\"']",
-    re.IGNORECASE | re.ASCII,
-)
-# The characters that end a body.
-_BODY_STOP = re.compile(r"[\[\]]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +79,9 @@ class RawTag:
     """A tag: ``raw`` is all the player must not see (wrapping markup included); ``name`` as written.
 
     ``start``/``end`` are offsets of ``raw`` in the whole reply. ``closed`` is False for a head the
-    reply cut short (by the next tag or by its end) that the scanner decided was a tag.
+    reply cut short (by the next tag or by its end) that the scanner decided was a tag. ``mark`` is
+    ``"struck"`` for a tag behind a strike (``~~[...]~~``), ``"quoted"`` for one inside prose quotation
+    marks (``"[...]"``): still hidden, but the GM did not mean it to run.
     """
 
     raw: str
@@ -101,6 +90,7 @@ class RawTag:
     start: int
     end: int
     closed: bool = True
+    mark: str | None = None
 
 
 Event = Text | RawTag
@@ -110,8 +100,8 @@ Event = Text | RawTag
 # same immutable object (equal, hashable, frozen to every caller) in half the time.
 _new = object.__new__
 _SET_TEXT, _SET_REASON = (Text.__dict__[name].__set__ for name in ("text", "reason"))
-_SET_RAW, _SET_NAME, _SET_BODY, _SET_START, _SET_END, _SET_CLOSED = (
-    RawTag.__dict__[name].__set__ for name in ("raw", "name", "body", "start", "end", "closed")
+_SET_RAW, _SET_NAME, _SET_BODY, _SET_START, _SET_END, _SET_CLOSED, _SET_MARK = (
+    RawTag.__dict__[name].__set__ for name in ("raw", "name", "body", "start", "end", "closed", "mark")
 )
 
 
@@ -122,7 +112,7 @@ def _text(text: str, reason: str | None = None) -> Text:
     return event
 
 
-def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool) -> RawTag:
+def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool, mark: str | None) -> RawTag:
     event: RawTag = _new(RawTag)
     _SET_RAW(event, raw)
     _SET_NAME(event, name)
@@ -130,14 +120,15 @@ def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool) -> 
     _SET_START(event, start)
     _SET_END(event, end)
     _SET_CLOSED(event, closed)
+    _SET_MARK(event, mark)
     return event
 
 
 # The scanner's states (h11 keeps its connection states as sentinels the same way): what the held text is.
 _PROSE: Final = "prose"  # between tags: nothing held, or a suffix that could still become an opener
-_BODY: Final = "body"  # inside a candidate's body, its "]" not yet seen
-_CLOSER: Final = "closer"  # after a candidate's "]", waiting for the closing markup its prefix asks for
-_OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-long text up to its "]"
+_BODY: Final = "body"  # inside a candidate's body, its closer not yet seen
+_CLOSER: Final = "closer"  # after a candidate's closer, waiting for the closing markup its prefix asks for
+_OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-long text up to its closer
 
 
 class TagStream:
@@ -145,9 +136,10 @@ class TagStream:
 
     One explicit state (``_PROSE``, ``_BODY``, ``_CLOSER``, ``_OVERLONG``) and one method per state
     (``_STEPS``), as h11 keeps its readers. Between calls it keeps the held text and, in ``_BODY`` and
-    ``_CLOSER``, the candidate: the markup ``prefix`` before its "[" (matched again after the "]"), its
-    ``name``, whether a colon followed the name, where its body starts and where its "]" stands (-1
-    until seen), all offsets relative to the held text.
+    ``_CLOSER``, the candidate: the markup ``prefix`` before its bracket (matched again after the closer),
+    its ``name`` as written, its bracket ``pair``, whether a colon followed the name,
+    the closers of the brackets open inside its body (``nest``), where its body starts and where its
+    closer stands (-1 until seen), all offsets relative to the held text.
     """
 
     __slots__ = (
@@ -161,6 +153,9 @@ class TagStream:
         "_held_len",
         "_idle",
         "_name",
+        "_nest",
+        "_others",
+        "_pair",
         "_pos",
         "_prefix",
         "_resume",
@@ -174,21 +169,32 @@ class TagStream:
         self._pos = 0  # absolute offset of the first held (or next) character
         self._resume = 0  # where scanning resumes inside the held text
         self._body_at = -1  # in _BODY/_CLOSER: where the candidate's body starts
-        self._bracket = -1  # in _CLOSER: where its "]" stands
+        self._bracket = -1  # in _CLOSER: where its closer stands
         self._prefix = ""
         self._name = ""
+        self._pair: Pair = SQUARE
         self._colon = False
+        self._nest = ""
         self._closed = False
         self._idle = True  # nothing held, in _PROSE: feed() may take its fast path
         # Within one ``_run``: the buffer is emitted up to ``_done``, scanning goes on at ``_at``.
         self._done = 0
         self._at = 0
+        self._others = False
 
     # -- public API -------------------------------------------------------------------------------
 
     def feed(self, chunk: str) -> list[Event]:
         """Take the next piece of the reply; return what can be decided now."""
-        if self._idle and chunk and "[" not in chunk and chunk[-1] not in _MARKUP:
+        if (
+            self._idle
+            and chunk
+            and "[" not in chunk
+            and chunk[-1] not in MARKUP
+            and "(" not in chunk
+            and "{" not in chunk
+            and (chunk.isascii() or ("\uff3b" not in chunk and "\u3010" not in chunk))
+        ):
             # The common case, kept short: prose with nothing held and nothing that could start a tag.
             self._pos += len(chunk)
             event: Text = _new(Text)
@@ -202,19 +208,62 @@ class TagStream:
         state = self._state
         if state is _PROSE and self._held:
             # A held opener still growing ("[inv" + "ento"): a table lookup, not a whole ``_run``.
-            grown = self._held[0] + chunk
-            if len(grown) <= _LONGEST_PARTIAL and grown.isascii() and grown.lower() in _PARTIAL_OPENERS:
+            held = self._held[0]
+            grown = held + chunk
+            # The held wrapping ("**[i" + "nven") is what ``prefix_start`` read back from the bracket.
+            wrap = len(held) - len(held.lstrip(_WRAPPING)) if held[0] in MARKUP else 0
+            if (
+                len(grown) - wrap <= LONGEST_PARTIAL
+                and grown.isascii()
+                and grown[wrap:].lower() in PARTIAL_OPENERS
+            ):
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
+            if grown[0] == "[" and _is_plain_prose(chunk) and OPEN.match(grown) is None:
+                return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
-            if len(chunk) < room and _BODY_STOP.search(chunk) is None:  # still inside a tag body
-                self._held.append(chunk)
-                self._held_len += len(chunk)
-                self._resume = self._held_len
-                return []
+            stop = self._pair.stops.search(chunk)
+            if stop is None:
+                if len(chunk) < room:  # still inside a tag body
+                    self._held.append(chunk)
+                    self._held_len += len(chunk)
+                    self._resume = self._held_len
+                    return []
+            elif (
+                chunk[stop.start()] == "]"
+                and stop.start() < room
+                and self._colon
+                and self._pair is SQUARE
+                and not self._prefix
+                and not self._nest
+                and _is_plain_prose(chunk[stop.end() :])
+            ):
+                return self._close_plain(chunk, stop.end())
         return self._run(chunk, final=False)
+
+    def _release(self, text: str) -> list[Event]:
+        """The held text and the chunk after it, found to be prose that cannot start a tag: out at once
+        (what ``_run`` would decide, without it)."""
+        self._pos += len(text)
+        self._held, self._held_len, self._resume, self._idle = [], 0, 0, True
+        return [_text(text)]
+
+    def _close_plain(self, chunk: str, end: int) -> list[Event]:
+        """A "[name: ..." body closed by a "]" in ``chunk`` at ``end - 1``, only prose after it: the tag and
+        that prose, at once (what ``_run`` would decide, without it)."""
+        raw = "".join(self._held) + chunk[:end]
+        start = self._pos
+        events: list[Event] = [
+            _tag(raw, self._name, raw[self._body_at : -1], start, start + len(raw), True, None)
+        ]
+        if end < len(chunk):
+            events.append(_text(chunk[end:]))
+        self._pos = start + len(raw) + len(chunk) - end
+        self._held, self._held_len, self._resume, self._idle = [], 0, 0, True
+        self._body_at, self._state = -1, _PROSE
+        return events
 
     def close(self) -> list[Event]:
         """End of the reply: decide whatever is held and return the last events."""
@@ -238,6 +287,11 @@ class TagStream:
         buf = "".join(self._held) + chunk if self._held else chunk
         events: list[Event] = []
         self._done, self._at = 0, self._resume
+        # Whether the buffer holds an opener other than "[" (looked for once a run: on a buffer of wide
+        # characters each look is a loop over it, not a memchr).
+        self._others = (
+            "(" in buf or "{" in buf or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
+        )
         steps = _STEPS
         while steps[self._state](self, buf, final, events):
             pass
@@ -257,16 +311,30 @@ class TagStream:
         """Between tags: take every complete tag in one pass; stop at a body still arriving.
 
         Prose (a bracket decided prose included) stays pending from ``done`` until a tag follows it or
-        the pass ends, so a run of prose brackets goes out as one event.
+        the pass ends, so a run of prose brackets goes out as one event. The other brackets ("(", "{",
+        "［", "【") are found by a second search, consulted only where the buffer holds one.
         """
-        done, base = self._done, self._pos
-        for opener in _OPEN.finditer(buf, self._at):
+        done, base, at, others = self._done, self._pos, self._at, self._others
+        emit = events.append
+        other = OPEN_OTHER.search(buf, at) if others else None
+        other_at = _NOWHERE if other is None else other.start()  # an int: compared once an opener
+        for opener in OPEN.finditer(buf, at):
             bracket_at = opener.start()
-            if bracket_at > done and buf[bracket_at - 1] in _MARKUP:
-                start = _prefix_start(buf, bracket_at, done)
+            while other_at < bracket_at:  # an other bracket comes first
+                assert other is not None
+                if self._open_other(buf, other, done, events):
+                    return True
+                other = OPEN_OTHER.search(buf, other.end())
+                other_at = _NOWHERE if other is None else other.start()
+            if bracket_at > done and buf[bracket_at - 1] in MARKUP:
+                start = prefix_start(buf, bracket_at, done)
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
                 start, prefix = bracket_at, ""
+            end = opener.end()
+            if other_at < end:  # inside this one: read as part of it
+                other = OPEN_OTHER.search(buf, end)
+                other_at = _NOWHERE if other is None else other.start()
             name, empty, after, body = opener.groups()
             if body is not None and not prefix and after == ":":
                 # The common tag, decided here (as ``_close_candidate`` would): one regex match, one event.
@@ -274,8 +342,7 @@ class TagStream:
                     text: Text = _new(Text)
                     _SET_TEXT(text, buf[done:start])
                     _SET_REASON(text, None)
-                    events.append(text)
-                end = opener.end()
+                    emit(text)
                 event: RawTag = _new(RawTag)
                 _SET_RAW(event, buf[start:end])
                 _SET_NAME(event, name)
@@ -283,67 +350,118 @@ class TagStream:
                 _SET_START(event, base + start)
                 _SET_END(event, base + end)
                 _SET_CLOSED(event, True)
-                events.append(event)
+                _SET_MARK(event, None)
+                emit(event)
                 done = end
                 continue
-            colon = after == ":"
-            if body is not None and not _is_tag(colon, body):
-                continue  # "[Sheet music]": prose, still pending
+            if (
+                body is not None
+                and after == ":"
+                and prefix[0] not in QUOTES
+                and buf.startswith(closer := prefix[::-1], end)
+            ):
+                # A wrapped tag with its closing markup already here ("**[...]**"): decided here too
+                # (a quoted one takes ``_close_candidate``'s way).
+                if start > done:
+                    text = _new(Text)
+                    _SET_TEXT(text, buf[done:start])
+                    _SET_REASON(text, None)
+                    emit(text)
+                done = end + len(closer)
+                event = _new(RawTag)
+                _SET_RAW(event, buf[start:done])
+                _SET_NAME(event, name)
+                _SET_BODY(event, body)
+                _SET_START(event, base + start)
+                _SET_END(event, base + done)
+                _SET_CLOSED(event, True)
+                _SET_MARK(event, "struck" if "~" in prefix else None)  # as ``mark_of`` says
+                emit(event)
+                continue
             if empty:
                 continue  # "[loot]": an empty body without a colon is prose
+            colon = after in HEAD_COLONS
+            if body is not None and not is_tag(SQUARE, colon, name, body):
+                continue  # "[Sheet music]": prose, still pending
             if start > done:
                 events.append(_text(buf[done:start]))
-            self._prefix, self._name, self._colon, self._done = prefix, name, colon, start
-            if body is None:  # the body is not all here yet
-                self._body_at = self._at = opener.end()
+            self._done = start
+            self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
+            if body is None:  # the body is not all here yet: on to the body step at once
+                self._body_at = self._at = end
                 self._state = _BODY
-                return True
-            self._bracket = opener.end() - 1
+                return self._scan_body(buf, final, events)
+            self._bracket = end - 1
             self._body_at = self._bracket - len(body)
-            if not self._close_candidate(buf, final, events):
+            if not self._close_candidate(buf, final, events, True):
                 self._state, self._at = _CLOSER, len(buf)
                 return False
             done = self._done
+        while other is not None:
+            if self._open_other(buf, other, done, events):
+                return True
+            other = OPEN_OTHER.search(buf, other.end())
         # no opener left: hold a suffix that could still become one
         size = len(buf)
-        hold_from = size if final else _tail_start(buf, done, size)
+        hold_from = size if final else tail_start(buf, done, size, others)
         if hold_from > done:
             events.append(_text(buf[done:hold_from]))
         self._done = self._at = hold_from
         return False
 
+    def _open_other(self, buf: str, opener: re.Match[str], done: int, events: list[Event]) -> bool:
+        """An opener of another bracket than "[": prose when a closer follows its name ("(inventory)"),
+        else a candidate whose body is read step by step (True: the body step takes over)."""
+        bracket, name, after = opener.groups()
+        if after in CLOSERS:
+            return False
+        bracket_at = opener.start()
+        start = prefix_start(buf, bracket_at, done) if bracket_at > done else bracket_at
+        if start > done:
+            events.append(_text(buf[done:start]))
+        self._done = start
+        self._prefix, self._name, self._pair = buf[start:bracket_at].rstrip("\\"), name, PAIRS[bracket]
+        self._colon, self._nest = after in HEAD_COLONS, ""
+        self._body_at = self._at = opener.end()
+        self._state = _BODY
+        return True
+
     def _scan_body(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """Inside a body: find its "]", or the "[" or the limit that cuts it short."""
-        size, done, body_at = len(buf), self._done, self._body_at
-        limit = body_at + BODY_LIMIT + 1  # a "]" may stand at body index BODY_LIMIT
-        stop = _BODY_STOP.search(buf, self._at, min(size, limit))
-        if stop is None and size >= limit:  # no "]" within the limit: release the head as text
-            events.append(_text(buf[done:limit], "too-long"))
-            self._done = self._at = limit
+        """Inside a body: find its closer, or what cuts it short (a "[" that opens no value, too deep a
+        nest, the limit, the end of the reply); a bracket that opens a value nests until it closes."""
+        size, body_at, pair = len(buf), self._body_at, self._pair
+        limit = min(size, body_at + BODY_LIMIT + 1)  # a closer may stand at body index BODY_LIMIT
+        stops, at = pair.stops, self._at
+        while (stop := stops.search(buf, at, limit)) is not None:
+            pos = stop.start()
+            char, nest = buf[pos], self._nest
+            at = pos + 1
+            if nest and char == nest[-1]:  # a nested list or group closes
+                self._nest = nest[:-1]
+            elif char == pair.close:
+                self._bracket = pos
+                if self._close_candidate(buf, final, events, self._colon and pair.square):
+                    self._state = _PROSE
+                    return True
+                self._state, self._at = _CLOSER, size
+                return False
+            elif char == pair.open or char == "[":
+                if len(nest) >= MAX_NEST or (char == "[" and not opens_value(buf, pos, self._done)):
+                    return self._cut(buf, pos, events)  # the next tag (or any bracket) cuts this head short
+                self._nest = nest + ("]" if char == "[" else pair.close)
+            # else: a stray closer of another kind ("]" in a "(" body) is body text
+        self._at = limit
+        if limit == body_at + BODY_LIMIT + 1:  # no closer within the limit: release the head as text
+            events.append(_text(buf[self._done : limit], "too-long"))
+            self._done = limit
             self._body_at, self._state = -1, _OVERLONG
             return True
-        if stop is None:
-            self._at = size
-            if not final:
-                return False
-            _end_unclosed(buf, done, size, body_at, self._name, self._colon, self._pos, events)
-            self._done, self._body_at, self._state = size, -1, _PROSE
-            return False
-        if stop.group() == "[":  # the next tag (or any bracket) cuts this head short
-            end = stop.start()
-            _end_unclosed(buf, done, end, body_at, self._name, self._colon, self._pos, events)
-            self._done = self._at = end
-            self._body_at, self._state = -1, _PROSE
-            return True
-        self._bracket = stop.start()
-        if self._close_candidate(buf, final, events):
-            self._state = _PROSE
-            return True
-        self._state, self._at = _CLOSER, size
+        if final:
+            self._cut(buf, size, events)
         return False
 
     def _scan_closer(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """After a body's "]": decide the candidate once its closing markup is known."""
+        """After a body's closer: decide the candidate once its closing markup is known."""
         if not self._close_candidate(buf, final, events):
             self._at = len(buf)
             return False
@@ -351,10 +469,10 @@ class TagStream:
         return True
 
     def _scan_overlong(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """The rest of a body past the limit, up to its "]" (or the next "["), is too-long text as well."""
+        """The rest of a body past the limit, up to its closer (or the next "["), is too-long text as well."""
         at = self._at
-        stop = _BODY_STOP.search(buf, at)
-        end = len(buf) if stop is None else stop.end() if stop.group() == "]" else stop.start()
+        stop = self._pair.ends.search(buf, at)
+        end = len(buf) if stop is None else stop.end() if stop.group() != "[" else stop.start()
         if end > self._done:
             events.append(_text(buf[self._done : end], "too-long"))
         self._done = self._at = end
@@ -363,30 +481,47 @@ class TagStream:
         self._state = _PROSE
         return True
 
-    def _close_candidate(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """After a "]": prose, or a tag with or without its closing markup. False while the closing markup
-        may still be arriving; else scanning goes on past the candidate (a tag is emitted at once, prose
-        stays pending and goes out with the prose after it)."""
+    def _close_candidate(self, buf: str, final: bool, events: list[Event], checked: bool = False) -> bool:
+        """After a closer: prose, or a tag with or without its closing markup (``checked``: known to be a
+        tag). False while the closing markup may still be arriving; else scanning goes on past the
+        candidate (a tag is emitted at once, prose stays pending and goes out with the prose after it)."""
         done, bracket, prefix = self._done, self._bracket, self._prefix
         closer_at = bracket + 1
         body = buf[self._body_at : bracket]
-        if not _is_tag(self._colon, body):  # prose: it goes out with the prose after it, in one event
+        if not checked and not is_tag(self._pair, self._colon, self._name, body):
             self._at = closer_at
             self._body_at = self._bracket = -1
             return True
-        end = closer_at
+        end, mark = closer_at, None
         if prefix:
-            closer = prefix[::-1]
+            closer = closer_of(prefix)
             if buf.startswith(closer, closer_at):
                 end += len(closer)
+                mark = mark_of(prefix, True)
             elif not final and len(buf) - closer_at < len(closer) and closer.startswith(buf[closer_at:]):
                 return False
             else:  # the opening markup found no partner: it is prose
                 events.append(_text(prefix))
                 done += len(prefix)
-        events.append(_tag(buf[done:end], self._name, body, self._pos + done, self._pos + end, True))
+                mark = mark_of(prefix, False)
+        base = self._pos
+        events.append(_tag(buf[done:end], self._name, body, base + done, base + end, True, mark))
         self._done = self._at = end
         self._body_at = self._bracket = -1
+        return True
+
+    def _cut(self, buf: str, end: int, events: list[Event]) -> bool:
+        """Decide a head cut short at ``end``: a tag when it has the evidence its bracket needs, else
+        prose; scanning goes on at ``end``. Returns True (the prose step takes over)."""
+        done, body = self._done, buf[self._body_at : end]
+        if is_tag(self._pair, self._colon, self._name, body):
+            mark = mark_of(self._prefix, False)
+            base = self._pos
+            events.append(_tag(buf[done:end], self._name, body, base + done, base + end, False, mark))
+        else:
+            events.append(_text(buf[done:end], "unclosed"))
+        self._done = self._at = end
+        self._body_at, self._state = -1, _PROSE
         return True
 
 
@@ -398,60 +533,20 @@ _STEPS: Final = {
 }
 
 
-def _end_unclosed(
-    buf: str, start: int, end: int, body_at: int, name: str, colon: bool, base: int, events: list[Event]
-) -> None:
-    """Decide a head cut short: a tag when it has a colon or an ``=``, else prose."""
-    body = buf[body_at:end]
-    if _is_tag(colon, body):
-        events.append(_tag(buf[start:end], name, body, base + start, base + end, False))
-    else:
-        events.append(_text(buf[start:end], "unclosed"))
+_WRAPPING = "".join(MARKUP)
+_NOWHERE: Final = sys.maxsize  # where no match stands
 
 
-def _is_tag(colon: bool, body: str) -> bool:
-    """A tag name with a colon after it, an ``=`` in its body, or a key written ``key: value`` (a missing
-    colon and a colon for ``=`` at once, DESIGN.md "Sloppy input") is a tag; else prose (``[Sheet music]``)."""
-    return colon or "=" in body or body.lstrip().startswith(":") or _COLON_KEY.search(body) is not None
-
-
-def _prefix_start(buf: str, bracket: int, low: int) -> int:
-    """Where the markup before a "[" at ``bracket`` begins, never before ``low``.
-
-    The markup is ``E? T? E? \\?`` read backwards from the bracket: an optional backslash, emphasis
-    (up to three ``*`` or three ``_``), up to three backticks, and emphasis again outside them, so
-    ``***[...]***`` and ```` `**[...]**` ```` are wrapped tags. Every part is optional and each run is
-    taken whole (up to three), so the greedy backward reading starts where a leftmost forward match of the
-    same grammar would: the same decision however the reply is chunked.
-    """
-    i = bracket
-    if i > low and buf[i - 1] == "\\":
-        i -= 1
-    i = _run_back(buf, i, low, "*_")
-    i = _run_back(buf, i, low, "`")
-    return _run_back(buf, i, low, "*_")
-
-
-def _run_back(buf: str, i: int, low: int, chars: str) -> int:
-    """``i`` moved back over up to three of one of ``chars`` (a run of one character)."""
-    if i > low and buf[i - 1] in chars:
-        mark, taken = buf[i - 1], 0
-        while taken < 3 and i > low and buf[i - 1] == mark:
-            i -= 1
-            taken += 1
-    return i
-
-
-def _tail_start(buf: str, low: int, size: int) -> int:
-    """Where a suffix of ``buf`` that could still become an opener begins (``size`` when none can)."""
-    bracket = buf.rfind("[", max(low, size - _LONGEST_PARTIAL))
-    if bracket >= 0:
-        tail = buf[bracket:]
-        if tail.isascii() and tail.lower() in _PARTIAL_OPENERS:
-            return _prefix_start(buf, bracket, low)
-    if size > low and buf[size - 1] in _MARKUP:
-        return _prefix_start(buf, size, low)
-    return size
+def _is_plain_prose(text: str) -> bool:
+    """Text that can neither start a tag nor wrap one: no opener and no markup at its end (ASCII, so no
+    wide bracket either)."""
+    return (
+        text.isascii()
+        and "[" not in text
+        and "(" not in text
+        and "{" not in text
+        and (not text or text[-1] not in MARKUP)
+    )
 
 
 def merge_text(events: list[Event]) -> list[Event]:

@@ -1,13 +1,19 @@
 """Syntax: one raw tag, read leniently into its name and ordered attributes.
 
 This stage owns the *syntactic* repairs of DESIGN.md "Sloppy input": wrapping markup (backticks, bold,
-``\\[`` escapes), a missing colon after the name, curly and single quotes, JSON-escaped quotes, unquoted
-values (a value runs to the next ``key=``), ``key: value``, spaces around ``=``, stray commas and the
-action written as a bare first word. What the words *mean* (aliases, numbers, item names) is the
-``normalize`` stage's business.
+strikes, quotation marks, ``\\[`` escapes), other brackets (``(``, ``{``, fullwidth ``［``, ``【``), the head
+(a tag-name alias such as ``inv``, bold around the name, a missing or fullwidth colon, a verb written in
+the head -- ``[inventory_add: ...]``, ``[Inventory - add: ...]`` -- which becomes the first attribute, a
+word that says nothing -- ``[Inventory update: ...]`` -- and a body in parentheses ``[inventory(...)]``),
+curly and single quotes, JSON-escaped quotes, unquoted values (a value runs to the next ``key=``),
+``key: value``, spaces around ``=``, stray commas and the action written as a bare first word. What the
+words *mean* (aliases, numbers, item names) is the ``normalize`` stage's business.
 
 Invariants:
 - ``read_tag`` never raises on any string; a body it cannot read gives ``problem`` and no attributes.
+- ``name`` is canonical (one of ``TAG_NAMES``) for every head the scanner accepts; ``written_name`` is as
+  written. A head verb is a verb of ``vocabulary/verbs.py`` for that tag that is not also one of its keys
+  (``[sheet rest: vigil]`` is the key ``rest``), and comes out first, under the tag's ``VERB_KEY``.
 - Keys come out lowercased, in the order written; duplicates are kept for the next stage to judge.
 - A ``result=``, ``reason=`` or ``now=`` the model wrote is kept apart in ``ignored``: only the engine
   says what happened.
@@ -24,14 +30,56 @@ from dataclasses import dataclass
 from tagproc.body import BodyReader as _Reader
 from tagproc.body import clean_body
 from tagproc.body import read_pairs as _read_pairs
+from tagproc.envelope import keys_of, verbs_of
 from tagproc.repairs import Repair
-from tagproc.vocabulary import BARE_WORD_KEY, TAG_NAMES
+from tagproc.vocabulary import (
+    BARE_WORD_KEY,
+    BRACKET_PAIRS,
+    HEAD_COLONS,
+    HEAD_SEPARATORS,
+    HEAD_WORDS,
+    TAG_ALIASES,
+    TAG_NAMES,
+    VERB_KEY,
+    WRAP_QUOTES,
+)
 
 __all__ = ["TAG_NAMES", "TagReading", "read_tag"]
 
-_OPEN = re.compile(r"\A\s*(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?\[\s*")
-_CLOSE = re.compile(r"\\?\](?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\s*\Z")
-_NAME = re.compile(r"([A-Za-z][A-Za-z_]*)\s*(:?)\s*")
+# -- head: the envelope and the name (see ``tagproc.envelope`` for what the scanner accepts) --
+_MARKS = r"(?:~{1,2})?(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?(?:~{1,2})?"
+_OPEN = re.compile(
+    r"\A\s*([%q])?%m\\?([%b])\s*".replace("%q", "".join(WRAP_QUOTES))
+    .replace("%m", _MARKS)
+    .replace("%b", re.escape("".join(BRACKET_PAIRS)))
+)
+_CLOSE = {
+    bracket: re.compile(
+        r"\\?%c%m[%q]?\s*\Z".replace("%c", re.escape(closer))
+        .replace("%m", _MARKS)
+        .replace("%q", "".join(WRAP_QUOTES.values()))
+    )
+    for bracket, closer in BRACKET_PAIRS.items()
+}
+_NAME = re.compile(r"(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?")
+_COLON = re.compile(r"\s*[%c]\s*".replace("%c", "".join(HEAD_COLONS)))
+_SEPARATOR = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
+_PARENS = re.compile(r"\s*\((.*)\)\s*\Z", re.DOTALL)
+
+
+def _head_words(tag: str) -> re.Pattern[str]:
+    """A verb (not also a key of the tag) or a head word, then the head's colon: ``_add:``, `` - add:``."""
+    words = (verbs_of(tag) - keys_of(tag)) | HEAD_WORDS
+    alternation = "|".join(
+        f"{_SEPARATOR}+".join(re.escape(part) for part in word.split())
+        for word in sorted(words, key=len, reverse=True)
+    )
+    colons = "".join(HEAD_COLONS)
+    return re.compile(rf"{_SEPARATOR}*({alternation})[ \t]*[{colons}]\s*", re.IGNORECASE)
+
+
+_HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
+_WORD_SEPARATORS = re.compile(f"{_SEPARATOR}+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +113,12 @@ def read_tag(raw: str) -> TagReading:
 def _read_tag(raw: str) -> TagReading:
     repairs: list[Repair] = []
     inner = _strip_envelope(raw, repairs)
-    name_match = _NAME.match(inner)
-    if name_match is None:
+    head = _read_head(inner, repairs)
+    if head is None:
         return TagReading(name="", attrs=(), repairs=tuple(repairs), problem="no tag name")
-    written = name_match.group(1)
-    name = written.lower()
-    if not name_match.group(2):
-        repairs.append(Repair("missing-colon", written, f"{written}:"))
-    if written != name:
-        repairs.append(Repair("name-case", written, name))
-    body = _unify_quotes(inner[name_match.end() :], repairs)
-    reader = _Reader(body, repairs=repairs)
+    name, written, rest, head_attrs = head
+    body = _unify_quotes(rest, repairs)
+    reader = _Reader(body, attrs=head_attrs, repairs=repairs)
     _read_pairs(reader, BARE_WORD_KEY.get(name))
     problem = _body_problem(reader, body)
     return TagReading(
@@ -99,18 +142,60 @@ def _body_problem(reader: _Reader, body: str) -> str | None:
 
 
 def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
-    """Drop markup around the brackets and the brackets themselves."""
+    """Drop the wrapping markup and the brackets (of any pair the scanner reads) around the tag."""
     start = _OPEN.match(raw)
     begin = start.end() if start else 0
-    if start and start.group().strip() not in ("[", ""):
-        repairs.append(Repair("markup", start.group().strip(), "["))
-    end = _CLOSE.search(raw, begin)
+    bracket = start.group(2) if start else "["
+    if start and start.group().strip() != bracket:
+        repairs.append(Repair("markup", start.group().strip(), bracket))
+    if bracket != "[":
+        repairs.append(Repair("bracket", bracket + BRACKET_PAIRS[bracket], "[]"))
+    end = _CLOSE[bracket].search(raw, begin)
     finish = end.start() if end else len(raw)
     if end is None:
-        repairs.append(Repair("unclosed", raw[-20:], raw[-20:] + "]"))
-    elif end.group().strip() != "]":
-        repairs.append(Repair("markup", end.group().strip(), "]"))
+        repairs.append(Repair("unclosed", raw[-20:], raw[-20:] + BRACKET_PAIRS[bracket]))
+    elif end.group().strip() != BRACKET_PAIRS[bracket]:
+        repairs.append(Repair("markup", end.group().strip(), BRACKET_PAIRS[bracket]))
     return raw[begin:finish]
+
+
+def _read_head(inner: str, repairs: list[Repair]) -> tuple[str, str, str, list[tuple[str, str]]] | None:
+    """The tag's name (canonical and as written), its body and the verb its head carried.
+
+    ``[inv: ...]`` is ``inventory``; ``[inventory_add: ...]`` and ``[Inventory - add: ...]`` give the first
+    attribute ``("action", "add")``; ``[Inventory update: ...]`` drops ``update``; ``[inventory(...)]``
+    reads the body inside the parentheses; a name without a colon after it is a ``missing-colon`` repair.
+    """
+    name_match = _NAME.match(inner)
+    if name_match is None:
+        return None
+    written = name_match.group(1)
+    lowered = written.lower()
+    name = TAG_ALIASES.get(lowered, lowered)
+    if written != lowered:
+        repairs.append(Repair("name-case", written, lowered))
+    if name != lowered:
+        repairs.append(Repair("tag-alias", lowered, name))
+    if name_match.group() != written:
+        repairs.append(Repair("markup", name_match.group(), written))
+    at = name_match.end()
+    attrs: list[tuple[str, str]] = []
+    if colon := _COLON.match(inner, at):
+        return name, written, inner[colon.end() :], attrs
+    if name in _HEAD_WORDS and (word := _HEAD_WORDS[name].match(inner, at)):
+        said = _WORD_SEPARATORS.sub(" ", word.group(1))
+        if said.lower() in HEAD_WORDS:
+            repairs.append(Repair("head-word", word.group().strip(), ":"))
+        else:
+            key = VERB_KEY[name]
+            attrs.append((key, said))
+            repairs.append(Repair("head-verb", word.group().strip(), f'{key}="{said}"'))
+        return name, written, inner[word.end() :], attrs
+    if parens := _PARENS.match(inner, at):
+        repairs.append(Repair("head-parens", inner[at:], parens.group(1)))
+        return name, written, parens.group(1), attrs
+    repairs.append(Repair("missing-colon", written, f"{written}:"))
+    return name, written, inner[at:], attrs
 
 
 def _unify_quotes(body: str, repairs: list[Repair]) -> str:

@@ -17,6 +17,8 @@ class Tag:
     attrs: tuple[tuple[str, str], ...]
     closed: bool = True
     ignored: tuple[tuple[str, str], ...] = ()
+    mark: str | None = None
+    name: str = ""  # the canonical name read_tag gives ("" = not checked)
 
 
 @dataclass(frozen=True)
@@ -26,9 +28,14 @@ class Reply:
 
 
 def _t(
-    raw: str, *pairs: tuple[str, str], closed: bool = True, ignored: tuple[tuple[str, str], ...] = ()
+    raw: str,
+    *pairs: tuple[str, str],
+    closed: bool = True,
+    ignored: tuple[tuple[str, str], ...] = (),
+    mark: str | None = None,
+    name: str = "",
 ) -> Tag:
-    return Tag(raw, tuple(pairs), closed, ignored)
+    return Tag(raw, tuple(pairs), closed, ignored, mark, name)
 
 
 REPLIES = [
@@ -474,5 +481,131 @@ REPLIES = [
             ),
         ),
         id="two-word-action-and-key-colon-without-name-colon",
+    ),
+    # -- issue 7: heads outside the four bracketed names, never shown to the player --
+    pytest.param(
+        Reply(
+            'You find a coil (inventory: action="add" item="Rope") and a torch '
+            '{inventory: action="add" item="Torch"} by the door.',
+            (
+                _t(
+                    '(inventory: action="add" item="Rope")',
+                    ("action", "add"),
+                    ("item", "Rope"),
+                    name="inventory",
+                ),
+                _t(
+                    '{inventory: action="add" item="Torch"}',
+                    ("action", "add"),
+                    ("item", "Torch"),
+                    name="inventory",
+                ),
+            ),
+        ),
+        id="parentheses-and-braces",
+    ),
+    pytest.param(
+        Reply(
+            'Bram stows it. [inv: action="add" item="Lantern" who="Bram"] [Inventory update: action="remove" '
+            'item="Torch"] [**inventory**: action="add" item="Oil flask"] Done.',
+            (
+                _t(
+                    '[inv: action="add" item="Lantern" who="Bram"]',
+                    ("action", "add"),
+                    ("item", "Lantern"),
+                    ("who", "Bram"),
+                    name="inventory",
+                ),
+                _t(
+                    '[Inventory update: action="remove" item="Torch"]',
+                    ("action", "remove"),
+                    ("item", "Torch"),
+                ),
+                _t(
+                    '[**inventory**: action="add" item="Oil flask"]', ("action", "add"), ("item", "Oil flask")
+                ),
+            ),
+        ),
+        id="alias-head-word-bold-name",
+    ),
+    pytest.param(
+        Reply(
+            'Mira takes it. [inventory_add: item="Rope" count="2"] [Inventory - give: item="Torch" to="Bram"] '
+            '[inventory(action="remove", item="Torch")]',
+            (
+                _t(
+                    '[inventory_add: item="Rope" count="2"]',
+                    ("action", "add"),
+                    ("item", "Rope"),
+                    ("count", "2"),
+                ),
+                _t(
+                    '[Inventory - give: item="Torch" to="Bram"]',
+                    ("action", "give"),
+                    ("item", "Torch"),
+                    ("to", "Bram"),
+                ),
+                _t('[inventory(action="remove", item="Torch")]', ("action", "remove"), ("item", "Torch")),
+            ),
+        ),
+        id="head-verbs-and-parens-body",
+    ),
+    pytest.param(
+        Reply(
+            'Ada pockets it.\uff3binventory\uff1aaction="add" item="Coin purse"\uff3d Then '
+            '\u3010loot: table="grave_goods"\u3011 and on.',
+            (
+                _t(
+                    '\uff3binventory\uff1aaction="add" item="Coin purse"\uff3d',
+                    ("action", "add"),
+                    ("item", "Coin purse"),
+                ),
+                _t('\u3010loot: table="grave_goods"\u3011', ("table", "grave_goods"), name="loot"),
+            ),
+        ),
+        id="fullwidth-and-lenticular",
+    ),
+    pytest.param(
+        Reply(
+            'You reach the town. [place name: "Millbrook" size: "town"] The bell rings.',
+            (
+                _t(
+                    '[place name: "Millbrook" size: "town"]',
+                    ("name", "Millbrook"),
+                    ("size", "town"),
+                    name="place",
+                ),
+            ),
+        ),
+        id="place-name-colon-key",
+    ),
+    pytest.param(
+        Reply(
+            'Not that one: ~~[inventory: action="add" item="Rope"]~~ but I cannot run '
+            '"[inventory: action="add" item="Crown"]" for you.',
+            (
+                _t(
+                    '~~[inventory: action="add" item="Rope"]~~',
+                    ("action", "add"),
+                    ("item", "Rope"),
+                    mark="struck",
+                ),
+                _t(
+                    '"[inventory: action="add" item="Crown"]"',
+                    ("action", "add"),
+                    ("item", "Crown"),
+                    mark="quoted",
+                ),
+            ),
+        ),
+        id="struck-and-quoted",
+    ),
+    pytest.param(
+        Reply(
+            "Prose stays: (inventory is empty), {curly prose}, [Inventory], [OOC: brb], see [the map](https://x.org), "
+            "(inventory: nothing much).",
+            (),
+        ),
+        id="prose-brackets-of-every-kind",
     ),
 ]

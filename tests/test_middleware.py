@@ -168,7 +168,8 @@ def test_pieces_are_the_visible_text_as_it_arrives_and_the_held_tail_last() -> N
     chunks = ["The sexton ", "nods. [sheet: op=", '"note" field="post" value="gate"]', ' "Take it."', "  "]
     stream = stream_reply(_game(), chunks)
     pieces = list(stream)
-    assert pieces == ["The sexton", " nods.", ' "Take it."', "  "]
+    # A closing '"' is held like markup until the next chunk: it could open a quoted tag ('"[...]"').
+    assert pieces == ["The sexton", " nods.", ' "Take it.', '"', "  "]
     assert "".join(pieces) == stream.result.visible == 'The sexton nods. "Take it."  '
 
 

@@ -39,6 +39,7 @@ def test_scanner_finds_exactly_the_tags_of_each_reply(reply: Reply) -> None:
     tags = [e for e in events if isinstance(e, RawTag)]
     assert [t.raw for t in tags] == [t.raw for t in reply.tags]
     assert [t.closed for t in tags] == [t.closed for t in reply.tags]
+    assert [t.mark for t in tags] == [t.mark for t in reply.tags]
     assert _joined(events) == reply.text
     for tag in tags:
         assert reply.text[tag.start : tag.end] == tag.raw
@@ -219,9 +220,9 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
 
 
 _HELD_SHAPE = regex.compile(
-    r"(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?\\?"
-    r"(?:\[[ \t]{0,3}(?:inventory|place|loot|sheet)[\s:][^\[\]]*\]?[*_`]{0,9})?",
-    regex.IGNORECASE,
+    r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?"
+    r"(?:[\[(\{\uff3b\u3010][ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}[\s:\uff1a_\-({].*)?",
+    regex.IGNORECASE | regex.DOTALL,
 )
 
 

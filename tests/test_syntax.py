@@ -17,6 +17,8 @@ def test_every_tag_of_the_reply_table_reads_to_its_attributes(reply: Reply) -> N
         assert reading.attrs == tag.attrs
         assert reading.ignored == tag.ignored
         assert (reading.problem is None) == bool(tag.attrs)
+        if tag.name:
+            assert reading.name == tag.name
 
 
 REPAIRS = [

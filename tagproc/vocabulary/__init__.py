@@ -11,7 +11,7 @@ Invariants:
 - Vague amounts ("a few", "several") are never given a number: they stay unreadable (never guess).
 
 The tables live by concern, and every one is importable from here: ``tags`` (tag names, the keys only
-the engine writes, quote characters), ``keys`` (which keys a tag, action or
+the engine writes, tag-name aliases, brackets and heads, quote characters), ``keys`` (which keys a tag, action or
 op reads, and their aliases), ``verbs`` (action and op aliases, on/off and new-day words), ``counts``
 (limits, numbers as words, vague amounts, measures, count units), ``nouns`` (determiners, plurals, stop
 words, harmless adjectives, list marks), ``coins`` (coin words, amount fillers and hedges), ``spelling``
@@ -92,7 +92,21 @@ from tagproc.vocabulary.phrases import (
 )
 from tagproc.vocabulary.proposal import ATTACK_WORDS, BINDS_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
 from tagproc.vocabulary.spelling import KEY_NEIGHBOURS, SPELLINGS, VOWELS
-from tagproc.vocabulary.tags import BARE_WORD_KEY, OUTCOME_KEYS, QUOTE_REPAIRS, TAG_NAMES, VERB_KEY
+from tagproc.vocabulary.tags import (
+    BARE_WORD_KEY,
+    BRACKET_PAIRS,
+    HEAD_COLONS,
+    HEAD_SEPARATORS,
+    HEAD_WORDS,
+    OUTCOME_KEYS,
+    QUOTE_REPAIRS,
+    SQUARE_BRACKETS,
+    STRIKE,
+    TAG_ALIASES,
+    TAG_NAMES,
+    VERB_KEY,
+    WRAP_QUOTES,
+)
 from tagproc.vocabulary.verbs import (
     ACTION_ALIASES,
     ACTION_TRAILERS,
@@ -126,6 +140,7 @@ __all__ = [
     "BAG_WORDS",
     "BARE_WORD_KEY",
     "BINDS_WORDS",
+    "BRACKET_PAIRS",
     "COIN_JOINERS",
     "COIN_MATERIALS",
     "COIN_NOUNS",
@@ -144,6 +159,9 @@ __all__ = [
     "FREE_SHEET_READS",
     "FREE_SLOTS",
     "HARMLESS_ADJECTIVES",
+    "HEAD_COLONS",
+    "HEAD_SEPARATORS",
+    "HEAD_WORDS",
     "HEALTH_NAMES",
     "HEALTH_WORDS",
     "IRREGULAR_SINGULARS",
@@ -186,8 +204,11 @@ __all__ = [
     "SIGN_ACTIONS",
     "SIGN_OPS",
     "SPELLINGS",
+    "SQUARE_BRACKETS",
     "STATE_WORDS",
     "STOP_WORDS",
+    "STRIKE",
+    "TAG_ALIASES",
     "TAG_KEYS",
     "TAG_NAMES",
     "TIMES_MARKS",
@@ -197,4 +218,5 @@ __all__ = [
     "VERB_KEY",
     "VERB_PARTICLES",
     "VOWELS",
+    "WRAP_QUOTES",
 ]

@@ -1,11 +1,12 @@
-"""The tag vocabulary every stage reads: tag names, the key a bare first word stands for, the keys only the
-engine writes, and the quote characters a model uses for ``"`` and ``'`` (DESIGN.md "Tags the GM writes",
-"Sloppy input").
+"""The tag vocabulary every stage reads: tag names and their aliases, the brackets and heads a tag may be
+written with, the key a bare first word stands for, the keys only the engine writes, and the quote
+characters a model uses for ``"`` and ``'`` (DESIGN.md "Tags the GM writes", "Sloppy input").
 
 The scanner (``stream``), the reader (``syntax``), the normaliser and the turn read these names from here
 and nowhere else, so a tag name or a quote character is written once (STYLE.md "One vocabulary").
 
-Invariants: every name and key is lowercase ASCII; a quote repair maps onto ``"`` or ``'`` only.
+Invariants: every name and key is lowercase ASCII; every alias maps onto one of ``TAG_NAMES``; every
+bracket pair closes with one character; a quote repair maps onto ``"`` or ``'`` only.
 """
 
 from __future__ import annotations
@@ -13,7 +14,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["BARE_WORD_KEY", "OUTCOME_KEYS", "QUOTE_REPAIRS", "TAG_NAMES", "VERB_KEY"]
+__all__ = [
+    "BARE_WORD_KEY",
+    "BRACKET_PAIRS",
+    "HEAD_COLONS",
+    "HEAD_SEPARATORS",
+    "HEAD_WORDS",
+    "OUTCOME_KEYS",
+    "QUOTE_REPAIRS",
+    "SQUARE_BRACKETS",
+    "STRIKE",
+    "TAG_ALIASES",
+    "TAG_NAMES",
+    "VERB_KEY",
+    "WRAP_QUOTES",
+]
 
 # The four tags the Game Master writes (DESIGN.md "Tags the GM writes").
 TAG_NAMES = ("inventory", "place", "loot", "sheet")
@@ -29,6 +44,31 @@ VERB_KEY: Mapping[str, str] = MappingProxyType({"inventory": "action", "sheet": 
 # Keys that say what happened: only the engine writes them, so the reader sets a model's own aside
 # (DESIGN.md "Sloppy input": a result=, reason= or now= the model wrote is ignored).
 OUTCOME_KEYS = frozenset({"result", "reason", "now"})
+
+# -- heads: how a tag may start (issue 7, "Shown to the player") --
+# Every name the scanner and the reader take for a tag, in any case, as the tag it stands for.
+TAG_ALIASES: Mapping[str, str] = MappingProxyType({**{name: name for name in TAG_NAMES}, "inv": "inventory"})
+
+# The brackets a tag may be written in, each with the one character that closes it.
+BRACKET_PAIRS: Mapping[str, str] = MappingProxyType(
+    {"[": "]", "\uff3b": "\uff3d", "\u3010": "\u3011", "(": ")", "{": "}"}
+)
+# The pairs that stand for "[" (fullwidth "［］", lenticular "【】"): rare in prose, so a colon after the name
+# is evidence enough, as for "[". Parentheses and braces are everyday prose ("(inventory is empty)"): they
+# open a tag only with stronger evidence (a key=, a known key: or "key": pair, or a known verb first).
+SQUARE_BRACKETS = frozenset({"[", "\uff3b", "\u3010"})
+# What may stand between a tag's name and a verb or word written in its head ("[inventory_add: ...]",
+# "[Inventory - add: ...]", "[inventory add: ...]"), and the colons that end a head (ASCII and fullwidth).
+HEAD_SEPARATORS = ("_", "-", "\u2013", "\u2014", " ", "\t")
+HEAD_COLONS = (":", "\uff1a")
+# Words a head may carry that say nothing the body does not ("[Inventory update: ...]"): dropped, repaired.
+HEAD_WORDS = frozenset({"update", "updates", "updated", "change", "changes", "changed"})
+
+# Wrapping that says the GM did not mean the tag to run (contract "RawTag.mark"): a strike-through around
+# it (``~~[...]~~``), or prose quotation marks right around it (``"[...]"``, ``“[...]”``), each opening
+# mark with the mark that closes it.
+STRIKE = "~~"
+WRAP_QUOTES: Mapping[str, str] = MappingProxyType({'"': '"', "\u201c": "\u201d", "\u00ab": "\u00bb"})
 
 # Curly, low and angle quotes as the plain quote they stand for.
 QUOTE_REPAIRS = (

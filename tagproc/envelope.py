@@ -1,0 +1,333 @@
+"""Envelope: what the scanner takes for the start of a tag, where its body ends, and whether it is a tag.
+
+The scanner (``stream``) owns the buffer and the state; this module owns the grammar it reads, built from
+the tables of ``tagproc.vocabulary`` (tag-name aliases, bracket pairs, head separators and words, wrapping
+quotes, the keys of ``vocabulary/keys.py`` and the verbs of ``vocabulary/verbs.py``), so that a new alias
+or key is written once and the scanner follows.
+
+What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, up to three blanks,
+optional bold inside the bracket, a tag name or alias in any case (``TAG_ALIASES``), optional bold again,
+and one character that ends the name (a blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(`` or
+``{``). Ending on one
+character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
+still grow must not count as complete).
+
+Whether a bracket that opens like a tag is one (``is_tag``), decided on its whole body:
+- ``[``, ``［`` and ``【`` (rare in prose): a colon after the name (``[inventory: ...]``, ``［inventory：...］``),
+  a head verb or head word and a colon (``[Inventory - add: ...]``, ``[inventory_add: ...]``,
+  ``[Inventory update: ...]``), an ``=`` anywhere, or one of the tag's keys written ``key:``, ``"key":``
+  (``[place name: "Millbrook"]``, ``[inventory {"action": ...}]``). Else prose: ``[Sheet music]``,
+  ``[Inventory]``, ``[Loot of the ages]``.
+- ``(`` and ``{`` (everyday prose): stronger evidence only: a ``key=`` pair, one of the tag's keys written
+  ``key:``/``"key":``, or a known verb first (``(inventory: add Rope)``, ``{inventory add: Rope}``). A
+  colon alone is not enough: ``(inventory: empty)``, ``(inventory is empty)`` stay prose.
+
+Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\?`` -- a prose
+quotation mark (``WRAP_QUOTES``), a strike (``~~``), emphasis (up to three ``*`` or ``_``), up to three
+backticks. The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right
+before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
+
+Invariants: every pattern is bounded (no part of it reads more than a fixed number of characters but the
+body, which the scanner bounds); every decision depends on the text alone, never on how it was chunked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from tagproc.vocabulary import (
+    ACTION_ALIASES,
+    ACTION_KEY_ALIASES,
+    ACTION_KEYS,
+    BRACKET_PAIRS,
+    HEAD_COLONS,
+    HEAD_SEPARATORS,
+    HEAD_WORDS,
+    KEY_ALIASES,
+    OP_ALIASES,
+    OP_KEYS,
+    PROPOSAL_KEYS,
+    SQUARE_BRACKETS,
+    STRIKE,
+    TAG_ALIASES,
+    TAG_KEYS,
+    TAG_NAMES,
+    WRAP_QUOTES,
+)
+
+__all__ = [
+    "BODY_LIMIT",
+    "CLOSERS",
+    "LONGEST_PARTIAL",
+    "MARKUP",
+    "MAX_NEST",
+    "OPEN",
+    "OPENERS",
+    "OPEN_OTHER",
+    "OTHER_OPENERS",
+    "PAIRS",
+    "PARTIAL_OPENERS",
+    "QUOTES",
+    "SQUARE",
+    "Pair",
+    "closer_of",
+    "is_tag",
+    "keys_of",
+    "mark_of",
+    "opens_value",
+    "prefix_start",
+    "tail_start",
+    "verbs_of",
+]
+
+BODY_LIMIT: Final = 1500
+MAX_NEST: Final = 4  # brackets open inside a body (a JSON list in a list...) before the body is cut there
+
+OPENERS: Final = "".join(BRACKET_PAIRS)
+CLOSERS: Final = frozenset(BRACKET_PAIRS.values())
+_SEPARATOR_CLASS = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
+_COLON_CLASS = "[" + "".join(HEAD_COLONS) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One bracket pair: what the body step stops at, and what ends the rest of an over-long body."""
+
+    open: str
+    close: str
+    square: bool  # "[" or a pair that stands for it: a colon after the name is evidence enough
+    stops: re.Pattern[str]  # "[", "]" and this pair's own brackets
+    ends: re.Pattern[str]  # this pair's closer (the rest is the too-long tag) or a "[" (a new tag)
+
+
+def _pair(open_: str, close: str) -> Pair:
+    return Pair(
+        open_,
+        close,
+        open_ in SQUARE_BRACKETS,
+        re.compile("[" + re.escape("".join(dict.fromkeys("[]" + open_ + close))) + "]"),
+        re.compile("[" + re.escape("".join(dict.fromkeys("[" + close))) + "]"),
+    )
+
+
+PAIRS: Final = {open_: _pair(open_, close) for open_, close in BRACKET_PAIRS.items()}
+SQUARE: Final = PAIRS["["]
+
+# -- openers ---------------------------------------------------------------------------------------
+
+_NAMES = "|".join(re.escape(alias) for alias in sorted(TAG_ALIASES, key=len, reverse=True))
+_AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({") + r"\s]"
+_OTHER_OPENERS = "[" + re.escape(OPENERS.replace("[", "")) + "]"
+_ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
+# The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
+# backwards by ``prefix_start``, which picks what a leftmost forward match would. ASCII case folding, so
+# that the regex and the partial-opener table agree on every character. ``OPEN`` also takes the body and
+# its "]" when they are already there (the common case: one C call a tag). Groups: 1 name, 2 the "]" of an
+# empty "[name]", 3 the character after the name, 4 the body.
+OPEN: Final = re.compile(
+    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    .replace("%n", _NAMES)
+    .replace("%a", _AFTER),
+    re.IGNORECASE | re.ASCII,
+)
+# The other brackets, searched apart (in one alternation "[" would lose its fast skip) and only in a
+# buffer that holds one of them; their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
+# character after the name, or a closer ("(inventory)" is prose).
+OPEN_OTHER: Final = re.compile(
+    r"(%o)[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    .replace("%n", _NAMES)
+    .replace("%a", _AFTER)
+    .replace("%c", _ANY_CLOSER),
+    re.IGNORECASE | re.ASCII,
+)
+OTHER_OPENERS: Final = tuple(OPENERS.replace("[", ""))
+
+
+def _partial_openers() -> frozenset[str]:
+    """Every text an opener can start with but not end with, lowercased: "[", "[ in", "(**shee", "[inv**"."""
+    blanks = ["".join(run) for n in range(4) for run in itertools.product(" \t", repeat=n)]
+    stars = ["", "*", "**", "***"]
+    heads = {alias[:n] for alias in TAG_ALIASES for n in range(len(alias) + 1)}
+    heads |= {alias + run for alias in TAG_ALIASES for run in stars[1:]}
+    leads = [blank + lead for blank in blanks for lead in stars]
+    return frozenset(bracket + lead + head for bracket in OPENERS for lead in leads for head in heads)
+
+
+# A table, not a partial regex match: the same answer (DESIGN.md "Known pitfalls" warn about partial
+# matching), checked in one set lookup on the hot path of small chunks.
+PARTIAL_OPENERS: Final = _partial_openers()
+LONGEST_PARTIAL: Final = max(map(len, PARTIAL_OPENERS))
+# Characters that may wrap a tag: a chunk that ends in one is held until the next says what it is.
+MARKUP: Final = frozenset("*_`\\~" + "".join(WRAP_QUOTES))
+_EMPHASIS, _BACKTICK, _TILDE = "*_", "`", STRIKE[0]
+QUOTES: Final = frozenset(WRAP_QUOTES)  # the opening quotation marks that may wrap a tag
+
+
+def prefix_start(buf: str, bracket: int, low: int) -> int:
+    """Where the markup before a bracket at ``bracket`` begins, never before ``low``.
+
+    The markup is ``Q? S? E? T? E? S? \\?`` read backwards from the bracket: an optional backslash, a
+    strike (up to two ``~``), emphasis (up to three ``*`` or three ``_``), up to three backticks, emphasis
+    and a strike again outside them, and a quotation mark outermost, so ``***[...]***``,
+    ```` `**[...]**` ````, ``~~[...]~~`` and ``"[...]"`` are wrapped tags. Every part is optional and each
+    run is taken whole (up to its bound); no two neighbouring parts share a character, so the greedy
+    backward reading starts where a leftmost forward match of the same grammar would: the same decision
+    however the reply is chunked.
+    """
+    i = bracket
+    if i <= low or buf[i - 1] not in MARKUP:
+        return i
+    if buf[i - 1] == "\\":
+        i -= 1
+    for chars, most in _PREFIX_RUNS:  # inlined: this runs once a wrapped tag, on the hot path
+        if i <= low or (mark := buf[i - 1]) not in MARKUP:
+            return i  # nothing before it can be wrapping any more
+        if mark in chars:
+            stop = max(low, i - most)
+            i -= 1
+            while i > stop and buf[i - 1] == mark:
+                i -= 1
+    if i > low and buf[i - 1] in QUOTES:
+        i -= 1
+    return i
+
+
+# The runs ``prefix_start`` reads, innermost first: a strike, emphasis, backticks, emphasis, a strike.
+_PREFIX_RUNS = ((_TILDE, 2), (_EMPHASIS, 3), (_BACKTICK, 3), (_EMPHASIS, 3), (_TILDE, 2))
+
+
+def closer_of(prefix: str) -> str:
+    """The markup that closes ``prefix``: its mirror (``**`` → ``**``, ``“~~`` → ``~~”``)."""
+    closer = prefix[::-1]
+    if prefix[:1] in QUOTES:  # a quotation mark stands outermost only
+        return closer[:-1] + WRAP_QUOTES[prefix[0]]
+    return closer
+
+
+def mark_of(prefix: str, closed_by_partner: bool) -> str | None:
+    """``"struck"`` for a tag behind a strike (with its partner after the tag or not: the strike goes on
+    past it), ``"quoted"`` for one right inside quotation marks that close after it, else None."""
+    if _TILDE in prefix:
+        return "struck"
+    if closed_by_partner and prefix[:1] in QUOTES:
+        return "quoted"
+    return None
+
+
+def tail_start(buf: str, low: int, size: int, others: bool) -> int:
+    """Where a suffix of ``buf`` that could still become an opener begins (``size`` when none can);
+    ``others``: the buffer may hold another opener than "[" (when False, only "[" is looked for)."""
+    window = max(low, size - LONGEST_PARTIAL)
+    bracket = buf.rfind("[", window)  # the last opener in the window (unrolled: this runs every chunk)
+    if others:
+        for opener in OTHER_OPENERS:
+            found = buf.rfind(opener, window)
+            if found > bracket:
+                bracket = found
+    if bracket >= 0:
+        tail = buf[bracket:]
+        # ASCII lowering only (the table's letters are ASCII): the bracket itself may be fullwidth.
+        if (tail.isascii() or tail[1:].isascii()) and tail.lower() in PARTIAL_OPENERS:
+            return prefix_start(buf, bracket, low)
+    if size > low and buf[size - 1] in MARKUP:
+        return prefix_start(buf, size, low)
+    return size
+
+
+def opens_value(buf: str, pos: int, low: int) -> bool:
+    """Whether a "[" at ``pos`` opens a value (a JSON list: after ``:``, ``=``, ``,`` or ``[``).
+
+    Only the blanks right before it are read, and each run of blanks stands before one "[" at most, so
+    a body costs time proportional to its length however many brackets it holds."""
+    i = pos - 1
+    while i >= low and buf[i] in " \t\r\n":
+        i -= 1
+    return i >= low and buf[i] in ":=,[\uff1a"
+
+
+# -- evidence ----------------------------------------------------------------------------------------
+
+
+def keys_of(tag: str) -> frozenset[str]:
+    """Every key the tag reads, and every alias of one (``vocabulary/keys.py``, never spelled again)."""
+    if tag == "inventory":
+        keys = {key for keys in ACTION_KEYS.values() for key in keys} | set(PROPOSAL_KEYS)
+        keys |= {key for aliases in ACTION_KEY_ALIASES.values() for key in aliases}
+    elif tag == "sheet":
+        keys = {key for keys in OP_KEYS.values() for key in keys}
+    else:
+        keys = set(TAG_KEYS[tag])
+    return frozenset(keys | set(KEY_ALIASES[tag]))
+
+
+def verbs_of(tag: str) -> frozenset[str]:
+    """The words that say what a tag does, written in its head or first in its body."""
+    if tag == "inventory":
+        return frozenset(ACTION_ALIASES)
+    if tag == "sheet":
+        return frozenset(OP_ALIASES)
+    return frozenset()
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """Words as one regex alternative, longest first; a space inside a word matches any head separator."""
+    ordered = sorted(set(words), key=len, reverse=True)
+    return "|".join(f"{_SEPARATOR_CLASS}+".join(re.escape(part) for part in word.split()) for word in ordered)
+
+
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    """The patterns that make one tag's bracket a tag (see the module docstring)."""
+
+    head: re.Pattern[str]  # at the body's start: a colon, or a head verb/word and a colon
+    pairs: re.Pattern[str]  # anywhere: one of the tag's keys as ``key:``, ``"key":`` or ``key=``
+    verb_lead: re.Pattern[str] | None  # after the head's colon: a verb first
+    verb_head: re.Pattern[str] | None  # at the body's start: a verb and a colon, or a colon and a verb
+
+
+_NEVER = "(?!)"
+
+
+def _evidence(tag: str) -> _Evidence:
+    verbs = _alternation(verbs_of(tag))
+    words = _alternation(HEAD_WORDS | verbs_of(tag))
+    keys = _alternation(keys_of(tag))
+    flags = re.IGNORECASE | re.ASCII
+    sep, colon = _SEPARATOR_CLASS, _COLON_CLASS
+    verb_lead = verb_head = None
+    if verbs:
+        verb_lead = re.compile(rf"[ \t]*(?:{verbs})(?![\w-])", flags)
+        verb_head = re.compile(
+            rf"[ \t]*{colon}[ \t]*(?:{verbs})(?![\w-])|{sep}*(?:{verbs})[ \t]*{colon}", flags
+        )
+    return _Evidence(
+        head=re.compile(rf"[ \t]*{colon}|{sep}*(?:{words})[ \t]*{colon}", flags),
+        pairs=re.compile(
+            rf"(?<![\w-])[\"'\u201c]?(?:{keys or _NEVER})[\"'\u201d]?[ \t]*(?:{colon}|=)", flags
+        ),
+        verb_lead=verb_lead,
+        verb_head=verb_head,
+    )
+
+
+_EVIDENCE: Final = {tag: _evidence(tag) for tag in TAG_NAMES}
+_KEY_EQUALS = re.compile(r"[A-Za-z_][\w-]*[ \t]*=")
+
+
+def is_tag(pair: Pair, colon: bool, name: str, body: str) -> bool:
+    """Whether a bracket that opened like a tag (``name`` as written, ``colon`` right after it) and has
+    ``body`` is a tag; else it is prose (see the module docstring for the evidence each bracket needs)."""
+    if pair.square and (colon or "=" in body):
+        return True
+    evidence = _EVIDENCE[TAG_ALIASES[name.lower()]]
+    if pair.square:
+        return evidence.head.match(body) is not None or evidence.pairs.search(body) is not None
+    if evidence.pairs.search(body) is not None or _KEY_EQUALS.search(body) is not None:
+        return True
+    if colon:
+        return evidence.verb_lead is not None and evidence.verb_lead.match(body) is not None
+    return evidence.verb_head is not None and evidence.verb_head.match(body) is not None
