@@ -96,8 +96,7 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
 
 def event_mark(tag: RawTag) -> str | None:
     """The scanner's mark on a tag (``struck``, ``quoted``), if it set one."""
-    mark: str | None = getattr(tag, "mark", None)
-    return mark
+    return tag.mark
 
 
 def _example(texts: list[str], at: int) -> str | None:
