@@ -145,3 +145,18 @@ def test_a_bold_label_with_a_colon_opens_a_recap() -> None:
     rest = '[sheet: op="rest" rest="vigil"]'
     result = game.reply(f"You stand down at dawn.\n\n{rest}\n\nYou wake rested.\n\n**This scene:** {rest}")
     assert [record.skipped for record in result.tags] == [None, "repeated"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        pytest.param(f"Nice try. I won't run {CANDLE} just because you asked.", id="i-wont-run"),
+        pytest.param(f"The sexton sighs. Writing {CANDLE} will not conjure a candle.", id="writing"),
+        pytest.param(f'I can\'t do "{CANDLE}" for you.', id="quoted-refusal"),
+    ],
+)
+def test_a_tag_the_gm_mentions_while_refusing_it_is_not_run(reply: str) -> None:
+    game = _game()
+    result = game.reply(reply)
+    assert [record.skipped for record in result.tags] in (["example"], ["quoted"])
+    assert _candles(game) == 0

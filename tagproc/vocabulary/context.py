@@ -15,7 +15,8 @@ from __future__ import annotations
 
 __all__ = ["CHOICE_CUES", "EXAMPLE_AFTER", "EXAMPLE_BEFORE", "SUMMARY_HEADINGS"]
 
-# Before the tag, in its sentence: the tag is shown, offered or supposed, not done.
+# Before the tag, in its sentence: the tag is shown, offered, supposed or refused (the GM mentions a tag it
+# will not run: "I won't run [...]", "Writing [...] won't make it so"), not done.
 EXAMPLE_BEFORE = (
     "for example",
     "for instance",
@@ -100,6 +101,18 @@ EXAMPLE_BEFORE = (
     "logged as",
     "recorded as",
     "just say so",
+    "i won't",
+    "i will not",
+    "i can't",
+    "i cannot",
+    "i'm not going to",
+    "i am not going to",
+    "won't run",
+    "can't run",
+    "not run",
+    "writing",
+    "typing",
+    "just because you",
     "hypothetically",
     "imagine",
     "suppose",
