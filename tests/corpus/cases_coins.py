@@ -22,12 +22,22 @@ def _earn(amount: str, rest: str = "") -> str:
 
 CASES = [
     # gravewatch: pennies, shillings, crowns.
-    M("cn-pence-gw", "gw", "Eight pence for the ferry. {}", (_pay("8 pence"), inv("pay", amount="8 pennies"))),
-    M("cn-a-crown-gw", "gw", "The mayor flips Mira a crown. {}", (_earn("a crown", 'who="Mira"'), inv("earn", amount="1 crown", who="Mira"))),
+    M(
+        "cn-pence-gw",
+        "gw",
+        "Eight pence for the ferry. {}",
+        (_pay("8 pence"), inv("pay", amount="8 pennies")),
+    ),
+    M(
+        "cn-a-crown-gw",
+        "gw",
+        "The mayor flips Mira a crown. {}",
+        (_earn("a crown", 'who="Mira"'), inv("earn", amount="1 crown", who="Mira")),
+    ),
     M(
         "cn-please-gw",
         "gw",
-        "\"Five pennies, if you please.\" You pay. {}",
+        '"Five pennies, if you please." You pay. {}',
         (_pay("five pennies, if you please"), inv("pay", amount="5 pennies")),
     ),
     M(
@@ -36,7 +46,12 @@ CASES = [
         "You hand over a whole crown. {}",
         ('[inventory: action="pay" item="crown" count="one"]', inv("pay", amount="1 crown")),
     ),
-    M("cn-full-stop-gw", "gw", "A crown for the chapel box. {}", (_pay("1 Crown."), inv("pay", amount="1 crown"))),
+    M(
+        "cn-full-stop-gw",
+        "gw",
+        "A crown for the chapel box. {}",
+        (_pay("1 Crown."), inv("pay", amount="1 crown")),
+    ),
     M(
         "cn-copper-pennies-gw",
         "gw",
@@ -62,7 +77,12 @@ CASES = [
         (_earn("2 shilling coins"), inv("earn", amount="2 shillings")),
     ),
     # ember-roads: bits, marks, sovereigns; and salt (pinches, cakes).
-    M("cn-marks-stop-er", "er", "Three marks to cross the bridge. {}", (_pay("3 marks."), inv("pay", amount="3 marks"))),
+    M(
+        "cn-marks-stop-er",
+        "er",
+        "Three marks to cross the bridge. {}",
+        (_pay("3 marks."), inv("pay", amount="3 marks")),
+    ),
     M(
         "cn-pinches-of-salt-er",
         "er",
@@ -75,7 +95,12 @@ CASES = [
         "The caravan pays in salt: a whole cake. {}",
         (_earn("a cake of salt"), inv("earn", amount="1 cake")),
     ),
-    M("cn-copper-bits-er", "er", "Five bits for a bowl of stew. {}", (_pay("5 copper bits"), inv("pay", amount="5 bits"))),
+    M(
+        "cn-copper-bits-er",
+        "er",
+        "Five bits for a bowl of stew. {}",
+        (_pay("5 copper bits"), inv("pay", amount="5 bits")),
+    ),
     M(
         "cn-gold-sovereign-er",
         "er",
@@ -102,12 +127,32 @@ CASES = [
     ),
     # srd-5e: cp, sp, ep, gp, pp.
     M("cn-silver-srd", "srd", "Three silver for the room. {}", (_pay("3 silver"), inv("pay", amount="3 sp"))),
-    M("cn-gold-coins-srd", "srd", "The merchant pays you in gold. {}", (_earn("10 gold coins"), inv("earn", amount="10 gp"))),
+    M(
+        "cn-gold-coins-srd",
+        "srd",
+        "The merchant pays you in gold. {}",
+        (_earn("10 gold coins"), inv("earn", amount="10 gp")),
+    ),
     M("cn-no-space-srd", "srd", "Five gold for the map. {}", (_pay("5gp"), inv("pay", amount="5 gp"))),
     M("cn-copper-srd", "srd", "Seven copper for bread. {}", (_pay("7 copper"), inv("pay", amount="7 cp"))),
-    M("cn-platinum-srd", "srd", "Two platinum coins in the dragon's tooth. {}", (_earn("2 platinum"), inv("earn", amount="2 pp"))),
-    M("cn-upper-gp-srd", "srd", "The smith wants fifteen gold. {}", (_pay("15 GP"), inv("pay", amount="15 gp"))),
-    M("cn-electrum-srd", "srd", "One electrum piece for the guide. {}", (_pay("1 electrum"), inv("pay", amount="1 ep"))),
+    M(
+        "cn-platinum-srd",
+        "srd",
+        "Two platinum coins in the dragon's tooth. {}",
+        (_earn("2 platinum"), inv("earn", amount="2 pp")),
+    ),
+    M(
+        "cn-upper-gp-srd",
+        "srd",
+        "The smith wants fifteen gold. {}",
+        (_pay("15 GP"), inv("pay", amount="15 gp")),
+    ),
+    M(
+        "cn-electrum-srd",
+        "srd",
+        "One electrum piece for the guide. {}",
+        (_pay("1 electrum"), inv("pay", amount="1 ep")),
+    ),
     M(
         "cn-a-gold-piece-srd",
         "srd",
@@ -142,6 +187,9 @@ CASES = [
         "cn-silver-coins-srd",
         "srd",
         "Bram tosses the beggar a couple of silver coins. {}",
-        ('[inventory: action="pay" amount="2 silver coins" who="Bram"]', inv("pay", amount="2 sp", who="Bram")),
+        (
+            '[inventory: action="pay" amount="2 silver coins" who="Bram"]',
+            inv("pay", amount="2 sp", who="Bram"),
+        ),
     ),
 ]

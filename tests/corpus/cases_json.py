@@ -29,7 +29,10 @@ CASES = [
         "js-python-dict-er",
         "er",
         "Ada tosses a poultice to Juno. {}",
-        ("[inventory: {'action': 'give', 'item': 'Poultice', 'to': 'Juno'}]", inv("give", "Poultice", to="Juno")),
+        (
+            "[inventory: {'action': 'give', 'item': 'Poultice', 'to': 'Juno'}]",
+            inv("give", "Poultice", to="Juno"),
+        ),
     ),
     J(
         "js-fenced-inside-srd",
@@ -113,7 +116,10 @@ CASES = [
         "js-number-amount-gw",
         "gw",
         "The reeve pays three shillings for the night's watch. {}",
-        ('[inventory: {"action": "earn", "item": "shillings", "count": 3}]', inv("earn", amount="3 shillings")),
+        (
+            '[inventory: {"action": "earn", "item": "shillings", "count": 3}]',
+            inv("earn", amount="3 shillings"),
+        ),
     ),
     J(
         "js-forged-result-srd",
@@ -128,7 +134,10 @@ CASES = [
         "js-python-use-er",
         "er",
         "Ada presses the poultice to the wound. {}",
-        ("[inventory: {'action': 'use', 'item': 'Poultice', 'who': 'Ada'}]", inv("use", "Poultice", who="Ada")),
+        (
+            "[inventory: {'action': 'use', 'item': 'Poultice', 'who': 'Ada'}]",
+            inv("use", "Poultice", who="Ada"),
+        ),
     ),
     J(
         "js-pretty-gw",

@@ -42,7 +42,7 @@ CASES = [
     K(
         "kl-pay-gw",
         "gw",
-        "\"Three shillings for the digging,\" says the sexton. You pay. {}",
+        '"Three shillings for the digging," says the sexton. You pay. {}',
         ("[inventory: pay 3 shillings]", inv("pay", amount="3 shillings")),
     ),
     K(
@@ -55,7 +55,10 @@ CASES = [
         "kl-remove-from-gw",
         "gw",
         "Bram fires into the dark; the flash shows nothing. {}",
-        ("[inventory: remove 1 shot and powder from Bram]", inv("remove", "Shot and powder", count=1, who="Bram")),
+        (
+            "[inventory: remove 1 shot and powder from Bram]",
+            inv("remove", "Shot and powder", count=1, who="Bram"),
+        ),
     ),
     K(
         "kl-minus-gw",
@@ -165,7 +168,10 @@ CASES = [
         "kl-give-from-srd",
         "srd",
         "Bram passes a flask of oil over. {}",
-        ("[inventory: give Oil (flask) from Bram to Mira]", inv("give", "Oil (flask)", who="Bram", to="Mira")),
+        (
+            "[inventory: give Oil (flask) from Bram to Mira]",
+            inv("give", "Oil (flask)", who="Bram", to="Mira"),
+        ),
     ),
     K(
         "kl-poisoned-srd",

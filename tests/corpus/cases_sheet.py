@@ -39,7 +39,10 @@ CASES = [
         "sk-rest-label-gw",
         "gw",
         "Mira sits on a tombstone and catches her breath. {}",
-        ('[sheet: op="rest" rest="catch your breath" who="Mira"]', sheet("rest", rest="breather", who="Mira")),
+        (
+            '[sheet: op="rest" rest="catch your breath" who="Mira"]',
+            sheet("rest", rest="breather", who="Mira"),
+        ),
         before=(sheet("damage", track="harm", amount=1, kind="knock", who="Mira"),),
     ),
     H(
@@ -86,7 +89,10 @@ CASES = [
         "sk-amount-points-er",
         "er",
         "The cinder moth burns Bram's hands. {}",
-        ('[sheet: op="damage" pool="grit" amount="3 points" who="Bram"]', sheet("damage", pool="grit", amount=3, who="Bram")),
+        (
+            '[sheet: op="damage" pool="grit" amount="3 points" who="Bram"]',
+            sheet("damage", pool="grit", amount=3, who="Bram"),
+        ),
     ),
     H(
         "sk-pool-label-srd",
@@ -116,19 +122,28 @@ CASES = [
         "sk-who-party-damage-srd",
         "srd1",
         "The fireball washes over you. {}",
-        ('[sheet: op="damage" pool="hit_points" amount="3" who="the whole party"]', sheet("damage", pool="hit_points", amount=3, who="Ada")),
+        (
+            '[sheet: op="damage" pool="hit_points" amount="3" who="the whole party"]',
+            sheet("damage", pool="hit_points", amount=3, who="Ada"),
+        ),
     ),
     H(
         "sk-cond-removed-gw",
         "gw",
         "The priest's blessing steadies Bram's hands. {}",
-        ('[sheet: op="condition" condition="rattled" state="removed" who="Bram"]', sheet("condition", condition="rattled", state="off", who="Bram")),
+        (
+            '[sheet: op="condition" condition="rattled" state="removed" who="Bram"]',
+            sheet("condition", condition="rattled", state="off", who="Bram"),
+        ),
     ),
     H(
         "sk-cond-true-srd",
         "srd",
         "The wine was poisoned. Mira doubles over. {}",
-        ('[sheet: op="condition" condition="Poisoned" value="true" who="Mira"]', sheet("condition", condition="poisoned", state="on", who="Mira")),
+        (
+            '[sheet: op="condition" condition="Poisoned" value="true" who="Mira"]',
+            sheet("condition", condition="poisoned", state="on", who="Mira"),
+        ),
     ),
     H(
         "sk-add-condition-srd",
@@ -140,26 +155,38 @@ CASES = [
         "sk-remove-condition-srd",
         "srd",
         "The antitoxin does its work; Mira can stand again. {}",
-        ('[sheet: op="remove_condition" condition="poisoned" who="Mira"]', sheet("condition", condition="poisoned", state="off", who="Mira")),
+        (
+            '[sheet: op="remove_condition" condition="poisoned" who="Mira"]',
+            sheet("condition", condition="poisoned", state="off", who="Mira"),
+        ),
         before=(sheet("condition", condition="poisoned", state="on", who="Mira"),),
     ),
     H(
         "sk-cond-cleared-er",
         "er",
         "A night's sleep and Juno's hands stop shaking. {}",
-        ('[sheet: op="condition" condition="shaken" state="cleared" who="Juno"]', sheet("condition", condition="shaken", state="off", who="Juno")),
+        (
+            '[sheet: op="condition" condition="shaken" state="cleared" who="Juno"]',
+            sheet("condition", condition="shaken", state="off", who="Juno"),
+        ),
     ),
     H(
         "sk-cond-yes-er",
         "er",
         "The rust jackal drags Bram down and pins him. {}",
-        ('[sheet: op="condition" condition="pinned" state="yes" who="Bram"]', sheet("condition", condition="pinned", state="on", who="Bram")),
+        (
+            '[sheet: op="condition" condition="pinned" state="yes" who="Bram"]',
+            sheet("condition", condition="pinned", state="on", who="Bram"),
+        ),
     ),
     H(
         "sk-cond-as-key-gw",
         "gw",
         "Something under the yew whispers your name. {}",
-        ('[sheet: op="condition" rattled="on" who="Ada"]', sheet("condition", condition="rattled", state="on", who="Ada")),
+        (
+            '[sheet: op="condition" rattled="on" who="Ada"]',
+            sheet("condition", condition="rattled", state="on", who="Ada"),
+        ),
     ),
     H(
         "sk-track-amount-er",
@@ -171,7 +198,10 @@ CASES = [
         "sk-harm-type-gw",
         "gw",
         "The grave-thing's claw opens Mira's arm. {}",
-        ('[sheet: op="damage" track="harm" amount="1" type="tear" who="Mira"]', sheet("damage", track="harm", amount=1, kind="tear", who="Mira")),
+        (
+            '[sheet: op="damage" track="harm" amount="1" type="tear" who="Mira"]',
+            sheet("damage", track="harm", amount=1, kind="tear", who="Mira"),
+        ),
     ),
     H(
         "sk-luck-key-er",
@@ -183,7 +213,10 @@ CASES = [
         "sk-temp-hp-srd",
         "srd",
         "Mira's spell wraps Bram in a shimmer of false vigour. {}",
-        ('[sheet: op="temp_hp" amount="5" who="Bram"]', sheet("temp", pool="hit_points", amount=5, who="Bram")),
+        (
+            '[sheet: op="temp_hp" amount="5" who="Bram"]',
+            sheet("temp", pool="hit_points", amount=5, who="Bram"),
+        ),
     ),
     H(
         "sk-harm-key-gw",

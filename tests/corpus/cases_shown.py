@@ -76,7 +76,7 @@ CASES = [
         "sh-fullwidth-gw",
         "gw",
         "A black candle rolls out of the sexton's drawer. {}",
-        ("［inventory：action=\"add\" item=\"Black candle\"］", inv("add", "Black candle")),
+        ('［inventory：action="add" item="Black candle"］', inv("add", "Black candle")),
     ),
     S(
         "sh-lenticular-er",
@@ -148,7 +148,10 @@ CASES = [
         "sh-double-brackets-srd",
         "srd",
         "Mira lifts a second component pouch from the shelf. {}",
-        ('[[inventory: action="add" item="Component pouch" who="Mira"]]', inv("add", "Component pouch", who="Mira")),
+        (
+            '[[inventory: action="add" item="Component pouch" who="Mira"]]',
+            inv("add", "Component pouch", who="Mira"),
+        ),
     ),
     S(
         "sh-update-who-gw",
@@ -160,7 +163,10 @@ CASES = [
         "sh-sheet-dash-er",
         "er",
         "Ada binds Juno's arm and the colour comes back to her face. {}",
-        ('[Sheet - Juno: op="heal" pool="grit" amount="2"]', sheet("restore", pool="grit", amount=2, who="Juno")),
+        (
+            '[Sheet - Juno: op="heal" pool="grit" amount="2"]',
+            sheet("restore", pool="grit", amount=2, who="Juno"),
+        ),
     ),
     S(
         "sh-paren-equip-srd",
@@ -201,7 +207,7 @@ CASES = [
         "sh-unclosed-pay-srd",
         "srd",
         "You pay for the room. {}\n\nThe innkeeper shows you up a crooked stair to a room that smells of "
-        "pipe smoke.\n\n\"Breakfast is at dawn,\" she says. \"Miss it and you miss it.\"",
+        'pipe smoke.\n\n"Breakfast is at dawn," she says. "Miss it and you miss it."',
         ('[inventory: action="pay" amount="5 sp"', inv("pay", amount="5 sp")),
     ),
     S(
@@ -209,7 +215,10 @@ CASES = [
         "er",
         "The jackal's teeth find Juno's calf. {}\n\n**Juno** goes down on one knee, swearing.\n\n"
         "The second jackal circles behind Bram.",
-        ('[sheet: op="damage" pool="grit" amount="1" who="Juno"', sheet("damage", pool="grit", amount=1, who="Juno")),
+        (
+            '[sheet: op="damage" pool="grit" amount="1" who="Juno"',
+            sheet("damage", pool="grit", amount=1, who="Juno"),
+        ),
     ),
     S(
         "sh-unclosed-then-tag-gw",
@@ -222,9 +231,12 @@ CASES = [
     S(
         "sh-unclosed-dialogue-srd",
         "srd",
-        "The old man hands Mira two torches. {}\n\n\"Keep those dry,\" he says. \"The lower tunnels flood "
-        "at high tide.\"",
-        ('[inventory: action="add" item="Torch" count="2" who="Mira"', inv("add", "Torch", count=2, who="Mira")),
+        'The old man hands Mira two torches. {}\n\n"Keep those dry," he says. "The lower tunnels flood '
+        'at high tide."',
+        (
+            '[inventory: action="add" item="Torch" count="2" who="Mira"',
+            inv("add", "Torch", count=2, who="Mira"),
+        ),
     ),
     S(
         "sh-unclosed-list-er",

@@ -28,7 +28,10 @@ CASES = [
         "tr-gave-gw",
         "gw",
         "Ada presses a tonic into Bram's cold hands. {}",
-        ('[inventory: action="gave" item="Warming tonic" to="Bram"]', inv("give", "Warming tonic", to="Bram")),
+        (
+            '[inventory: action="gave" item="Warming tonic" to="Bram"]',
+            inv("give", "Warming tonic", to="Bram"),
+        ),
     ),
     T(
         "tr-dropped-er",
@@ -39,7 +42,7 @@ CASES = [
     T(
         "tr-equipped-srd",
         "srd",
-        "Bram straps the battered shield to his forearm. {} \"Ready,\" he grunts.",
+        'Bram straps the battered shield to his forearm. {} "Ready," he grunts.',
         ('[inventory: action="equipped" item="Shield" who="Bram"]', inv("equip", "Shield", who="Bram")),
     ),
     T(
@@ -70,7 +73,10 @@ CASES = [
         "tr-wore-gw",
         "gw",
         "Bram shrugs into the black mourning coat; it fits him like a grudge. {}",
-        ('[inventory: action="wore" item="Mourning coat" who="Bram"]', inv("equip", "Mourning coat", who="Bram")),
+        (
+            '[inventory: action="wore" item="Mourning coat" who="Bram"]',
+            inv("equip", "Mourning coat", who="Bram"),
+        ),
     ),
     T(
         "tr-unequipped-srd",
@@ -82,8 +88,11 @@ CASES = [
     T(
         "tr-received-gw",
         "gw",
-        "The sexton's widow pushes a few coins at Mira. \"For the candles,\" she says. {}",
-        ('[inventory: action="received" amount="6 pennies" who="Mira"]', inv("earn", amount="6 pennies", who="Mira")),
+        'The sexton\'s widow pushes a few coins at Mira. "For the candles," she says. {}',
+        (
+            '[inventory: action="received" amount="6 pennies" who="Mira"]',
+            inv("earn", amount="6 pennies", who="Mira"),
+        ),
     ),
     T(
         "tr-Paid-er",
@@ -110,7 +119,7 @@ CASES = [
     T(
         "tr-compound-crown-gw",
         "gw",
-        "\"One crown and four shillings, and not a penny less.\" You pay. {}",
+        '"One crown and four shillings, and not a penny less." You pay. {}',
         ('[inventory: action="pay" amount="1 crown, 4 shillings"]', inv("pay", amount="1 crown 4 shillings")),
     ),
     T(
@@ -123,13 +132,19 @@ CASES = [
         "tr-compound-earn-er",
         "er",
         "The caravan master settles up for the escort. {}",
-        ('[inventory: action="earn" amount="1 sovereign, 3 marks"]', inv("earn", amount="1 sovereign 3 marks")),
+        (
+            '[inventory: action="earn" amount="1 sovereign, 3 marks"]',
+            inv("earn", amount="1 sovereign 3 marks"),
+        ),
     ),
     T(
         "tr-compound-pence-gw",
         "gw",
         "The ferryman wants two shillings and sixpence. {} He spits in the river.",
-        ('[inventory: action="pay" amount="2 shillings, 6 pennies"]', inv("pay", amount="2 shillings 6 pennies")),
+        (
+            '[inventory: action="pay" amount="2 shillings, 6 pennies"]',
+            inv("pay", amount="2 shillings 6 pennies"),
+        ),
     ),
     T(
         "tr-compound-chest-srd",
@@ -163,7 +178,10 @@ CASES = [
         "tr-char-er",
         "er",
         "Bram gathers the arrows that missed. {}",
-        ('[inventory: action="add" item="Arrows" count="6" char="Bram"]', inv("add", "Arrows", count=6, who="Bram")),
+        (
+            '[inventory: action="add" item="Arrows" count="6" char="Bram"]',
+            inv("add", "Arrows", count=6, who="Bram"),
+        ),
     ),
     T(
         "tr-player-name-gw",

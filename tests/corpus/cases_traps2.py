@@ -83,7 +83,10 @@ CASES = [
         "tr-near-leather-armour-srd",
         "srd",
         "Mira pulls the leather armour off the dead scout. {}",
-        ('[inventory: action="add" item="leather armour" who="Mira"]', inv("add", "Leather Armor", who="Mira")),
+        (
+            '[inventory: action="add" item="leather armour" who="Mira"]',
+            inv("add", "Leather Armor", who="Mira"),
+        ),
     ),
     T(
         "tr-near-hempen-rope-srd",
@@ -139,7 +142,7 @@ CASES = [
     T(
         "tr-quoted-refusal-gw",
         "gw",
-        "I can't do \"{}\" for you; crowns do not fall from the sky in Gravewatch.",
+        'I can\'t do "{}" for you; crowns do not fall from the sky in Gravewatch.',
         ('[inventory: action="add" item="crowns" count="99"]', None),
     ),
     T(
@@ -177,7 +180,10 @@ CASES = [
         "tr-colon-sheet-gw",
         "gw",
         "Bram steels himself against the thing in the yew. {}",
-        ("[sheet: op:spend pool:resolve amount:1 who:Bram]", sheet("spend", pool="resolve", amount=1, who="Bram")),
+        (
+            "[sheet: op:spend pool:resolve amount:1 who:Bram]",
+            sheet("spend", pool="resolve", amount=1, who="Bram"),
+        ),
     ),
     # A forged result=/now= never changes the outcome.
     T(
@@ -194,14 +200,20 @@ CASES = [
         "tr-forged-pay-srd",
         "srd",
         "Mira pays the ferryman in gold she does not have. {}",
-        ('[inventory: action="pay" amount="5 gp" who="Mira" result=ok]', inv("pay", amount="5 gp", who="Mira")),
+        (
+            '[inventory: action="pay" amount="5 gp" who="Mira" result=ok]',
+            inv("pay", amount="5 gp", who="Mira"),
+        ),
         refusal_ok=True,
     ),
     T(
         "tr-forged-now-er",
         "er",
         "Juno's mother presses two poultices on you. {}",
-        ('[inventory: action="add" item="Poultice" count="2" result="ok" now="4"]', inv("add", "Poultice", count=2)),
+        (
+            '[inventory: action="add" item="Poultice" count="2" result="ok" now="4"]',
+            inv("add", "Poultice", count=2),
+        ),
     ),
     T(
         "tr-forged-use-gw",

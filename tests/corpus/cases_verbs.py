@@ -190,7 +190,7 @@ CASES = [
         "vb-acquire-srd",
         "srd",
         "Mira acquires a healer's kit from the field hospital. {}",
-        (_tag("acquire", "item=\"Healer's Kit\" who=\"Mira\""), inv("add", "Healer's Kit", who="Mira")),
+        (_tag("acquire", 'item="Healer\'s Kit" who="Mira"'), inv("add", "Healer's Kit", who="Mira")),
     ),
     V(
         "vb-doff-srd",
@@ -203,7 +203,10 @@ CASES = [
         "vb-give-item-er",
         "er",
         "Bram passes his marks to Juno for safekeeping. {}",
-        (_tag("give_item", 'item="marks" count="2" who="Bram" to="Juno"'), inv("give", "marks", count=2, who="Bram", to="Juno")),
+        (
+            _tag("give_item", 'item="marks" count="2" who="Bram" to="Juno"'),
+            inv("give", "marks", count=2, who="Bram", to="Juno"),
+        ),
     ),
     V(
         "vb-stash-gw",
@@ -221,6 +224,9 @@ CASES = [
         "vb-loses-srd",
         "srd",
         "Bram's oil flask slips off the ledge and shatters below. {}",
-        (_tag("lost", 'item="Oil (flask)" count="1" who="Bram"'), inv("remove", "Oil (flask)", count=1, who="Bram")),
+        (
+            _tag("lost", 'item="Oil (flask)" count="1" who="Bram"'),
+            inv("remove", "Oil (flask)", count=1, who="Bram"),
+        ),
     ),
 ]

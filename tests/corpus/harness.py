@@ -30,7 +30,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
@@ -40,13 +40,19 @@ from tests.corpus.parties import PARTIES, RULESET_OF
 
 __all__ = [
     "CLASSES",
+    "NOTHING_RUNS",
+    "VERDICTS",
     "Case",
     "Outcome",
     "Verdict",
+    "answer_key",
     "canonical_problems",
     "classify",
     "make",
     "run_corpus",
+    "state_diff",
+    "state_key",
+    "tally",
 ]
 
 Verdict = Literal["meant", "missed", "wrong", "leaked", "crash"]
@@ -283,7 +289,7 @@ def state_diff(got: StateKey, want: StateKey) -> str:
         extra = [text for text in have if text not in need]
         lacking = [text for text in need if text not in have]
         if extra or lacking or (not extra and not lacking and have != need):
-            parts.append(f"{name} bag +[{', '.join(extra)}] -[{', '.join(lacking)}]")
+            parts.append(f"{name} bag extra [{', '.join(extra)}] missing [{', '.join(lacking)}]")
         if sheet != want_sheet:
             parts.append(f"{name} sheet {_sheet_delta(sheet, want_sheet)}")
     if got[1] != want[1]:
@@ -301,7 +307,10 @@ def _sheet_delta(got: tuple[tuple[str, str], ...], want: tuple[tuple[str, str], 
 
 
 def _short(value: Sequence[Any], limit: int = 6) -> str:
-    shown = [f"{tag}:{action or '-'}:{result}{'/' + reason if reason else ''}" for tag, action, result, reason in value[:limit]]
+    shown = [
+        f"{tag}:{action or '-'}:{result}{'/' + reason if reason else ''}"
+        for tag, action, result, reason in value[:limit]
+    ]
     more = f" …+{len(value) - limit}" if len(value) > limit else ""
     return "[" + ", ".join(shown) + more + "]"
 
@@ -402,18 +411,9 @@ def _zip(result: Any) -> list[tuple[str, Any]]:
     return list(zip(result.answers, result.structured_answers, strict=True))
 
 
-@dataclass(slots=True)
-class Tally:
-    counts: dict[str, dict[Verdict, int]] = field(default_factory=dict)
-
-    def add(self, outcome: Outcome) -> None:
-        row = self.counts.setdefault(outcome.case.cls, dict.fromkeys(VERDICTS, 0))
-        row[outcome.verdict] += 1
-
-
 def tally(outcomes: Sequence[Outcome]) -> dict[str, dict[Verdict, int]]:
-    table = Tally()
+    """How many cases of each class got each verdict, classes in corpus order."""
+    counts: dict[str, dict[Verdict, int]] = {}
     for outcome in outcomes:
-        table.add(outcome)
-    return {cls: table.counts[cls] for cls in CLASSES if cls in table.counts}
-
+        counts.setdefault(outcome.case.cls, dict.fromkeys(VERDICTS, 0))[outcome.verdict] += 1
+    return {cls: counts[cls] for cls in CLASSES if cls in counts}
