@@ -46,6 +46,7 @@ from tagproc.vocabulary.verbs import _ACTION_BASES, _OP_BASES
 from tests.normalize_support import AnyCommand, bare, codes, coins, item, names_for, only, refusal, run
 
 CANDLE = 'item="Black candle"'
+SHILLINGS = coins(3, "shilling", "shillings")
 
 # --- every form of every alias reads as its base ------------------------------------------------------------
 
@@ -121,7 +122,50 @@ VERBS = [
     pytest.param("drank", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="drank"),
     pytest.param("apply", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="apply"),
     pytest.param("drink", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="drink"),
+    pytest.param("administer", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="administer"),
+    pytest.param("administered", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="administered"),
+    pytest.param("deduct", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="deduct"),
+    pytest.param("deducted", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="deducted"),
+    pytest.param("payment made", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="payment-made"),
+    pytest.param("payment received", 'amount="3 shillings"', Earn(amounts=SHILLINGS), id="payment-received"),
+    pytest.param("received payment", 'amount="3 shillings"', Earn(amounts=SHILLINGS), id="received-payment"),
+    pytest.param(
+        "paid to the innkeeper", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="paid-to-someone"
+    ),
+    pytest.param("passes", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="passes"),
+    pytest.param("passed", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="passed"),
+    pytest.param(
+        "hands over", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="hands-over"
+    ),
+    pytest.param("tosses", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="tosses"),
+    pytest.param(
+        "tosses to", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="tosses-to"
+    ),
+    pytest.param("threw", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="threw-to"),
+    pytest.param(
+        "was given", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="was-given"
+    ),
+    pytest.param(
+        "is handed", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="is-handed"
+    ),
+    pytest.param(
+        "were gifted", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="were-gifted"
+    ),
 ]
+
+# Words the tag decides by whether it names a member it goes to: refused on the other side.
+BY_TO_REFUSED = [
+    pytest.param("toss", CANDLE, id="toss-no-one"),
+    pytest.param("threw", CANDLE, id="threw-no-one"),
+    pytest.param("was given", f'{CANDLE} to="Mira"', id="was-given-to"),
+    pytest.param("been handed", f'{CANDLE} who="Ada" to="Mira"', id="been-handed-to"),
+]
+
+
+@pytest.mark.parametrize(("word", "body"), BY_TO_REFUSED)
+def test_an_action_decided_by_a_to_is_refused_on_its_other_side(word: str, body: str) -> None:
+    refused = refusal(run(f'[inventory: action="{word}" {body}]'))
+    assert refused.reason == "unreadable" and "means two things" in refused.detail
 
 
 @pytest.mark.parametrize(("word", "body", "expected"), VERBS)
@@ -208,6 +252,9 @@ OPS = [
     pytest.param(
         "rattled", 'who="Bram"', Condition(condition="rattled", who="Bram"), id="a-condition-as-the-op"
     ),
+    pytest.param("takes", 'track="harm" amount="1"', Damage(track="harm", amount=1), id="takes-a-track"),
+    pytest.param("took", 'rest="vigil"', Rest(rest="vigil"), id="took-a-rest"),
+    pytest.param("suffers", 'track="harm" amount="2"', Damage(track="harm", amount=2), id="suffers"),
 ]
 
 

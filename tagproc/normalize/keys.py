@@ -60,10 +60,12 @@ from tagproc.vocabulary import (
     TAG_KEYS,
     VERB_KEY,
 )
+from tagproc.vocabulary.verbs import ACTION_BY_TO
 
 __all__ = [
     "Attrs",
     "Verb",
+    "action_by_to",
     "canonical_attrs",
     "coins_are_earned",
     "find_verb",
@@ -150,6 +152,9 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
     if tag == "inventory":
         if word in REFUSED_ACTIONS:
             return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
+        if word in ACTION_BY_TO:
+            has_to = any(KEY_ALIASES["inventory"].get(key, key) == "to" for key, _ in attrs)
+            return action_by_to(word, value, at, has_to=has_to)
         return Verb(value, ACTION_ALIASES.get(word, ""), at)
     if word in OP_ALIASES:
         op, implied = OP_ALIASES[word]
@@ -165,6 +170,15 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
     if word in REFUSED_OPS:
         return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
     return _op_from_game(value, at, index)
+
+
+def action_by_to(word: str, value: str, at: int | None, *, has_to: bool) -> Verb | Problem:
+    """An action word the tag decides by whether it names a member it goes to (``ACTION_BY_TO``)."""
+    with_to, without_to, why = ACTION_BY_TO[word]
+    action = with_to if has_to else without_to
+    if action is None:
+        return Problem("unreadable", f'"{value}" means two things: {why}')
+    return Verb(value, action, at)
 
 
 def _op_with_pool(word: str, at: int, index: GameIndex, value: str) -> Verb | None:
@@ -214,7 +228,7 @@ def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
 
 def _in_tables(tag: str, word: str) -> bool:
     if tag == "inventory":
-        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
+        return word in ACTION_ALIASES or word in REFUSED_ACTIONS or word in ACTION_BY_TO
     return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
 
 
@@ -255,6 +269,10 @@ def canonical_attrs(
         if at == verb.at:
             continue
         key = _canonical_key(tag, verb.canonical, written)
+        member = _member_key(tag, written, value, index)
+        if member is not None:  # "[Sheet - Juno: ...]": the member named as a key with no value is who=
+            result.repairs.append(Repair("member-key", f'{written}="{value}"', f'who="{member}"'))
+            key, written, value = "who", "who", member
         if key != written and written in _tag_keys(tag) and not _soft_alias_fits(key, value, attrs):
             if key == "state" and not any(k in ("state", "field") for k, _ in attrs):  # field=: a note's
                 return Problem(
@@ -328,6 +346,13 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     return plain
 
 
+def _member_key(tag: str, written: str, value: str, index: GameIndex) -> str | None:
+    """The member a key with no value names ("juno" in ``[Sheet - Juno: ...]``), where a tag reads who=."""
+    if value.strip() or tag not in PERSON_KEYS or "who" not in PERSON_KEYS[tag]:
+        return None
+    return index.find_one(written.replace("_", " "), "member")
+
+
 def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
     """A key of another op read as ``key`` (``value=`` as a state or an amount): only when the tag writes
     no ``key=`` of its own and the value is one (a state word, a number)."""
@@ -363,7 +388,10 @@ def _left_out(
         return None
     risk = _risk(tag, value, index, names)
     if risk is None:
-        return None
+        key_risk = _risk(tag, written.replace("_", " "), index, names) if not value.strip() else None
+        if key_risk is None:
+            return None
+        return Problem("unreadable", f"{written}= is no key tagproc reads, and it names {key_risk}.")
     return Problem("unreadable", f'{written}= is no key tagproc reads, and "{value}" names {risk}.')
 
 

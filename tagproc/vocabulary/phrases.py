@@ -20,6 +20,7 @@ __all__ = [
     "ARTICLES",
     "ASIDE_MARKS",
     "BAG_WORDS",
+    "DASHES",
     "EVERYONE_WORDS",
     "FREE_FILLERS",
     "FREE_SHEET_READS",
@@ -30,6 +31,7 @@ __all__ = [
     "NEGATIONS",
     "PARTY_WHO",
     "PARTY_WORDS",
+    "PAYMENT_ASIDES",
     "PLACE_NON_NAMES",
     "PLACE_SIZE_SEPARATORS",
     "PLAYER_WORDS",
@@ -98,6 +100,9 @@ NEGATIONS = frozenset(
         *("then", "but", "except"),
     }
 )
+
+# The dashes a model writes between words, each of which could also be a minus sign ("Grit - 2").
+DASHES = frozenset({"-", "\u2013", "\u2014", "\u2212"})
 
 # A sign at the front of a keyless inventory body says the action ("+2 rope", "-1 torch").
 SIGN_ACTIONS: Mapping[str, str] = MappingProxyType({"+": "add", "-": "remove", "\u2212": "remove"})
@@ -197,6 +202,13 @@ FREE_SLOTS: Mapping[str, Mapping[tuple[str, str], str]] = MappingProxyType(
             ("'s", "member"): "who",
         },
     }
+)
+
+# The words that start what a payment is for, or whom it goes to or comes from, after its amount ("pay 3
+# shillings to the innkeeper for the room"): the rest of the body is left out (and said). A member or a
+# seller there is read first by ``FREE_SLOTS`` (a member a pay goes to is refused: that is a give).
+PAYMENT_ASIDES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"pay": frozenset({"for", "to", "at"}), "earn": frozenset({"for", "from", "by"})}
 )
 
 # What each sheet op reads from a keyless body ("number": its amount, or a track's to/by).
