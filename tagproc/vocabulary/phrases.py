@@ -32,6 +32,7 @@ __all__ = [
     "PARTY_WHO",
     "PARTY_WORDS",
     "PAYMENT_ASIDES",
+    "PLACE_KIND_WORDS",
     "PLACE_NON_NAMES",
     "PLACE_SIZE_SEPARATORS",
     "PLAYER_WORDS",
@@ -126,6 +127,12 @@ PLACE_NON_NAMES = frozenset(
         *("no change", "nowhere", "unknown", "current", "current place", "-", "?", "tbd", "null", "nil"),
         *("same as before", "as before", "no place", "not moved", "no move", "stay", "stays", "staying"),
     }
+)
+
+# Settlement words said around a place's name in a game with no place sizes ("Cinder Gap (village)", "the
+# village of Brackwater"): left out of the name (and said); where the game has sizes, only its own count.
+PLACE_KIND_WORDS = frozenset(
+    {"hamlet", "village", "town", "city", "township", "settlement", "market town", "small town", "port town"}
 )
 
 # What parts a positional place's name from its size: "Millbrook, market town", "Hollin (village)",
