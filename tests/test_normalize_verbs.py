@@ -607,3 +607,32 @@ def test_the_whole_party_of_one_is_that_one() -> None:
     command = only(normalize(read_tag(tag), names_for("srd-5e", ("Ada",)), tag))
     assert bare(command) == Damage(pool="hit_points", amount=3, who="Ada")
     assert command.notes == ('Took who="the whole party" as Ada, the whole party.',)
+
+
+# --- an amount written as an object --------------------------------------------------------------------------
+
+AMOUNT_OBJECTS = [
+    pytest.param('{"action": "pay", "amount": {"shillings": 3}}', Pay(amounts=SHILLINGS), id="json-pay"),
+    pytest.param('action="earn" amount={"shillings": 3}', Earn(amounts=SHILLINGS), id="keyed-earn"),
+    pytest.param(
+        '{"action": "pay", "amount": {"crowns": 1, "shillings": 3}}',
+        Pay(amounts=(*coins(1, "crown", "crowns"), *SHILLINGS)),
+        id="two-coins",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), AMOUNT_OBJECTS)
+def test_an_amount_written_as_an_object_is_its_coins(body: str, expected: AnyCommand) -> None:
+    command = only(run(f"[inventory: {body}]"))
+    assert bare(command) == expected and "amount-object" in codes(command)
+
+
+def test_an_amount_object_that_is_not_coin_counts_is_left_to_the_coin_reader() -> None:
+    command = only(run('[inventory: {"action": "pay", "amount": {"shillings": "some"}}]'))
+    assert "amount-object" not in codes(command)
+
+
+def test_a_list_of_commands_in_one_tag_stays_refused() -> None:
+    tag = '[inventory: [{"action": "add", "item": "Black candle"}, {"action": "add", "item": "Grave spade"}]]'
+    assert refusal(run(tag)).reason == "unreadable"

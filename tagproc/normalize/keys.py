@@ -307,6 +307,9 @@ def canonical_attrs(
                 return Problem("unreadable", f'{key}= is written twice ("{result.values[key]}", "{value}").')
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
+        if key == "amount" and (counted := _amount_object(value)) is not None:
+            result.repairs.append(Repair("amount-object", value, counted))
+            value = counted
         result.values[key] = value
     for key, value in verb.implied:
         if key not in result.values:
@@ -344,6 +347,18 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     if len(plain.split("_")) > 1 and len(meanings) == 1:
         return meanings.pop()  # "target_character" → who
     return plain
+
+
+_AMOUNT_PART = re.compile(r"\A\s*(?P<coin>[^\W\d][\w ]*?)\s*[=:]\s*(?P<count>\d+)\s*\Z")
+
+
+def _amount_object(value: str) -> str | None:
+    """An amount written as an object (``"amount": {"gp": 2, "sp": 5}``, flattened by the body reader to
+    ``gp=2, sp=5``) as the words the coin reader reads: ``2 gp, 5 sp``. None for any other value."""
+    parts = [_AMOUNT_PART.match(part) for part in value.split(",")]
+    if not parts or not all(parts):
+        return None
+    return ", ".join(f"{part['count']} {part['coin']}" for part in parts if part is not None)
 
 
 def _member_key(tag: str, written: str, value: str, index: GameIndex) -> str | None:
