@@ -700,6 +700,8 @@ def test_passives_phrasal_verbs_and_members_around_them_read_as_meant(
 
 KEYLESS_REFUSED = [
     pytest.param("[inventory: toss the Black candle]", "gravewatch", id="toss-to-no-one"),
+    pytest.param("[inventory: add dropped Black candle]", "gravewatch", id="two-verbs"),
+    pytest.param("[inventory: Mira got handed a Black candle by Bram]", "gravewatch", id="got-handed-by"),
     pytest.param("[inventory: was given 1 Black candle to Mira]", "gravewatch", id="was-given-to"),
     pytest.param("[inventory: Mira was given a Black candle by Bram]", "gravewatch", id="given-by"),
     pytest.param("[inventory: pay 3 shillings to Bram]", "gravewatch", id="pay-a-member"),

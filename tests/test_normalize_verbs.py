@@ -153,6 +153,36 @@ VERBS = [
     ),
 ]
 
+# A passive word before a verb of the tables is the verb (the item, or the member, is the subject).
+PASSIVES = [
+    pytest.param("was dropped", CANDLE, Remove(item=item("Black candle")), id="was-dropped"),
+    pytest.param("was lost", CANDLE, Remove(item=item("Black candle")), id="was-lost"),
+    pytest.param("has been added", CANDLE, Add(item=item("Black candle")), id="has-been-added"),
+    pytest.param("is equipped", 'item="Lantern coat"', Equip(item=item("Lantern coat")), id="is-equipped"),
+    pytest.param("was used", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="was-used"),
+    pytest.param(
+        "got handed", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="got-handed"
+    ),
+]
+
+
+@pytest.mark.parametrize(("word", "body", "expected"), PASSIVES)
+def test_a_passive_reads_as_its_verb(word: str, body: str, expected: AnyCommand) -> None:
+    assert bare(only(run(f'[inventory: action="{word}" {body}]'))) == expected
+
+
+@pytest.mark.parametrize(
+    "word", [pytest.param(w, id=w) for w in ("was taken", "was transferred", "is", "were stolen")]
+)
+def test_a_passive_give_or_take_is_refused(word: str) -> None:
+    refusal(run(f'[inventory: action="{word}" {CANDLE} to="Mira"]'))
+
+
+def test_a_passive_op_reads_as_its_op() -> None:
+    command = only(run('[sheet: op="was healed" pool="resolve" amount="1" who="Bram"]'))
+    assert bare(command) == Restore(pool="resolve", amount=1, who="Bram")
+
+
 # Words the tag decides by whether it names a member it goes to: refused on the other side.
 BY_TO_REFUSED = [
     pytest.param("toss", CANDLE, id="toss-no-one"),

@@ -49,7 +49,7 @@ from tagproc.vocabulary import (
     VERB_PARTICLES,
 )
 from tagproc.vocabulary.phrases import DASHES, PAYMENT_ASIDES
-from tagproc.vocabulary.verbs import ACTION_BY_TO
+from tagproc.vocabulary.verbs import ACTION_BY_TO, VERB_FORMS
 
 __all__ = ["FreeRead", "read_free"]
 
@@ -185,6 +185,16 @@ def _inventory(
         return verb, tuple(pairs), repairs, []
     if found is not None and _starts_an_item(text, tokens, start - size, names):
         return Problem("unknown-action", f'"{text.strip()}" starts with an item\'s name, not an action.')
+    if (
+        found is not None
+        and not has_item
+        and start < len(tokens)
+        and fold(tokens[start].text) not in VERB_FORMS  # a base form may start an item ("Cast iron pan")
+        and is_verb_word("inventory", tokens[start].text)
+        and not _starts_an_item(text, tokens, start, names)
+    ):  # "got dropped": two verbs, which one is meant?
+        phrase = span(text, tokens, start - size, start + 1)
+        return Problem("unknown-action", f'"{phrase}" is two verbs: write action= once.')
     if found is not None and start < len(tokens) and fold(tokens[start].text) in VERB_PARTICLES:
         phrase = span(text, tokens, start - size, start + 1)
         return Problem("unknown-action", f'"{phrase}" is not something it can do.')

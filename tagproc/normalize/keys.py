@@ -60,7 +60,7 @@ from tagproc.vocabulary import (
     TAG_KEYS,
     VERB_KEY,
 )
-from tagproc.vocabulary.verbs import ACTION_BY_TO
+from tagproc.vocabulary.verbs import ACTION_BY_TO, PASSIVE_REFUSED, PASSIVE_WORDS
 
 __all__ = [
     "Attrs",
@@ -216,6 +216,9 @@ def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
     word = fold(written)
     if _in_tables(tag, word):
         return word
+    passive = _passive(tag, word, keyed=keyed)
+    if passive is not None:
+        return passive
     trailers = ACTION_TRAILERS if tag == "inventory" else OP_TRAILERS
     if keyed and tag == "inventory":
         trailers = (*trailers, *KEYED_ACTION_TRAILERS)
@@ -224,6 +227,22 @@ def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
         if head != word and _in_tables(tag, head):
             return head
     return word
+
+
+def _passive(tag: str, word: str, *, keyed: bool) -> str | None:
+    """ "was dropped", "is healed": the verb after a passive word (``PASSIVE_WORDS``), as the tables spell
+    it; a give or a take after one is left as written (refused: who is the subject?)."""
+    for marker in PASSIVE_WORDS:
+        rest = word.removeprefix(f"{marker} ")
+        if rest == word or not rest:
+            continue
+        verb = verb_word(tag, rest, keyed=keyed)
+        if not _in_tables(tag, verb) or verb in PASSIVE_REFUSED:
+            return None
+        if tag == "inventory" and ACTION_ALIASES.get(verb) == "give":
+            return None
+        return verb
+    return None
 
 
 def _in_tables(tag: str, word: str) -> bool:

@@ -29,6 +29,8 @@ __all__ = [
     "OP_ALIASES",
     "OP_BY_KEY",
     "OP_TRAILERS",
+    "PASSIVE_REFUSED",
+    "PASSIVE_WORDS",
     "REFUSED_ACTIONS",
     "REFUSED_OPS",
     "STATE_WORDS",
@@ -273,10 +275,33 @@ _ACTION_BY_TO_BASES: Mapping[str, tuple[str | None, str | None, str]] = {
     "be gifted": (None, "add", _RECEIVED),
     "be passed": (None, "add", _RECEIVED),
     "be tossed": (None, "add", _RECEIVED),
+    "get given": (None, "add", _RECEIVED),
+    "get handed": (None, "add", _RECEIVED),
+    "get passed": (None, "add", _RECEIVED),
+    "get tossed": (None, "add", _RECEIVED),
 }
 ACTION_BY_TO: Mapping[str, tuple[str | None, str | None, str]] = MappingProxyType(
     {form: row for base, row in _ACTION_BY_TO_BASES.items() for form in _forms(base)}
 )
+
+# Words that make a verb passive ("the torch was dropped", "Bram was healed"): before a verb of the tables
+# they read as the verb itself (the item, or the member healed, is the subject), except the verbs in
+# ``PASSIVE_REFUSED``: a passive give names the receiver ("Juno was given", ``ACTION_BY_TO``), and "was
+# taken" could be the party taking it or it taken from the party.
+PASSIVE_WORDS = (
+    "has been",
+    "have been",
+    "had been",
+    "was",
+    "were",
+    "is",
+    "are",
+    "been",
+    "being",
+    "got",
+    "gets",
+)
+PASSIVE_REFUSED = frozenset({"give", *_forms("take")})
 
 # "take" and its forms: of a ruleset item with a use (a potion: drink it, or pick it up?) the tag is refused;
 # of anything else it is an add (``GameWords.usable`` names the items with a use).
