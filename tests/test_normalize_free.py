@@ -683,6 +683,18 @@ KEYLESS_TAGS = [
         id="rest-the-whole-party-named",
     ),
     pytest.param(
+        "[sheet: Mira: 1 harm]",
+        [Damage(track="harm", amount=1, who="Mira")],
+        "gravewatch",
+        id="member-as-key",
+    ),
+    pytest.param(
+        "[inventory: Bram: +2 Shot and powder]",
+        [Add(item=item("Shot and powder"), count=2, who="Bram")],
+        "gravewatch",
+        id="member-as-key-inventory",
+    ),
+    pytest.param(
         '[Sheet - Mira: op="heal" pool="grit" amount="2"]',
         [Restore(pool="grit", amount=2, who="Mira")],
         "ember-roads",
@@ -701,6 +713,7 @@ def test_passives_phrasal_verbs_and_members_around_them_read_as_meant(
 KEYLESS_REFUSED = [
     pytest.param("[inventory: toss the Black candle]", "gravewatch", id="toss-to-no-one"),
     pytest.param("[inventory: add dropped Black candle]", "gravewatch", id="two-verbs"),
+    pytest.param("[sheet: Bram: 1 harm Mira]", "gravewatch", id="member-as-key-and-another"),
     pytest.param("[inventory: Mira got handed a Black candle by Bram]", "gravewatch", id="got-handed-by"),
     pytest.param("[inventory: was given 1 Black candle to Mira]", "gravewatch", id="was-given-to"),
     pytest.param("[inventory: Mira was given a Black candle by Bram]", "gravewatch", id="given-by"),

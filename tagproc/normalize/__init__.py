@@ -30,7 +30,7 @@ from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
-from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD
+from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD, VERB_KEY
 from tagproc.vocabulary.phrases import DASHES
 
 __all__ = [
@@ -158,7 +158,8 @@ def _loose_pairs(
     dash = _dash_before_number(reading, index)
     if dash is not None:
         return dash
-    read = read_free(reading.name, reading.attrs, reading.free, names, index)
+    attrs, free = _member_as_key(reading, index, repairs)
+    read = read_free(reading.name, attrs, free, names, index)
     if isinstance(read, Problem):
         return read
     repairs += read.repairs
@@ -171,6 +172,29 @@ def _loose_pairs(
         pairs, more = loosened
         repairs += more
     return pairs
+
+
+def _member_as_key(
+    reading: TagReading, index: GameIndex, repairs: list[Repair]
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """``[sheet: Mira: 1 harm]``: a member written as the key of a keyless body is who=, and the value is
+    the body (read as keyless text). Only where the tag reads who= and writes no who= of its own."""
+    if reading.name not in VERB_KEY or any(
+        KEY_ALIASES[reading.name].get(key, key) == "who" for key, _ in reading.attrs
+    ):
+        return reading.attrs, reading.free
+    found = [
+        (at, member)
+        for at, (key, value) in enumerate(reading.attrs)
+        if value.strip() and (member := index.find_one(key.replace("_", " "), "member")) is not None
+    ]
+    if len(found) != 1:
+        return reading.attrs, reading.free
+    at, member = found[0]
+    key, value = reading.attrs[at]
+    repairs.append(Repair("member-as-key", f'{key}="{value}"', f'who="{member}" {value}'))
+    rest = (*reading.attrs[:at], *reading.attrs[at + 1 :], ("who", member))
+    return rest, (value, *reading.free)
 
 
 def _dash_before_number(reading: TagReading, index: GameIndex) -> Problem | None:
