@@ -683,6 +683,21 @@ KEYLESS_TAGS = [
         id="rest-the-whole-party-named",
     ),
     pytest.param(
+        "[inventory: Bram hands the Hunting bow over to Mira]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="hands-it-over-to",
+    ),
+    pytest.param(
+        "[inventory: Bram tosses Mira the Hunting bow]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="tosses-member-first",
+    ),
+    pytest.param(
+        "[inventory: spend 3 shillings on a room]", [Pay(amounts=SHILLINGS)], "gravewatch", id="spend-on"
+    ),
+    pytest.param(
         "[sheet: Mira: 1 harm]",
         [Damage(track="harm", amount=1, who="Mira")],
         "gravewatch",

@@ -211,7 +211,11 @@ def _inventory(
 
 
 def _to_member(tokens: list[Token], start: int, index: GameIndex) -> bool:
-    """Whether "to" (then articles) and a member follow ``tokens[start]`` anywhere."""
+    """Whether a member follows the verb at once ("tosses Mira the lantern"), or "to" (then articles) and a
+    member follow ``tokens[start]`` anywhere."""
+    hit = _named_at(tokens, start, index)
+    if hit is not None and hit[1] == "member" and not hit[3]:
+        return True
     for at in range(start, len(tokens)):
         if fold(tokens[at].text) not in ("to", "onto", "into"):
             continue

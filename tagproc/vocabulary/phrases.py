@@ -88,7 +88,9 @@ BAG_WORDS = frozenset(
     {"pack", "bag", "backpack", "inventory", "satchel", "rucksack", "knapsack", "belongings", "gear", "purse"}
 )
 # Words after an item's name that say nothing of it ("give the lantern back"): dropped with a repair.
-ITEM_TAIL_WORDS = frozenset({"back", "now", "too", "also", "here", "there", "again", "please"})
+ITEM_TAIL_WORDS = frozenset(
+    {"back", "now", "too", "also", "here", "there", "again", "please", "over", "across"}
+)
 
 # What starts an aside in a tag's body ("- found in the crypt"), and the words that turn a body's meaning
 # around or leave it open ("not", "or", "maybe"): words with one of them are never left out as talk (they
@@ -215,7 +217,7 @@ FREE_SLOTS: Mapping[str, Mapping[tuple[str, str], str]] = MappingProxyType(
 # shillings to the innkeeper for the room"): the rest of the body is left out (and said). A member or a
 # seller there is read first by ``FREE_SLOTS`` (a member a pay goes to is refused: that is a give).
 PAYMENT_ASIDES: Mapping[str, frozenset[str]] = MappingProxyType(
-    {"pay": frozenset({"for", "to", "at"}), "earn": frozenset({"for", "from", "by"})}
+    {"pay": frozenset({"for", "to", "at", "on"}), "earn": frozenset({"for", "from", "by"})}
 )
 
 # What each sheet op reads from a keyless body ("number": its amount, or a track's to/by).
