@@ -698,6 +698,15 @@ KEYLESS_TAGS = [
         "[inventory: spend 3 shillings on a room]", [Pay(amounts=SHILLINGS)], "gravewatch", id="spend-on"
     ),
     pytest.param(
+        "[sheet: Mira harm -1]", [Track(track="harm", by=-1, who="Mira")], "gravewatch", id="a-track-op-minus"
+    ),
+    pytest.param(
+        "[sheet: Mira harm +1]",
+        [Damage(track="harm", amount=1, who="Mira")],
+        "gravewatch",
+        id="a-track-op-plus",
+    ),
+    pytest.param(
         "[sheet: Mira: 1 harm]",
         [Damage(track="harm", amount=1, who="Mira")],
         "gravewatch",

@@ -10,7 +10,12 @@ then one module per tag (``inventory``, ``sheet``).
 
 Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.
-- A multi-item tag (``items="a, b"``) gives one command per item, in the order written.
+- A multi-item tag (``items="a, b"``) gives one command per item, in the order written; a rest naming
+  several members (``who="Ada, Bram"``, ``rest vigil Ada and Bram``) one rest per member (the whole party
+  named is one rest for everyone). No other op or action runs for several members: refused.
+- A member written as a key (``[Sheet - Juno: ...]``, ``[sheet: Mira: 1 harm]``) is ``who=``; a dash the
+  body reader dropped between a first word and a number (``[sheet: harm - 1 Mira]``) is read only after a
+  verb that says which way, else refused (a minus sign or a separator?).
 - A ``result=``, ``reason=`` or ``now=`` the model wrote is recorded as a repair and otherwise ignored.
 """
 

@@ -65,6 +65,10 @@ def read_sheet_body(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repai
     if isinstance(op, Problem):
         return op
     written, _word, canonical = op
+    minus = any(number[:1] in "-\u2212" for number, _, _ in seen.numbers)
+    on_track = "track" in seen.words or any(kind == "track" for _, _, kind, _ in seen.weak_ops)
+    if canonical == "damage" and minus and on_track and not seen.ops:  # "harm -1", the track's name as
+        written, canonical = "track", "track"  # the op with a minus: the track down, as harm="-1" is
     for weak_written, weak_word, kind, ident in seen.weak_ops:  # "harm" (an op word) is also the Harm track
         if kind in FREE_SHEET_READS.get(canonical, frozenset()) and kind not in seen.words:
             seen.words[kind] = [(weak_written, ident)]

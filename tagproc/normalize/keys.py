@@ -9,6 +9,9 @@ the tag's keys), the words refused for meaning two things, an add of coins read 
 the action does not read becomes. Keys arrive lowercased from ``syntax``.
 
 Invariants:
+- A passive word before a verb is the verb (``was dropped``, ``was healed``), never a give or a take; a
+  word the tag decides by its ``to=`` (``ACTION_BY_TO``: ``toss``, ``was given``) is refused on the side
+  the table leaves open. An amount written as an object (``gp=2, sp=5``) is read as ``2 gp, 5 sp``.
 - Each alias applied, each key left out and each duplicate dropped is a ``Repair``.
 - Two different values for one canonical key are a ``Problem``, never a silent pick.
 - A key no table knows whose value could change who, what or how many (a member, a seller, an item or
