@@ -261,6 +261,11 @@ PLACES = [
     pytest.param("[place: Cinder Gap (a mining camp)]", Place(name="Cinder Gap"), id="paren-description"),
     pytest.param("[place: Crossroads (north of Hollin)]", Place(name="Crossroads"), id="paren-where"),
     pytest.param("[place: Isle of Skye]", Place(name="Isle of Skye"), id="of-without-a-size"),
+    pytest.param(
+        "[place: Brackwater (village), new day]",
+        Place(name="Brackwater", size="village", new_day=True),
+        id="size-and-a-new-day",
+    ),
     pytest.param('[place: name="Hollin" day="same"]', Place(name="Hollin"), id="day-same"),
     pytest.param(
         '[place: name="Hollin" day="next morning"]', Place(name="Hollin", new_day=True), id="day-next-morning"
@@ -297,6 +302,9 @@ PLACES_REFUSED = [
     pytest.param("[place: Brackwater Village]", id="title-case"),
     pytest.param("[place: Millbrook, a village by the river]", id="a-size-among-other-words"),
     pytest.param("[place: (village)]", id="only-a-size"),
+    pytest.param("[place: the town]", id="an-article-and-a-size"),
+    pytest.param("[place: a village]", id="a-village"),
+    pytest.param("[place: unchanged, new day]", id="no-place-on-a-new-day"),
     pytest.param("[place: town]", id="only-a-size-word"),
     pytest.param("[place: unchanged (still at the inn)]", id="no-place-with-a-description"),
     pytest.param('[place: name="Hollin (town)" size="village"]', id="two-sizes"),

@@ -22,7 +22,7 @@ from tagproc.normalize.counts import Problem
 from tagproc.normalize.gamewords import GameIndex, key_of
 from tagproc.normalize.keys import Attrs
 from tagproc.repairs import Repair
-from tagproc.vocabulary import ARTICLES, PLACE_SIZE_SEPARATORS, PREPOSITIONS
+from tagproc.vocabulary import ARTICLES, DAY_WORDS, PLACE_SIZE_SEPARATORS, PREPOSITIONS
 from tagproc.vocabulary.phrases import PLACE_KIND_WORDS
 
 __all__ = ["place_name"]
@@ -47,6 +47,10 @@ def place_name(
         return _agree(name, head, found, size, attrs, index)
     for separator in PLACE_SIZE_SEPARATORS:
         head, cut, tail = name.rpartition(separator)
+        if cut and head.strip(" ,") and _is_new_day(tail) and attrs.text("day") is None:
+            attrs.values["day"] = "new"  # "Brackwater (village), new day"
+            attrs.repairs.append(Repair("positional-day", name, 'day="new"'))
+            return place_name(head.strip(" ,"), size, index, attrs)
         if cut and head.strip(" ,") and (found := _size_in(tail, index)) is not None:
             return _agree(name, head.strip(" ,"), found, size, attrs, index)
         if cut and head.strip(" ,") and index.words.sizes and _names_a_size(tail, index):
@@ -101,6 +105,8 @@ def _agree(
     written: str, head: str, found: tuple[str, str | None], size: str | None, attrs: Attrs, index: GameIndex
 ) -> tuple[str, str | None] | Problem:
     word, ident = found
+    if all(part.lower() in ARTICLES for part in head.split()):
+        return Problem("unreadable", f'name="{written}" names a size, not a place.')
     if ident is None:  # a settlement word in a game with no sizes: said, left out
         _said(attrs, written, head, f'Left out "{word}": this game has no place sizes.')
         return head, size
@@ -112,6 +118,11 @@ def _agree(
         return Problem("unreadable", f'name="{written}" says {word} but size="{size}".')
     attrs.repairs.append(Repair("positional-size", written, f'name="{head}" size="{ident}"'))
     return head, size or ident
+
+
+def _is_new_day(text: str) -> bool:
+    said = " ".join(text.lower().split()).strip(" .!")
+    return said in DAY_WORDS or said.removesuffix(" day") in DAY_WORDS
 
 
 def _said(attrs: Attrs, written: str, head: str, note: str) -> None:
