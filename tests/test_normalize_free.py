@@ -589,3 +589,201 @@ ASIDES_READ = [
 @pytest.mark.parametrize(("tag", "attrs", "text"), ASIDES_READ)
 def test_an_aside_that_could_change_the_tag_is_never_left_out(tag: str, attrs: Pairs, text: str) -> None:
     assert refusal(run_free(tag, attrs, (text,))).reason == "unreadable"
+
+
+# --- passives, phrasal gives, payees, a member before the verb, damage taken, a rest for several --------------
+
+KEYLESS_TAGS = [
+    pytest.param(
+        "[inventory: Bram gives 1 Hunting bow to Mira]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="member-gives-count-to",
+    ),
+    pytest.param(
+        "[inventory: Bram passes the Hunting bow to Mira]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="passes-to",
+    ),
+    pytest.param(
+        "[inventory: Bram tosses the Shuttered lantern to Mira]",
+        [Give(item=item("Shuttered lantern"), who="Bram", to="Mira")],
+        "gravewatch",
+        id="tosses-to",
+    ),
+    pytest.param(
+        "[inventory: Bram hands over the Shuttered lantern to Mira]",
+        [Give(item=item("Shuttered lantern"), who="Bram", to="Mira")],
+        "gravewatch",
+        id="hands-over",
+    ),
+    pytest.param(
+        "[inventory: Mira was given a Salt cake]",
+        [Add(item=item("Salt cake"), who="Mira")],
+        "ember-roads",
+        id="member-was-given",
+    ),
+    pytest.param(
+        "[inventory: payment received 3 shillings]", [Earn(amounts=SHILLINGS)], "gravewatch", id="pay-rcvd"
+    ),
+    pytest.param(
+        "[inventory: paid 3 shillings to the innkeeper]", [Pay(amounts=SHILLINGS)], "gravewatch", id="paid-to"
+    ),
+    pytest.param(
+        "[inventory: Bram paid 3 shillings to the ferryman for passage]",
+        [Pay(amounts=SHILLINGS, who="Bram")],
+        "gravewatch",
+        id="paid-to-for",
+    ),
+    pytest.param("[inventory: deduct 3 shillings]", [Pay(amounts=SHILLINGS)], "gravewatch", id="deduct"),
+    pytest.param(
+        "[sheet: 1 harm to Mira]", [Damage(track="harm", amount=1, who="Mira")], "gravewatch", id="harm-to"
+    ),
+    pytest.param(
+        "[sheet: Mira takes 1 harm]",
+        [Damage(track="harm", amount=1, who="Mira")],
+        "gravewatch",
+        id="takes-harm",
+    ),
+    pytest.param(
+        "[sheet: Bram suffers 2 strain]",
+        [Damage(track="strain", amount=2, who="Bram")],
+        "ember-roads",
+        id="suffers-a-track",
+    ),
+    pytest.param(
+        "[sheet: frightened on Mira]",
+        [Condition(condition="frightened", who="Mira")],
+        "srd-5e",
+        id="condition-on-member",
+    ),
+    pytest.param(
+        "[sheet: add condition frightened to Mira]",
+        [Condition(condition="frightened", who="Mira")],
+        "srd-5e",
+        id="add-condition-to",
+    ),
+    pytest.param(
+        '[sheet: op="rest" rest="long" who="Ada, Bram"]',
+        [Rest(rest="long", who="Ada"), Rest(rest="long", who="Bram")],
+        "srd-5e",
+        id="rest-who-two",
+    ),
+    pytest.param(
+        "[sheet: rest vigil Ada and Bram]",
+        [Rest(rest="vigil", who="Ada"), Rest(rest="vigil", who="Bram")],
+        "gravewatch",
+        id="rest-keyless-two",
+    ),
+    pytest.param(
+        '[sheet: op="rest" rest="vigil" who="Ada, Bram and Mira"]',
+        [Rest(rest="vigil")],
+        "gravewatch",
+        id="rest-the-whole-party-named",
+    ),
+    pytest.param(
+        "[inventory: Bram hands the Hunting bow over to Mira]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="hands-it-over-to",
+    ),
+    pytest.param(
+        "[inventory: Bram tosses Mira the Hunting bow]",
+        [Give(item=item("Hunting bow"), who="Bram", to="Mira")],
+        "ember-roads",
+        id="tosses-member-first",
+    ),
+    pytest.param(
+        "[inventory: spend 3 shillings on a room]", [Pay(amounts=SHILLINGS)], "gravewatch", id="spend-on"
+    ),
+    pytest.param(
+        "[sheet: Mira harm -1]", [Track(track="harm", by=-1, who="Mira")], "gravewatch", id="a-track-op-minus"
+    ),
+    pytest.param(
+        "[sheet: Mira harm +1]",
+        [Damage(track="harm", amount=1, who="Mira")],
+        "gravewatch",
+        id="a-track-op-plus",
+    ),
+    pytest.param(
+        "[sheet: Mira: 1 harm]",
+        [Damage(track="harm", amount=1, who="Mira")],
+        "gravewatch",
+        id="member-as-key",
+    ),
+    pytest.param(
+        "[inventory: Bram: +2 Shot and powder]",
+        [Add(item=item("Shot and powder"), count=2, who="Bram")],
+        "gravewatch",
+        id="member-as-key-inventory",
+    ),
+    pytest.param(
+        '[Sheet - Mira: op="heal" pool="grit" amount="2"]',
+        [Restore(pool="grit", amount=2, who="Mira")],
+        "ember-roads",
+        id="member-in-the-head",
+    ),
+]
+
+
+@pytest.mark.parametrize(("tag", "expected", "ruleset"), KEYLESS_TAGS)
+def test_passives_phrasal_verbs_and_members_around_them_read_as_meant(
+    tag: str, expected: list[AnyCommand], ruleset: str
+) -> None:
+    assert [bare(command) for command in run(tag, ruleset)] == expected
+
+
+KEYLESS_REFUSED = [
+    pytest.param("[inventory: toss the Black candle]", "gravewatch", id="toss-to-no-one"),
+    pytest.param("[inventory: add dropped Black candle]", "gravewatch", id="two-verbs"),
+    pytest.param("[sheet: Bram: 1 harm Mira]", "gravewatch", id="member-as-key-and-another"),
+    pytest.param("[inventory: Mira got handed a Black candle by Bram]", "gravewatch", id="got-handed-by"),
+    pytest.param("[inventory: was given 1 Black candle to Mira]", "gravewatch", id="was-given-to"),
+    pytest.param("[inventory: Mira was given a Black candle by Bram]", "gravewatch", id="given-by"),
+    pytest.param("[inventory: pay 3 shillings to Bram]", "gravewatch", id="pay-a-member"),
+    pytest.param("[inventory: a Black candle from the crypt]", "gravewatch", id="no-verb"),
+    pytest.param("[sheet: Bram takes 2 grit]", "ember-roads", id="takes-a-pool"),
+    pytest.param("[sheet: Grit - 2 for Ada]", "ember-roads", id="a-dash-is-no-sign"),
+    pytest.param("[sheet: harm - 1 Mira]", "gravewatch", id="a-dash-before-a-track-number"),
+    pytest.param(
+        '[sheet: op="rest" rest="vigil" who="Ada and Zed"]', "gravewatch", id="rest-with-a-stranger"
+    ),
+    pytest.param('[sheet: op="rest" who="Ada and the party"]', "gravewatch", id="rest-member-and-party"),
+    pytest.param(
+        '[sheet: op="spend" pool="resolve" amount="1" who="Ada, Bram"]', "gravewatch", id="spend-two"
+    ),
+    pytest.param('[Sheet - Mira: op="heal" pool="grit" amount="2" who="Bram"]', "ember-roads", id="two-whos"),
+    pytest.param(
+        '[inventory: action="add" item="Torch" who="Bram" mira=""]', "srd-5e", id="a-member-key-beside-who"
+    ),
+    pytest.param("[sheet: resolve - 1 Mira]", "gravewatch", id="a-dash-before-a-pool-number"),
+    pytest.param("[inventory: add Black candle - 2]", "gravewatch", id="a-dash-before-a-count"),
+    pytest.param("[inventory: Mira - Black candle - 1]", "gravewatch", id="a-member-then-dashes"),
+]
+
+
+@pytest.mark.parametrize(("tag", "ruleset"), KEYLESS_REFUSED)
+def test_passives_and_members_that_could_mean_two_things_are_refused(tag: str, ruleset: str) -> None:
+    refusal(run(tag, ruleset))
+
+
+def test_coins_received_from_someone_read_as_coins_received() -> None:
+    assert [bare(c) for c in run("[inventory: received 3 shillings from the innkeeper]")] == [
+        bare(c) for c in run("[inventory: received 3 shillings]")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        pytest.param(
+            "[sheet: spend - 1 resolve Mira]", Spend(pool="resolve", amount=1, who="Mira"), id="spend"
+        ),
+        pytest.param(
+            "[sheet: Mira - heal resolve 1]", Restore(pool="resolve", amount=1, who="Mira"), id="heal"
+        ),
+    ],
+)
+def test_a_dash_after_a_verb_that_says_the_way_is_read(tag: str, expected: AnyCommand) -> None:
+    assert bare(only(run(tag))) == expected

@@ -237,10 +237,35 @@ PLACES = [
     pytest.param('[place: name="Stonegate, City"]', Place(name="Stonegate", size="city"), id="any-case"),
     pytest.param(
         '[place: name="The Crossroads, a bustling town"]',
-        Place(name="The Crossroads, a bustling town"),
-        id="not-a-size-stays-the-name",
+        Place(name="The Crossroads", size="town"),
+        id="a-size-with-words-before-it",
     ),
-    pytest.param('[place: name="Old Town"]', Place(name="Old Town"), id="a-size-word-in-the-name"),
+    pytest.param(
+        '[place: name="Old Town" size="town"]',
+        Place(name="Old Town", size="town"),
+        id="a-size-word-in-the-name",
+    ),
+    pytest.param(
+        "[place: the village of Brackwater]", Place(name="Brackwater", size="village"), id="the-x-of"
+    ),
+    pytest.param("[place: Village of Brackwater]", Place(name="Brackwater", size="village"), id="x-of"),
+    pytest.param(
+        "[place: the small village of Brackwater]",
+        Place(name="Brackwater", size="village"),
+        id="the-adj-x-of",
+    ),
+    pytest.param(
+        "[place: Brackwater village]", Place(name="Brackwater", size="village"), id="lowercase-after"
+    ),
+    pytest.param("[place: Hollin (a quiet village)]", Place(name="Hollin", size="village"), id="paren-words"),
+    pytest.param("[place: Cinder Gap (a mining camp)]", Place(name="Cinder Gap"), id="paren-description"),
+    pytest.param("[place: Crossroads (north of Hollin)]", Place(name="Crossroads"), id="paren-where"),
+    pytest.param("[place: Isle of Skye]", Place(name="Isle of Skye"), id="of-without-a-size"),
+    pytest.param(
+        "[place: Brackwater (village), new day]",
+        Place(name="Brackwater", size="village", new_day=True),
+        id="size-and-a-new-day",
+    ),
     pytest.param('[place: name="Hollin" day="same"]', Place(name="Hollin"), id="day-same"),
     pytest.param(
         '[place: name="Hollin" day="next morning"]', Place(name="Hollin", new_day=True), id="day-next-morning"
@@ -252,6 +277,43 @@ PLACES = [
 @pytest.mark.parametrize(("tag", "expected"), PLACES)
 def test_a_place_is_read_with_its_size_only_when_the_market_has_it(tag: str, expected: AnyCommand) -> None:
     assert bare(only(run(tag))) == expected
+
+
+# A game with no place sizes (Ember Roads): a settlement word around the name is said and left out.
+PLACES_NO_SIZES = [
+    pytest.param("[place: Cinder Gap (village)]", Place(name="Cinder Gap"), id="paren"),
+    pytest.param('[place: name="Cinder Gap (village)"]', Place(name="Cinder Gap"), id="keyed-paren"),
+    pytest.param("[place: the village of Brackwater]", Place(name="Brackwater"), id="the-x-of"),
+    pytest.param("[place: Brackwater, a small town]", Place(name="Brackwater"), id="comma"),
+    pytest.param("[place: Brackwater village]", Place(name="Brackwater"), id="lowercase-after"),
+]
+
+
+@pytest.mark.parametrize(("tag", "expected"), PLACES_NO_SIZES)
+def test_a_settlement_word_in_a_game_without_sizes_is_no_part_of_the_name(
+    tag: str, expected: AnyCommand
+) -> None:
+    command = only(run(tag, "ember-roads"))
+    assert bare(command) == expected and command.notes
+
+
+PLACES_REFUSED = [
+    pytest.param("[place: Old Town]", id="a-capital-size-word-after-the-name"),
+    pytest.param("[place: Brackwater Village]", id="title-case"),
+    pytest.param("[place: Millbrook, a village by the river]", id="a-size-among-other-words"),
+    pytest.param("[place: (village)]", id="only-a-size"),
+    pytest.param("[place: the town]", id="an-article-and-a-size"),
+    pytest.param("[place: a village]", id="a-village"),
+    pytest.param("[place: unchanged, new day]", id="no-place-on-a-new-day"),
+    pytest.param("[place: town]", id="only-a-size-word"),
+    pytest.param("[place: unchanged (still at the inn)]", id="no-place-with-a-description"),
+    pytest.param('[place: name="Hollin (town)" size="village"]', id="two-sizes"),
+]
+
+
+@pytest.mark.parametrize("tag", PLACES_REFUSED)
+def test_a_place_whose_size_or_name_is_unsure_is_refused(tag: str) -> None:
+    assert refusal(run(tag)).reason == "unreadable"
 
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(PLACE_NON_NAMES)])

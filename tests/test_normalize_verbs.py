@@ -46,6 +46,7 @@ from tagproc.vocabulary.verbs import _ACTION_BASES, _OP_BASES
 from tests.normalize_support import AnyCommand, bare, codes, coins, item, names_for, only, refusal, run
 
 CANDLE = 'item="Black candle"'
+SHILLINGS = coins(3, "shilling", "shillings")
 
 # --- every form of every alias reads as its base ------------------------------------------------------------
 
@@ -121,7 +122,80 @@ VERBS = [
     pytest.param("drank", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="drank"),
     pytest.param("apply", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="apply"),
     pytest.param("drink", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="drink"),
+    pytest.param("administer", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="administer"),
+    pytest.param("administered", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="administered"),
+    pytest.param("deduct", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="deduct"),
+    pytest.param("deducted", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="deducted"),
+    pytest.param("payment made", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="payment-made"),
+    pytest.param("payment received", 'amount="3 shillings"', Earn(amounts=SHILLINGS), id="payment-received"),
+    pytest.param("received payment", 'amount="3 shillings"', Earn(amounts=SHILLINGS), id="received-payment"),
+    pytest.param(
+        "paid to the innkeeper", 'amount="3 shillings"', Pay(amounts=SHILLINGS), id="paid-to-someone"
+    ),
+    pytest.param("passes", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="passes"),
+    pytest.param("passed", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="passed"),
+    pytest.param(
+        "hands over", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="hands-over"
+    ),
+    pytest.param("tosses", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="tosses"),
+    pytest.param(
+        "tosses to", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="tosses-to"
+    ),
+    pytest.param("threw", f'{CANDLE} to="Mira"', Give(item=item("Black candle"), to="Mira"), id="threw-to"),
+    pytest.param(
+        "was given", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="was-given"
+    ),
+    pytest.param(
+        "is handed", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="is-handed"
+    ),
+    pytest.param(
+        "were gifted", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="were-gifted"
+    ),
 ]
+
+# A passive word before a verb of the tables is the verb (the item, or the member, is the subject).
+PASSIVES = [
+    pytest.param("was dropped", CANDLE, Remove(item=item("Black candle")), id="was-dropped"),
+    pytest.param("was lost", CANDLE, Remove(item=item("Black candle")), id="was-lost"),
+    pytest.param("has been added", CANDLE, Add(item=item("Black candle")), id="has-been-added"),
+    pytest.param("is equipped", 'item="Lantern coat"', Equip(item=item("Lantern coat")), id="is-equipped"),
+    pytest.param("was used", 'item="Warming tonic"', Use(item=item("Warming tonic")), id="was-used"),
+    pytest.param(
+        "got handed", f'{CANDLE} who="Mira"', Add(item=item("Black candle"), who="Mira"), id="got-handed"
+    ),
+]
+
+
+@pytest.mark.parametrize(("word", "body", "expected"), PASSIVES)
+def test_a_passive_reads_as_its_verb(word: str, body: str, expected: AnyCommand) -> None:
+    assert bare(only(run(f'[inventory: action="{word}" {body}]'))) == expected
+
+
+@pytest.mark.parametrize(
+    "word", [pytest.param(w, id=w) for w in ("was taken", "was transferred", "is", "were stolen")]
+)
+def test_a_passive_give_or_take_is_refused(word: str) -> None:
+    refusal(run(f'[inventory: action="{word}" {CANDLE} to="Mira"]'))
+
+
+def test_a_passive_op_reads_as_its_op() -> None:
+    command = only(run('[sheet: op="was healed" pool="resolve" amount="1" who="Bram"]'))
+    assert bare(command) == Restore(pool="resolve", amount=1, who="Bram")
+
+
+# Words the tag decides by whether it names a member it goes to: refused on the other side.
+BY_TO_REFUSED = [
+    pytest.param("toss", CANDLE, id="toss-no-one"),
+    pytest.param("threw", CANDLE, id="threw-no-one"),
+    pytest.param("was given", f'{CANDLE} to="Mira"', id="was-given-to"),
+    pytest.param("been handed", f'{CANDLE} who="Ada" to="Mira"', id="been-handed-to"),
+]
+
+
+@pytest.mark.parametrize(("word", "body"), BY_TO_REFUSED)
+def test_an_action_decided_by_a_to_is_refused_on_its_other_side(word: str, body: str) -> None:
+    refused = refusal(run(f'[inventory: action="{word}" {body}]'))
+    assert refused.reason == "unreadable" and "means two things" in refused.detail
 
 
 @pytest.mark.parametrize(("word", "body", "expected"), VERBS)
@@ -208,6 +282,9 @@ OPS = [
     pytest.param(
         "rattled", 'who="Bram"', Condition(condition="rattled", who="Bram"), id="a-condition-as-the-op"
     ),
+    pytest.param("takes", 'track="harm" amount="1"', Damage(track="harm", amount=1), id="takes-a-track"),
+    pytest.param("took", 'rest="vigil"', Rest(rest="vigil"), id="took-a-rest"),
+    pytest.param("suffers", 'track="harm" amount="2"', Damage(track="harm", amount=2), id="suffers"),
 ]
 
 
@@ -560,3 +637,32 @@ def test_the_whole_party_of_one_is_that_one() -> None:
     command = only(normalize(read_tag(tag), names_for("srd-5e", ("Ada",)), tag))
     assert bare(command) == Damage(pool="hit_points", amount=3, who="Ada")
     assert command.notes == ('Took who="the whole party" as Ada, the whole party.',)
+
+
+# --- an amount written as an object --------------------------------------------------------------------------
+
+AMOUNT_OBJECTS = [
+    pytest.param('{"action": "pay", "amount": {"shillings": 3}}', Pay(amounts=SHILLINGS), id="json-pay"),
+    pytest.param('action="earn" amount={"shillings": 3}', Earn(amounts=SHILLINGS), id="keyed-earn"),
+    pytest.param(
+        '{"action": "pay", "amount": {"crowns": 1, "shillings": 3}}',
+        Pay(amounts=(*coins(1, "crown", "crowns"), *SHILLINGS)),
+        id="two-coins",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), AMOUNT_OBJECTS)
+def test_an_amount_written_as_an_object_is_its_coins(body: str, expected: AnyCommand) -> None:
+    command = only(run(f"[inventory: {body}]"))
+    assert bare(command) == expected and "amount-object" in codes(command)
+
+
+def test_an_amount_object_that_is_not_coin_counts_is_left_to_the_coin_reader() -> None:
+    command = only(run('[inventory: {"action": "pay", "amount": {"shillings": "some"}}]'))
+    assert "amount-object" not in codes(command)
+
+
+def test_a_list_of_commands_in_one_tag_stays_refused() -> None:
+    tag = '[inventory: [{"action": "add", "item": "Black candle"}, {"action": "add", "item": "Grave spade"}]]'
+    assert refusal(run(tag)).reason == "unreadable"

@@ -10,7 +10,12 @@ then one module per tag (``inventory``, ``sheet``).
 
 Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.
-- A multi-item tag (``items="a, b"``) gives one command per item, in the order written.
+- A multi-item tag (``items="a, b"``) gives one command per item, in the order written; a rest naming
+  several members (``who="Ada, Bram"``, ``rest vigil Ada and Bram``) one rest per member (the whole party
+  named is one rest for everyone). No other op or action runs for several members: refused.
+- A member written as a key (``[Sheet - Juno: ...]``, ``[sheet: Mira: 1 harm]``) is ``who=``; a dash the
+  body reader dropped between a first word and a number (``[sheet: harm - 1 Mira]``) is read only after a
+  verb that says which way, else refused (a minus sign or a separator?).
 - A ``result=``, ``reason=`` or ``now=`` the model wrote is recorded as a repair and otherwise ignored.
 """
 
@@ -24,13 +29,14 @@ from tagproc.commands import Add, Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
-from tagproc.normalize.gamewords import GameIndex
+from tagproc.normalize.gamewords import GameIndex, each_member
 from tagproc.normalize.inventory import inventory_commands
-from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb
+from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
-from tagproc.vocabulary import DRUNK_WORDS, TAG_NAMES, USE_OR_ADD
+from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD, VERB_KEY
+from tagproc.vocabulary.phrases import DASHES
 
 __all__ = [
     "CoinName",
@@ -96,6 +102,42 @@ def _normalize(
                 reading, raw, repairs, Problem(reason, f'"{verb.written}" is not something it can do.')
             )
         ]
+    if reading.name == "sheet" and verb.canonical == "rest":  # "who=Ada, Bram": a rest for each of them
+        each = each_member(pairs, "who", KEY_ALIASES["sheet"], index)
+        if isinstance(each, Problem):
+            return [_unreadable(reading, raw, repairs, each)]
+        if each is not None:
+            listed = ", ".join(member for member, _ in each)
+            note = (
+                "Read as a rest for the whole party."
+                if listed == "everyone"
+                else f"Read as a rest for each of {listed}."
+            )
+            return [
+                command
+                for member, one in each
+                for command in _commands(
+                    reading,
+                    names,
+                    raw,
+                    [*repairs, Repair("rest-each", member, f'who="{member}"')],
+                    [*notes, note],
+                    (verb, one, index),
+                )
+            ]
+    return _commands(reading, names, raw, repairs, notes, (verb, pairs, index))
+
+
+def _commands(
+    reading: TagReading,
+    names: ItemNames,
+    raw: str,
+    repairs: list[Repair],
+    notes: list[str],
+    read: tuple[Verb, tuple[tuple[str, str], ...], GameIndex],
+) -> list[Command | Unreadable]:
+    """The commands of a tag whose verb is found: its keys made canonical, then one module per tag."""
+    verb, pairs, index = read
     earned = coins_are_earned(verb, pairs, names)
     if earned is not verb:
         repairs.append(Repair("coins-are-earned", verb.written, "earn"))
@@ -118,7 +160,11 @@ def _loose_pairs(
     reading: TagReading, names: ItemNames, index: GameIndex, repairs: list[Repair], notes: list[str]
 ) -> tuple[tuple[str, str], ...] | Problem:
     """The tag's pairs once its keyless body and (on a sheet) its game names as keys are read."""
-    read = read_free(reading.name, reading.attrs, reading.free, names, index)
+    dash = _dash_before_number(reading, index)
+    if dash is not None:
+        return dash
+    attrs, free = _member_as_key(reading, index, repairs)
+    read = read_free(reading.name, attrs, free, names, index)
     if isinstance(read, Problem):
         return read
     repairs += read.repairs
@@ -131,6 +177,47 @@ def _loose_pairs(
         pairs, more = loosened
         repairs += more
     return pairs
+
+
+def _member_as_key(
+    reading: TagReading, index: GameIndex, repairs: list[Repair]
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """``[sheet: Mira: 1 harm]``: a member written as the key of a keyless body is who=, and the value is
+    the body (read as keyless text). Only where the tag reads who= and writes no who= of its own."""
+    if reading.name not in VERB_KEY or any(
+        KEY_ALIASES[reading.name].get(key, key) == "who" for key, _ in reading.attrs
+    ):
+        return reading.attrs, reading.free
+    found = [
+        (at, member)
+        for at, (key, value) in enumerate(reading.attrs)
+        if value.strip() and (member := index.find_one(key.replace("_", " "), "member")) is not None
+    ]
+    if len(found) != 1:
+        return reading.attrs, reading.free
+    at, member = found[0]
+    key, value = reading.attrs[at]
+    repairs.append(Repair("member-as-key", f'{key}="{value}"', f'who="{member}" {value}'))
+    rest = (*reading.attrs[:at], *reading.attrs[at + 1 :], ("who", member))
+    return rest, (value, *reading.free)
+
+
+def _dash_before_number(reading: TagReading, index: GameIndex) -> Problem | None:
+    """``[sheet: harm - 1 Mira]``: the reader dropped a dash between the first word and a number. A minus
+    sign or a separator? Read only after a verb that says which way (``spend - 1``); after a game name or
+    anything else the tag is refused (never guess the sign)."""
+    dropped = any(
+        repair.code == "ignored-text" and repair.before.strip() in DASHES for repair in reading.repairs
+    )
+    if not dropped or not reading.free or not reading.free[0][:1].isdigit() or not reading.attrs:
+        return None
+    first = reading.attrs[0][1]
+    if is_verb_word(reading.name, first) and not index.find(first):
+        return None
+    return Problem(
+        "unreadable",
+        f'"{first} - {reading.free[0]}": is the dash a minus sign? Write the keys (op=, amount=).',
+    )
 
 
 def _take_or_use(

@@ -26,11 +26,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tagproc.names import ItemNames, fold
+from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.free_sheet import read_sheet_body
 from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.items import resolve_item
-from tagproc.normalize.keys import is_verb_word, verb_phrase
+from tagproc.normalize.keys import action_by_to, is_verb_word, verb_phrase
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -47,6 +48,8 @@ from tagproc.vocabulary import (
     VERB_KEY,
     VERB_PARTICLES,
 )
+from tagproc.vocabulary.phrases import DASHES, PAYMENT_ASIDES
+from tagproc.vocabulary.verbs import ACTION_BY_TO, VERB_FORMS
 
 __all__ = ["FreeRead", "read_free"]
 
@@ -171,11 +174,27 @@ def _inventory(
             tokens = tokens_of(text)
     else:
         return _first_word(text, tokens, pairs, repairs)
-    canonical = ACTION_ALIASES.get(verb)
+    if verb in ACTION_BY_TO:  # "tosses the lantern to Mira": decided by the member it goes to
+        decided = action_by_to(verb, verb_written, None, has_to=_to_member(tokens, start, index))
+        if isinstance(decided, Problem):
+            return decided
+        canonical: str | None = decided.canonical
+    else:
+        canonical = ACTION_ALIASES.get(verb)
     if canonical is None:  # a refused word: the normaliser says why
         return verb, tuple(pairs), repairs, []
     if found is not None and _starts_an_item(text, tokens, start - size, names):
         return Problem("unknown-action", f'"{text.strip()}" starts with an item\'s name, not an action.')
+    if (
+        found is not None
+        and not has_item
+        and start < len(tokens)
+        and fold(tokens[start].text) not in VERB_FORMS  # a base form may start an item ("Cast iron pan")
+        and is_verb_word("inventory", tokens[start].text)
+        and not _starts_an_item(text, tokens, start, names)
+    ):  # "got dropped": two verbs, which one is meant?
+        phrase = span(text, tokens, start - size, start + 1)
+        return Problem("unknown-action", f'"{phrase}" is two verbs: write action= once.')
     if found is not None and start < len(tokens) and fold(tokens[start].text) in VERB_PARTICLES:
         phrase = span(text, tokens, start - size, start + 1)
         return Problem("unknown-action", f'"{phrase}" is not something it can do.')
@@ -189,6 +208,24 @@ def _inventory(
         [*repairs, *more_repairs],
         notes,
     )
+
+
+def _to_member(tokens: list[Token], start: int, index: GameIndex) -> bool:
+    """Whether a member follows the verb at once ("tosses Mira the lantern"), or "to" (then articles) and a
+    member follow ``tokens[start]`` anywhere."""
+    hit = _named_at(tokens, start, index)
+    if hit is not None and hit[1] == "member" and not hit[3]:
+        return True
+    for at in range(start, len(tokens)):
+        if fold(tokens[at].text) not in ("to", "onto", "into"):
+            continue
+        look = at + 1
+        while look < len(tokens) and fold(tokens[look].text) in ARTICLES:
+            look += 1
+        hit = _named_at(tokens, look, index)
+        if hit is not None and hit[1] == "member":
+            return True
+    return False
 
 
 def _starts_an_item(text: str, tokens: list[Token], at: int, names: ItemNames) -> bool:
@@ -240,8 +277,15 @@ def _inventory_parts(
             repairs.append(Repair("free-left-out", phrase, ""))
             notes.append(f'Left out "{phrase}": a payment names no one it goes to.')
         at = end
-    if verb in ("pay", "earn"):  # "pay 3 shillings for the room": what it is for changes no amount
-        cut = next((i for i, k in enumerate(kept) if fold(tokens[k].text) == "for" and i), None)
+    asides = PAYMENT_ASIDES.get(verb, PAYMENT_ASIDES["earn"] if verb == "add" else frozenset())
+    if asides:  # "pay 3 shillings to the innkeeper for the room": only the amount counts
+        cut = next((i for i, k in enumerate(kept) if fold(tokens[k].text) in asides and i), None)
+        if (
+            cut is not None
+            and verb == "add"
+            and not _all_coins(span(text, tokens, kept[0], kept[cut]), names)
+        ):
+            cut = None  # "a torch from the crypt": an add's words are its item's, unless they are coins
         if cut is not None:
             phrase = span(text, tokens, kept[cut], kept[-1] + 1)
             repairs.append(Repair("free-left-out", phrase, ""))
@@ -336,6 +380,14 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
     ]
     if signed:
         return Problem("unreadable", f'"{signed[0]}" starts a second change: write one tag each.')
+    dashed = [
+        at
+        for at, k in enumerate(kept[:-1])
+        if tokens[k].text in DASHES and tokens[kept[at + 1]].kind == "num"
+    ]
+    if dashed:  # "Black candle - 2": a count, or a minus?
+        phrase = span(text, tokens, kept[0], kept[-1] + 1)
+        return Problem("unreadable", f'"{phrase}": is the dash a minus sign? Write count= (or one tag each).')
     while len(kept) > 1 and fold(tokens[kept[-1]].text) in ITEM_TAIL_WORDS:
         kept = kept[:-1]  # "give the lantern back"
     item = span(text, tokens, kept[0], kept[-1] + 1).strip(" ,;:.")
@@ -351,6 +403,12 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
 def _is_item(text: str, names: ItemNames) -> bool:
     read = resolve_item(text, None, names)
     return not isinstance(read, Problem) and (read.item.label is not None or read.item.coin is not None)
+
+
+def _all_coins(text: str, names: ItemNames) -> bool:
+    """Whether ``text`` is an amount of coins only ("3 shillings"): an add of it is an earn."""
+    read = read_amount(text, names)
+    return not isinstance(read, Problem) and bool(read.amounts) and all(part.coin for part in read.amounts)
 
 
 def _is_list(item: str) -> bool:

@@ -65,6 +65,10 @@ def read_sheet_body(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repai
     if isinstance(op, Problem):
         return op
     written, _word, canonical = op
+    minus = any(number[:1] in "-\u2212" for number, _, _ in seen.numbers)
+    on_track = "track" in seen.words or any(kind == "track" for _, _, kind, _ in seen.weak_ops)
+    if canonical == "damage" and minus and on_track and not seen.ops:  # "harm -1", the track's name as
+        written, canonical = "track", "track"  # the op with a minus: the track down, as harm="-1" is
     for weak_written, weak_word, kind, ident in seen.weak_ops:  # "harm" (an op word) is also the Harm track
         if kind in FREE_SHEET_READS.get(canonical, frozenset()) and kind not in seen.words:
             seen.words[kind] = [(weak_written, ident)]
@@ -143,7 +147,10 @@ def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
     """(written, table word, canonical op): "" canonical for a refused word."""
     ops = {word for _, word in seen.ops}
     if len(ops) > 1:
-        return Problem("unreadable", f"the tag says two ops ({', '.join(sorted(ops))}): write op= once.")
+        meanings = {_op_meaning(word, seen) for word in ops}
+        if len(meanings) > 1 or None in meanings:  # "takes 3 damage" is one op, "heal 2 and spend 1" two
+            return Problem("unreadable", f"the tag says two ops ({', '.join(sorted(ops))}): write op= once.")
+        seen.ops.sort(key=lambda op: op[1] not in OP_ALIASES)  # the op word that says it is the one written
     if ops:
         written, word = seen.ops[0]
     elif seen.weak_ops:
@@ -163,6 +170,18 @@ def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
     if word in REFUSED_OPS:
         return written, word, ""
     return written, word, OP_ALIASES[word][0]
+
+
+def _op_meaning(word: str, seen: _Sheet) -> str | None:
+    """The op one op word means here: its alias, or the row of ``OP_BY_KEY`` the names (and another op
+    word saying damage) decide; None when it could be more than one."""
+    if word in OP_ALIASES:
+        return OP_ALIASES[word][0]
+    kinds = {*seen.words, *(kind for _, _, kind, _ in seen.weak_ops)}
+    if any(OP_ALIASES.get(other, ("",))[0] == "damage" for _, other in seen.ops):
+        kinds.add("damage")
+    rows = [row for row in OP_BY_KEY.get(word, ()) if row[0] in kinds]
+    return rows[0][1] if len(rows) == 1 else None
 
 
 def _inferred_op(seen: _Sheet) -> str | None:
@@ -193,9 +212,13 @@ def _sheet_pairs(
         pairs.append((kind, found[0][1]))
         repairs.append(Repair(f"free-{kind}", found[0][0], f'{kind}="{found[0][1]}"'))
     who = {ident for _, ident in seen.members}
-    if len(who) > 1:
+    if len(who) > 1 and op == "rest":  # "rest vigil Ada and Bram": each of them rests (the normaliser)
+        named = list(dict.fromkeys(ident for _, ident in seen.members))
+        pairs.append(("who", ", ".join(named)))
+        repairs.append(Repair("free-who", " ".join(w for w, _ in seen.members), f'who="{", ".join(named)}"'))
+    elif len(who) > 1:
         return Problem("unreadable", f"the tag names more than one member ({', '.join(sorted(who))}).")
-    if who:
+    elif who:
         pairs.append(("who", seen.members[0][1]))
         repairs.append(Repair("free-who", seen.members[0][0], f'who="{seen.members[0][1]}"'))
     numbers = _sheet_number(seen, op)

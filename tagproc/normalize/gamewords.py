@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from tagproc.names import GameWords, Word, fold
@@ -36,6 +36,7 @@ __all__ = [
     "GameIndex",
     "PersonRead",
     "Token",
+    "each_member",
     "first_words",
     "health_pool",
     "key_of",
@@ -205,6 +206,36 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         note = f'Took {key}="{written}" as {named[0]}.'
         return PersonRead(named[0], (Repair("who-words", written, named[0]),), (note,))
     return PersonRead(written)
+
+
+def each_member(
+    pairs: tuple[tuple[str, str], ...], key: str, aliases: Mapping[str, str], index: GameIndex
+) -> list[tuple[str, tuple[tuple[str, str], ...]]] | Problem | None:
+    """``who="Ada, Bram"`` (or "Ada and Bram") where a tag may be run for each member: the pairs once per
+    member, ``key=`` set to that member (in its place). None when ``key=`` names at most one; every piece
+    must be a member by name, else the tag is refused. The whole party named is ``key=`` left out (one
+    tag for everyone, as with no ``key=``)."""
+    at = next((at for at, (written, _) in enumerate(pairs) if aliases.get(written, written) == key), None)
+    if at is None:
+        return None
+    pieces = [piece.strip() for piece in _MEMBER_LIST.split(pairs[at][1]) if piece.strip()]
+    if len(pieces) < 2:
+        return None
+    named: list[str] = []
+    for piece in pieces:
+        member = next((m for m in index.words.members if key_of(m) == key_of(piece)), None)
+        if member is None:
+            return Problem("unreadable", f'{key}="{pairs[at][1]}": "{piece}" is no member of the party.')
+        if member not in named:
+            named.append(member)
+    if len(named) < 2:
+        return None
+    if len(named) == len(index.words.members):
+        return [("everyone", (*pairs[:at], *pairs[at + 1 :]))]
+    return [(member, (*pairs[:at], (key, member), *pairs[at + 1 :])) for member in named]
+
+
+_MEMBER_LIST = re.compile(r"\s*(?:,|;|&|\+|\band\b)\s*", re.I)
 
 
 # -- token helpers --------------------------------------------------------------------------------------------

@@ -9,6 +9,9 @@ the tag's keys), the words refused for meaning two things, an add of coins read 
 the action does not read becomes. Keys arrive lowercased from ``syntax``.
 
 Invariants:
+- A passive word before a verb is the verb (``was dropped``, ``was healed``), never a give or a take; a
+  word the tag decides by its ``to=`` (``ACTION_BY_TO``: ``toss``, ``was given``) is refused on the side
+  the table leaves open. An amount written as an object (``gp=2, sp=5``) is read as ``2 gp, 5 sp``.
 - Each alias applied, each key left out and each duplicate dropped is a ``Repair``.
 - Two different values for one canonical key are a ``Problem``, never a silent pick.
 - A key no table knows whose value could change who, what or how many (a member, a seller, an item or
@@ -60,10 +63,12 @@ from tagproc.vocabulary import (
     TAG_KEYS,
     VERB_KEY,
 )
+from tagproc.vocabulary.verbs import ACTION_BY_TO, PASSIVE_REFUSED, PASSIVE_WORDS
 
 __all__ = [
     "Attrs",
     "Verb",
+    "action_by_to",
     "canonical_attrs",
     "coins_are_earned",
     "find_verb",
@@ -150,6 +155,9 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
     if tag == "inventory":
         if word in REFUSED_ACTIONS:
             return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
+        if word in ACTION_BY_TO:
+            has_to = any(KEY_ALIASES["inventory"].get(key, key) == "to" for key, _ in attrs)
+            return action_by_to(word, value, at, has_to=has_to)
         return Verb(value, ACTION_ALIASES.get(word, ""), at)
     if word in OP_ALIASES:
         op, implied = OP_ALIASES[word]
@@ -165,6 +173,15 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
     if word in REFUSED_OPS:
         return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
     return _op_from_game(value, at, index)
+
+
+def action_by_to(word: str, value: str, at: int | None, *, has_to: bool) -> Verb | Problem:
+    """An action word the tag decides by whether it names a member it goes to (``ACTION_BY_TO``)."""
+    with_to, without_to, why = ACTION_BY_TO[word]
+    action = with_to if has_to else without_to
+    if action is None:
+        return Problem("unreadable", f'"{value}" means two things: {why}')
+    return Verb(value, action, at)
 
 
 def _op_with_pool(word: str, at: int, index: GameIndex, value: str) -> Verb | None:
@@ -202,6 +219,9 @@ def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
     word = fold(written)
     if _in_tables(tag, word):
         return word
+    passive = _passive(tag, word, keyed=keyed)
+    if passive is not None:
+        return passive
     trailers = ACTION_TRAILERS if tag == "inventory" else OP_TRAILERS
     if keyed and tag == "inventory":
         trailers = (*trailers, *KEYED_ACTION_TRAILERS)
@@ -212,9 +232,25 @@ def verb_word(tag: str, written: str, *, keyed: bool = False) -> str:
     return word
 
 
+def _passive(tag: str, word: str, *, keyed: bool) -> str | None:
+    """ "was dropped", "is healed": the verb after a passive word (``PASSIVE_WORDS``), as the tables spell
+    it; a give or a take after one is left as written (refused: who is the subject?)."""
+    for marker in PASSIVE_WORDS:
+        rest = word.removeprefix(f"{marker} ")
+        if rest == word or not rest:
+            continue
+        verb = verb_word(tag, rest, keyed=keyed)
+        if not _in_tables(tag, verb) or verb in PASSIVE_REFUSED:
+            return None
+        if tag == "inventory" and ACTION_ALIASES.get(verb) == "give":
+            return None
+        return verb
+    return None
+
+
 def _in_tables(tag: str, word: str) -> bool:
     if tag == "inventory":
-        return word in ACTION_ALIASES or word in REFUSED_ACTIONS
+        return word in ACTION_ALIASES or word in REFUSED_ACTIONS or word in ACTION_BY_TO
     return word in OP_ALIASES or word in OP_BY_KEY or word in REFUSED_OPS
 
 
@@ -255,6 +291,10 @@ def canonical_attrs(
         if at == verb.at:
             continue
         key = _canonical_key(tag, verb.canonical, written)
+        member = _member_key(tag, written, value, index)
+        if member is not None:  # "[Sheet - Juno: ...]": the member named as a key with no value is who=
+            result.repairs.append(Repair("member-key", f'{written}="{value}"', f'who="{member}"'))
+            key, written, value = "who", "who", member
         if key != written and written in _tag_keys(tag) and not _soft_alias_fits(key, value, attrs):
             if key == "state" and not any(k in ("state", "field") for k, _ in attrs):  # field=: a note's
                 return Problem(
@@ -289,6 +329,9 @@ def canonical_attrs(
                 return Problem("unreadable", f'{key}= is written twice ("{result.values[key]}", "{value}").')
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
+        if key == "amount" and (counted := _amount_object(value)) is not None:
+            result.repairs.append(Repair("amount-object", value, counted))
+            value = counted
         result.values[key] = value
     for key, value in verb.implied:
         if key not in result.values:
@@ -328,6 +371,25 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     return plain
 
 
+_AMOUNT_PART = re.compile(r"\A\s*(?P<coin>[^\W\d][\w ]*?)\s*[=:]\s*(?P<count>\d+)\s*\Z")
+
+
+def _amount_object(value: str) -> str | None:
+    """An amount written as an object (``"amount": {"gp": 2, "sp": 5}``, flattened by the body reader to
+    ``gp=2, sp=5``) as the words the coin reader reads: ``2 gp, 5 sp``. None for any other value."""
+    parts = [_AMOUNT_PART.match(part) for part in value.split(",")]
+    if not parts or not all(parts):
+        return None
+    return ", ".join(f"{part['count']} {part['coin']}" for part in parts if part is not None)
+
+
+def _member_key(tag: str, written: str, value: str, index: GameIndex) -> str | None:
+    """The member a key with no value names ("juno" in ``[Sheet - Juno: ...]``), where a tag reads who=."""
+    if value.strip() or tag not in PERSON_KEYS or "who" not in PERSON_KEYS[tag]:
+        return None
+    return index.find_one(written.replace("_", " "), "member")
+
+
 def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
     """A key of another op read as ``key`` (``value=`` as a state or an amount): only when the tag writes
     no ``key=`` of its own and the value is one (a state word, a number)."""
@@ -363,7 +425,10 @@ def _left_out(
         return None
     risk = _risk(tag, value, index, names)
     if risk is None:
-        return None
+        key_risk = _risk(tag, written.replace("_", " "), index, names) if not value.strip() else None
+        if key_risk is None:
+            return None
+        return Problem("unreadable", f"{written}= is no key tagproc reads, and it names {key_risk}.")
     return Problem("unreadable", f'{written}= is no key tagproc reads, and "{value}" names {risk}.')
 
 

@@ -41,10 +41,10 @@ from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
+from tagproc.normalize.place import place_name
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     AMOUNT_UNITS,
-    ARTICLES,
     DAY_WORDS,
     FREE_FILLERS,
     HEALTH_WORDS,
@@ -54,10 +54,10 @@ from tagproc.vocabulary import (
     OP_ALIASES,
     OP_KEYS,
     PLACE_NON_NAMES,
-    PLACE_SIZE_SEPARATORS,
     SIGN_OPS,
     STATE_WORDS,
 )
+from tagproc.vocabulary.phrases import PLACE_KIND_WORDS
 
 __all__ = ["SheetCommand", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
 
@@ -206,6 +206,9 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
     if isinstance(split, Problem):
         return _unreadable(attrs, raw, "place", split)
     name, size = split
+    if key_of(name) in PLACE_NON_NAMES or index.find(name, ("size",)) or key_of(name) in PLACE_KIND_WORDS:
+        detail = f'"{name}" names no place: nothing changed (the place in force stays).'
+        return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
     if len(name) > MAX_NAME:
         return _unreadable(
             attrs, raw, "place", Problem("name-too-long", f"a name is at most {MAX_NAME} characters.")
@@ -222,31 +225,8 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
 def _positional_place(
     name: str, size: str | None, index: GameIndex, attrs: Attrs
 ) -> tuple[str, str | None] | Problem:
-    """ "Millbrook, market town" → Millbrook and the size, only when the tail is one of the market's sizes."""
-    candidates: list[tuple[str, str]] = []
-    paren = _PAREN.match(name)
-    if paren:
-        candidates.append((paren.group("name"), paren.group("size")))
-    for separator in PLACE_SIZE_SEPARATORS:
-        head, found, tail = name.rpartition(separator)
-        if found and head.strip():
-            candidates.append((head, tail))
-    for head, tail in candidates:
-        words = tail.strip(" .").split()
-        while len(words) > 1 and words[0].lower() in ARTICLES:
-            words = words[1:]
-        ident = index.find_one(" ".join(words), "size")
-        if ident is None:
-            continue
-        if (
-            size is not None
-            and index.find_one(size, "size") not in (ident, None)
-            and key_of(size) != key_of(ident)
-        ):
-            return Problem("unreadable", f'name="{name}" says {tail.strip()} but size="{size}".')
-        attrs.repairs.append(Repair("positional-size", name, f'name="{head.strip()}" size="{ident}"'))
-        return head.strip(" ,"), size or ident
-    return name, size
+    """ "Millbrook, market town", "the village of Brackwater" → the name and the size (``place.py``)."""
+    return place_name(name, size, index, attrs)
 
 
 def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:

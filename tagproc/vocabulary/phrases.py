@@ -20,6 +20,7 @@ __all__ = [
     "ARTICLES",
     "ASIDE_MARKS",
     "BAG_WORDS",
+    "DASHES",
     "EVERYONE_WORDS",
     "FREE_FILLERS",
     "FREE_SHEET_READS",
@@ -30,6 +31,8 @@ __all__ = [
     "NEGATIONS",
     "PARTY_WHO",
     "PARTY_WORDS",
+    "PAYMENT_ASIDES",
+    "PLACE_KIND_WORDS",
     "PLACE_NON_NAMES",
     "PLACE_SIZE_SEPARATORS",
     "PLAYER_WORDS",
@@ -85,7 +88,9 @@ BAG_WORDS = frozenset(
     {"pack", "bag", "backpack", "inventory", "satchel", "rucksack", "knapsack", "belongings", "gear", "purse"}
 )
 # Words after an item's name that say nothing of it ("give the lantern back"): dropped with a repair.
-ITEM_TAIL_WORDS = frozenset({"back", "now", "too", "also", "here", "there", "again", "please"})
+ITEM_TAIL_WORDS = frozenset(
+    {"back", "now", "too", "also", "here", "there", "again", "please", "over", "across"}
+)
 
 # What starts an aside in a tag's body ("- found in the crypt"), and the words that turn a body's meaning
 # around or leave it open ("not", "or", "maybe"): words with one of them are never left out as talk (they
@@ -98,6 +103,9 @@ NEGATIONS = frozenset(
         *("then", "but", "except"),
     }
 )
+
+# The dashes a model writes between words, each of which could also be a minus sign ("Grit - 2").
+DASHES = frozenset({"-", "\u2013", "\u2014", "\u2212"})
 
 # A sign at the front of a keyless inventory body says the action ("+2 rope", "-1 torch").
 SIGN_ACTIONS: Mapping[str, str] = MappingProxyType({"+": "add", "-": "remove", "\u2212": "remove"})
@@ -121,6 +129,12 @@ PLACE_NON_NAMES = frozenset(
         *("no change", "nowhere", "unknown", "current", "current place", "-", "?", "tbd", "null", "nil"),
         *("same as before", "as before", "no place", "not moved", "no move", "stay", "stays", "staying"),
     }
+)
+
+# Settlement words said around a place's name in a game with no place sizes ("Cinder Gap (village)", "the
+# village of Brackwater"): left out of the name (and said); where the game has sizes, only its own count.
+PLACE_KIND_WORDS = frozenset(
+    {"hamlet", "village", "town", "city", "township", "settlement", "market town", "small town", "port town"}
 )
 
 # What parts a positional place's name from its size: "Millbrook, market town", "Hollin (village)",
@@ -197,6 +211,13 @@ FREE_SLOTS: Mapping[str, Mapping[tuple[str, str], str]] = MappingProxyType(
             ("'s", "member"): "who",
         },
     }
+)
+
+# The words that start what a payment is for, or whom it goes to or comes from, after its amount ("pay 3
+# shillings to the innkeeper for the room"): the rest of the body is left out (and said). A member or a
+# seller there is read first by ``FREE_SLOTS`` (a member a pay goes to is refused: that is a give).
+PAYMENT_ASIDES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"pay": frozenset({"for", "to", "at", "on"}), "earn": frozenset({"for", "from", "by"})}
 )
 
 # What each sheet op reads from a keyless body ("number": its amount, or a track's to/by).

@@ -20,6 +20,7 @@ from tagproc.vocabulary.keys import ACTION_KEYS, OP_KEYS
 
 __all__ = [
     "ACTION_ALIASES",
+    "ACTION_BY_TO",
     "ACTION_TRAILERS",
     "DAY_WORDS",
     "DRUNK_WORDS",
@@ -28,6 +29,8 @@ __all__ = [
     "OP_ALIASES",
     "OP_BY_KEY",
     "OP_TRAILERS",
+    "PASSIVE_REFUSED",
+    "PASSIVE_WORDS",
     "REFUSED_ACTIONS",
     "REFUSED_OPS",
     "STATE_WORDS",
@@ -44,6 +47,7 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "acquire": ("acquired", "acquiring", "acquires"),
         "activate": ("activated", "activating", "activates"),
         "add": ("added", "adding", "adds"),
+        "administer": ("administered", "administering", "administers"),
         "appraise": ("appraised", "appraising", "appraises"),
         "apply": ("applied", "applying", "applies"),
         "attune": ("attuned", "attuning", "attunes"),
@@ -57,6 +61,7 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "consume": ("consumed", "consuming", "consumes"),
         "cure": ("cured", "curing", "cures"),
         "damage": ("damaged", "damaging", "damages"),
+        "deduct": ("deducted", "deducting", "deducts"),
         "delete": ("deleted", "deleting", "deletes"),
         "destroy": ("destroyed", "destroying", "destroys"),
         "discard": ("discarded", "discarding", "discards"),
@@ -90,6 +95,7 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "move": ("moved", "moving", "moves"),
         "note": ("noted", "noting", "notes"),
         "obtain": ("obtained", "obtaining", "obtains"),
+        "pass": ("passed", "passing", "passes"),
         "pay": ("paid", "paying", "pays"),
         "pick": ("picked", "picking", "picks"),
         "pocket": ("pocketed", "pocketing", "pockets"),
@@ -115,7 +121,9 @@ VERB_FORMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "sleep": ("slept", "sleeping", "sleeps"),
         "spend": ("spent", "spending", "spends"),
         "study": ("studied", "studying", "studies"),
+        "suffer": ("suffered", "suffering", "suffers"),
         "take": ("took", "taken", "taking", "takes"),
+        "toss": ("tossed", "tossing", "tosses"),
         "track": ("tracked", "tracking", "tracks"),
         "transfer": ("transferred", "transfering", "transferring", "transfers"),
         "unattune": ("unattuned", "unattuning", "unattunes"),
@@ -160,6 +168,9 @@ def _expand(aliases: Mapping[str, str]) -> dict[str, str]:
 # - "pay for" is a pay: the amount is what is paid (an item=, if any, is what for; no amount is refused).
 # - "take" is an add, except of an item with a use or a name saying it is drunk or eaten (``USE_OR_ADD``,
 #   ``DRUNK_WORDS``). "hold", "stow", "put away" mean two things and are refused (``REFUSED_ACTIONS``).
+# - "pass" is a give (an item passes between members); "deduct" is a pay (in an inventory tag it is coins
+#   taken off; an item's name as the amount is refused as no coin); "administer" is a use.
+# - "toss" and "throw" alone are decided by the tag (``ACTION_BY_TO``): to a member, a give; else refused.
 # - "stash" and "pocket" are adds (put in the bag); "reward" is an earn (money; an item is refused there).
 _ACTION_BASES: Mapping[str, str] = {
     **{action: action for action in ACTION_KEYS},
@@ -198,6 +209,7 @@ _ACTION_BASES: Mapping[str, str] = {
     "eat": "use",
     "activate": "use",
     "apply": "use",
+    "administer": "use",
     "gain": "add",
     "receive": "add",
     "get": "add",
@@ -217,6 +229,10 @@ _ACTION_BASES: Mapping[str, str] = {
     "pay for": "pay",
     "pay off": "pay",
     "pay back": "pay",
+    "deduct": "pay",
+    "payment made": "pay",
+    "make payment": "pay",
+    "payment received": "earn",
     "receive payment": "earn",
     "get paid": "earn",
     "be paid": "earn",
@@ -228,6 +244,11 @@ _ACTION_BASES: Mapping[str, str] = {
     "hand back": "give",
     "transfer": "give",
     "gift": "give",
+    "pass": "give",
+    "pass on": "give",
+    "toss over": "give",
+    "toss to": "give",
+    "throw to": "give",
     "vendor": "sell",
     "sell to": "sell",
     "sell off": "sell",
@@ -240,6 +261,47 @@ _ACTION_BASES: Mapping[str, str] = {
     "unmask": "reveal",
 }
 ACTION_ALIASES: Mapping[str, str] = MappingProxyType(_expand(_ACTION_BASES))
+
+# Inventory words whose action depends on whether the tag names a member it goes to (a ``to=``, or "to
+# Mira" in a keyless body): (with a to, without one), None refused with the reason. The passive of a give
+# ("Juno was given a salt cake") is an add for the member named; with a to it could be the party's give.
+_RECEIVED = 'given to someone by the party (action="give") or to the member named (action="add")?'
+_THROWN = 'thrown to someone (action="give" to=) or thrown away (action="remove")?'
+_ACTION_BY_TO_BASES: Mapping[str, tuple[str | None, str | None, str]] = {
+    "toss": ("give", None, _THROWN),
+    "throw": ("give", None, _THROWN),
+    "be given": (None, "add", _RECEIVED),
+    "be handed": (None, "add", _RECEIVED),
+    "be gifted": (None, "add", _RECEIVED),
+    "be passed": (None, "add", _RECEIVED),
+    "be tossed": (None, "add", _RECEIVED),
+    "get given": (None, "add", _RECEIVED),
+    "get handed": (None, "add", _RECEIVED),
+    "get passed": (None, "add", _RECEIVED),
+    "get tossed": (None, "add", _RECEIVED),
+}
+ACTION_BY_TO: Mapping[str, tuple[str | None, str | None, str]] = MappingProxyType(
+    {form: row for base, row in _ACTION_BY_TO_BASES.items() for form in _forms(base)}
+)
+
+# Words that make a verb passive ("the torch was dropped", "Bram was healed"): before a verb of the tables
+# they read as the verb itself (the item, or the member healed, is the subject), except the verbs in
+# ``PASSIVE_REFUSED``: a passive give names the receiver ("Juno was given", ``ACTION_BY_TO``), and "was
+# taken" could be the party taking it or it taken from the party.
+PASSIVE_WORDS = (
+    "has been",
+    "have been",
+    "had been",
+    "was",
+    "were",
+    "is",
+    "are",
+    "been",
+    "being",
+    "got",
+    "gets",
+)
+PASSIVE_REFUSED = frozenset({"give", *_forms("take")})
 
 # "take" and its forms: of a ruleset item with a use (a potion: drink it, or pick it up?) the tag is refused;
 # of anything else it is an add (``GameWords.usable`` names the items with a use).
@@ -314,6 +376,7 @@ _OP_BASES: Mapping[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "use": ("spend", ()),
     "expend": ("spend", ()),
     "hurt": ("damage", ()),
+    "suffer": ("damage", ()),
     "dmg": ("damage", ()),
     "tmp": ("temp", ()),
     "cond": ("condition", ()),
@@ -355,9 +418,12 @@ OP_ALIASES: Mapping[str, tuple[str, tuple[tuple[str, str], ...]]] = MappingProxy
 
 # Sheet words whose op the tag's own keys decide: (key present, op, what the word implies). Exactly one
 # row's key must be present, else the tag is refused ("gain" a pool is a restore, "gain" a condition turns
-# it on; "lose" a pool could be a spend or damage, so it has no pool row).
+# it on; "lose" a pool could be a spend or damage, so it has no pool row; "take" is damage on a track or
+# with the word "damage" written, a rest with a rest named, never a pool alone: "takes 2 grit"?). The
+# ``damage`` row is a keyless body that writes the word "damage" ("Ada takes 3 damage").
 _OP_BY_KEY_BASES: Mapping[str, tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]] = {
     "set": (("track", "track", ()), ("field", "note", ())),
+    "take": (("track", "damage", ()), ("damage", "damage", ()), ("rest", "rest", ())),
     "gain": (("condition", "condition", (("state", "on"),)), ("pool", "restore", ())),
     "get": (("condition", "condition", (("state", "on"),)),),
     "add": (("condition", "condition", (("state", "on"),)), ("field", "note", ())),
