@@ -56,10 +56,10 @@ CASES = [
         ("[inventory: equip Leather coat, Bram]", inv("equip", "Leather coat", who="Bram")),
     ),
     K(
-        "h-keyless-pay-srd",
+        "h-keyless-paid-to-srd",
         "srd",
         'The stablemaster holds out his hand. "Four gold, and I\'ll feed the horses too." {}',
-        ("[inventory: pay 4 gp]", inv("pay", amount="4 gp")),
+        ("[inventory: 4 gp paid to the stablemaster]", inv("pay", amount="4 gp")),
     ),
     K(
         "h-keyless-earn-who-gw",
@@ -86,10 +86,10 @@ CASES = [
         ("[sheet: damage 3 hit points Mira]", sheet("damage", pool="hit_points", amount="3", who="Mira")),
     ),
     K(
-        "h-keyless-restore-gw",
+        "h-keyless-regains-gw",
         "gw",
         "Ada's steady voice reading the litany calms Bram's shaking hands. {}",
-        ("[sheet: restore 1 resolve Bram]", sheet("restore", pool="resolve", amount="1", who="Bram")),
+        ("[sheet: Bram regains 1 resolve]", sheet("restore", pool="resolve", amount="1", who="Bram")),
     ),
     K(
         "h-keyless-make-camp-er",

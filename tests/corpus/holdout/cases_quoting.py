@@ -126,6 +126,15 @@ CASES = [
         ),
     ),
     K(
+        "h-quote-one-key-per-line-er",
+        "er",
+        "The shrine-keeper lets Juno keep the waystone.\n\n{}\n\nShe ties it into the hem of her coat.",
+        (
+            '[inventory:\n  action = "add"\n  item = "Waystone"\n  who = "Juno"\n]',
+            inv("add", "Waystone", who="Juno"),
+        ),
+    ),
+    K(
         "h-quote-colon-quoted-er",
         "er",
         "Juno's tea puts colour back in Bram's face. {}",

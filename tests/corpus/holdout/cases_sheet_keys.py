@@ -2,7 +2,8 @@
 
 The rest under another key or as the op, a pool or track named as the key, pool labels (``HP``, ``Hit
 Points``), ``value``/``change`` for the amount, a condition under ``add``/``remove`` or with a state word,
-``type`` for a wound kind, and ``who="all"`` on a rest (today a rest without ``who`` rests every member).
+``type`` for a wound kind, and the whole party named on a rest (today a rest without ``who`` rests every
+member).
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ CASES = [
         ('[sheet: op="short_rest"]', sheet("rest", rest="short")),
     ),
     K(
-        "h-sheet-rest-who-all-gw",
+        "h-sheet-rest-who-list-gw",
         "gw",
         "The whole watch stands down at first light and sleeps in the watch-house. {}",
-        ('[sheet: op="rest" rest="vigil" who="all"]', sheet("rest", rest="vigil")),
+        ('[sheet: op="rest" rest="vigil" who="Ada, Bram, Mira"]', sheet("rest", rest="vigil")),
     ),
     K(
         "h-sheet-rest-who-everyone-er",
@@ -52,12 +53,12 @@ CASES = [
     ),
     # pools as keys, labels, amounts
     K(
-        "h-sheet-pool-key-gw",
-        "gw",
-        "Bram forces himself to look into the open grave. {}",
+        "h-sheet-pool-key-er",
+        "er",
+        "Juno trusts to luck and jumps the gap between the wagons. {}",
         (
-            '[sheet: op="spend" resolve="1" who="Bram"]',
-            sheet("spend", pool="resolve", amount="1", who="Bram"),
+            '[sheet: op="spend" Luck="1" who="Juno"]',
+            sheet("spend", pool="luck", amount="1", who="Juno"),
         ),
     ),
     K(

@@ -42,11 +42,11 @@ CASES = [
         ),
     ),
     K(
-        "h-shown-update-head-gw",
+        "h-shown-changes-head-gw",
         "gw",
         "The candle gutters and dies in the draught from the crypt stairs.\n\n{}",
         (
-            '[Inventory Update: action="remove" item="Black candle" count="1"]',
+            '[Inventory changes: action="remove" item="Black candle" count="1"]',
             inv("remove", "Black candle", count="1"),
         ),
     ),
@@ -118,7 +118,7 @@ CASES = [
         "h-shown-place-name-key-er",
         "er",
         "The glass towers of the old city catch the last of the light. {}",
-        ('[place name: "Vitrine"]', place("Vitrine")),
+        ("[Place Name: Vitrine]", place("Vitrine")),
     ),
     K(
         "h-shown-place-location-key-gw",

@@ -171,7 +171,7 @@ CASES = [
         ),
         ("[sheet: Bram spends 1 grit]", sheet("spend", pool="grit", amount="1", who="Bram")),
         (
-            '[sheet: op="damage" pool="grit" amount="2 damage" who="Bram"]',
+            '[sheet: op="damage" pool="grit" amount="2 points" who="Bram"]',
             sheet("damage", pool="grit", amount="2", who="Bram"),
         ),
         ("[inventory: -1 Arrows]", inv("remove", "Arrows", count="1")),
