@@ -3,6 +3,7 @@ then one line per case that was not meant.
 
     python tests/corpus/report.py              # or: PYTHONPATH=. python -m tests.corpus.report
     python tests/corpus/report.py --class coins --full
+    python tests/corpus/report.py --holdout    # the holdout corpus (tests/corpus/holdout) instead
 """
 
 from __future__ import annotations
@@ -51,13 +52,21 @@ def failures(outcomes: list[Outcome], full: bool = False, width: int = 220) -> l
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tests.corpus.cases import ALL_CASES
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--class", dest="cls", help="only this class")
     parser.add_argument("--full", action="store_true", help="every problem in full, and the sloppy reply")
+    parser.add_argument(
+        "--holdout",
+        action="store_true",
+        help="the holdout corpus (tests/corpus/holdout) instead of the first",
+    )
     args = parser.parse_args(argv)
-    cases = [case for case in ALL_CASES if args.cls is None or case.cls == args.cls]
+    if args.holdout:
+        from tests.corpus.holdout import HOLDOUT_CASES as corpus
+    else:
+        from tests.corpus.cases import ALL_CASES as corpus
+    cases = [case for case in corpus if args.cls is None or case.cls == args.cls]
+    print("holdout" if args.holdout else "corpus")
     outcomes = run_corpus(cases)
     print("\n".join(table(outcomes)))
     lines = failures(outcomes, full=args.full)
