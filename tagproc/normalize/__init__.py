@@ -29,7 +29,7 @@ from tagproc.commands import Add, Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
-from tagproc.normalize.gamewords import GameIndex, each_member
+from tagproc.normalize.gamewords import GameIndex, each_member, game_index
 from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
@@ -85,7 +85,7 @@ def _normalize(
     if reading.name not in TAG_NAMES:
         return [_unreadable(reading, raw, repairs, Problem("unknown-tag", f'"{reading.name}" is no tag.'))]
     notes: list[str] = []
-    index = GameIndex(names.game_words())
+    index = game_index(names.game_words())
     pairs = _loose_pairs(reading, names, index, repairs, notes)
     if isinstance(pairs, Problem):
         return [_unreadable(reading, raw, repairs, pairs)]

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tagproc.names import GameWords, Word, fold
 from tagproc.normalize.counts import Problem
@@ -266,3 +267,10 @@ def party_at(tokens: list[Token], at: int) -> int | None:
         if len(tokens) - at >= size and phrase in PARTY_WORDS | EVERYONE_WORDS and phrase not in _TOO_COMMON:
             return at + size
     return None
+
+
+@lru_cache(maxsize=64)
+def game_index(words: GameWords) -> GameIndex:
+    """The index of ``words``, built once per set of game words (a pure memo, bounded: one game's words
+    stay the same from tag to tag, so building it per tag would cost more than reading the tag)."""
+    return GameIndex(words)
