@@ -142,8 +142,8 @@ CASES = [
     T(
         "tr-quoted-refusal-gw",
         "gw",
-        'I can\'t do "{}" for you; crowns do not fall from the sky in Gravewatch.',
-        ('[inventory: action="add" item="crowns" count="99"]', None),
+        "I can't do {} for you; crowns do not fall from the sky in Gravewatch.",
+        ('"[inventory: action="add" item="crowns" count="99"]"', None),
     ),
     T(
         "tr-quoted-refusal-srd",
