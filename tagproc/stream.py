@@ -8,18 +8,20 @@ the vocabulary tables; it knows nothing about what a tag's body means.
 Invariants:
 - Lossless: the concatenation of every event's ``text``/``raw`` is exactly the input.
 - No delay: text that cannot begin a tag is returned by the ``feed`` that brought it; only a suffix
-  that could still become a tag is held, and never a tag body longer than ``BODY_LIMIT``.
+  that could still become a tag is held (a partial opener, markup or a quotation mark that may wrap one,
+  a body and the few characters after a line break in it), never more than ``BODY_LIMIT`` plus
+  ``BREAK_WINDOW`` characters of a body.
 - Split invariance: the events (adjacent ``Text`` of one kind merged) do not depend on the chunking.
   Every decision depends only on the text and, in ``close()``, on the end of the input.
 - Linear: each character is examined a bounded number of times. A body ends at its pair's closer (brackets
   opened inside it nest, at most ``MAX_NEST`` deep), and a "[" that does not open a value ends the
   candidate there, so no text is ever scanned twice but the few characters of an opener that turned out
-  not to be one.
+  not to be one, and the at most ``BREAK_WINDOW`` characters looked at after a line break in a body.
 
 States (one explicit ``TagStream._state``, one ``_scan_*`` method each, h11's way): ``prose`` between
-tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``closer`` after its
-closing bracket while the closing markup may still arrive, ``overlong`` past the body limit up to its
-closer.
+tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``break`` at a line
+break in a body while the next line's start is read, ``closer`` after its closing bracket while the
+closing markup may still arrive, ``overlong`` past the body limit up to its closer.
 
 Decisions (each told by the event it gives):
 - A bracket without the evidence its kind needs (``envelope.is_tag``) is prose: ``Text``
@@ -29,9 +31,17 @@ Decisions (each told by the event it gives):
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
   it up to its closer (or the next "[") as it arrives: nothing is held past the limit, and the turn can
   still hide the whole over-long tag and answer it (DESIGN.md "Limits": answered, never silently dropped).
-- A head cut short (by a "[" that opens no value, brackets nested too deep, or the end of the reply) is a
-  tag (``RawTag(closed=False)``) when it has the evidence its bracket needs, else
-  ``Text(reason="unclosed")``.
+- An unclosed tag never swallows the rest of the reply: a body never runs past a blank line, nor past a
+  line break whose next line does not go on with the tag. A continuation line starts, after at most 24
+  blanks, with a ``key=`` pair, a ``key:`` pair of one of the tag's keys, a quoted JSON key, a closing
+  bracket, a brace or a list item (``- ``, ``1. ``); inside a bracket its body opened (a JSON list), any
+  line but a blank one (``envelope.line_continues``). So a tag written one pair a line, then "]", reads
+  whole, and ``[inventory: action="add" item="rope"`` then a blank line and paragraphs is a tag cut at the
+  break, with the paragraphs shown. The decision reads at most ``BREAK_WINDOW`` characters past the break
+  (held until they arrive, or the reply ends), so it is the same however the reply is chunked.
+- A head cut short (by a "[" that opens no value, brackets nested too deep, such a line break, or the end
+  of the reply) is a tag (``RawTag(closed=False)``) when it has the evidence its bracket needs, else
+  ``Text(reason="unclosed")``; what follows the cut is scanned as prose.
 """
 
 from __future__ import annotations
@@ -56,6 +66,7 @@ from tagproc.envelope import (
     Pair,
     closer_of,
     is_tag,
+    line_continues,
     mark_of,
     opens_value,
     prefix_start,
@@ -128,6 +139,7 @@ def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool, mar
 _PROSE: Final = "prose"  # between tags: nothing held, or a suffix that could still become an opener
 _BODY: Final = "body"  # inside a candidate's body, its closer not yet seen
 _CLOSER: Final = "closer"  # after a candidate's closer, waiting for the closing markup its prefix asks for
+_BREAK: Final = "break"  # at a line break in a body: does the next line go on with the tag?
 _OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-long text up to its closer
 
 
@@ -428,7 +440,8 @@ class TagStream:
 
     def _scan_body(self, buf: str, final: bool, events: list[Event]) -> bool:
         """Inside a body: find its closer, or what cuts it short (a "[" that opens no value, too deep a
-        nest, the limit, the end of the reply); a bracket that opens a value nests until it closes."""
+        nest, the limit, the end of the reply); a bracket that opens a value nests until it closes; a
+        line break hands over to the break step."""
         size, body_at, pair = len(buf), self._body_at, self._pair
         limit = min(size, body_at + BODY_LIMIT + 1)  # a closer may stand at body index BODY_LIMIT
         stops, at = pair.stops, self._at
@@ -438,6 +451,9 @@ class TagStream:
             at = pos + 1
             if nest and char == nest[-1]:  # a nested list or group closes
                 self._nest = nest[:-1]
+            elif char == "\n":  # does the next line go on with the tag?
+                self._at, self._state = pos, _BREAK
+                return True
             elif char == pair.close:
                 self._bracket = pos
                 if self._close_candidate(buf, final, events, self._colon and pair.square):
@@ -468,18 +484,47 @@ class TagStream:
         self._state = _PROSE
         return True
 
+    def _scan_break(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """At a line break in a body (``_at``): the body goes on when the next line continues the tag, else
+        the head is cut at the break and the next line is prose (``envelope.line_continues``); the few
+        characters that decide it are waited for."""
+        pos = self._at
+        goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+        if goes_on is None:
+            return False
+        if goes_on:
+            self._at, self._state = pos + 1, _BODY
+            return True
+        return self._cut(buf, pos, events)
+
     def _scan_overlong(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """The rest of a body past the limit, up to its closer (or the next "["), is too-long text as well."""
-        at = self._at
-        stop = self._pair.ends.search(buf, at)
-        end = len(buf) if stop is None else stop.end() if stop.group() != "[" else stop.start()
+        """The rest of a body past the limit, up to its closer, the next "[" or a line break the next line
+        does not go on from, is too-long text as well."""
+        ends, at = self._pair.ends, self._at
+        while (stop := ends.search(buf, at)) is not None:
+            pos = stop.start()
+            if buf[pos] == "\n":
+                goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+                if goes_on:
+                    at = pos + 1
+                    continue
+                if goes_on is None:  # what is before the break goes out; the break waits
+                    self._too_long(buf, pos, events)
+                    return False
+                end = pos
+            else:
+                end = pos if buf[pos] == "[" else pos + 1
+            self._too_long(buf, end, events)
+            self._state = _PROSE
+            return True
+        self._too_long(buf, len(buf), events)
+        return False
+
+    def _too_long(self, buf: str, end: int, events: list[Event]) -> None:
+        """Release the over-long body up to ``end`` as too-long text; scanning goes on there."""
         if end > self._done:
             events.append(_text(buf[self._done : end], "too-long"))
         self._done = self._at = end
-        if stop is None:
-            return False
-        self._state = _PROSE
-        return True
 
     def _close_candidate(self, buf: str, final: bool, events: list[Event], checked: bool = False) -> bool:
         """After a closer: prose, or a tag with or without its closing markup (``checked``: known to be a
@@ -528,6 +573,7 @@ class TagStream:
 _STEPS: Final = {
     _PROSE: TagStream._scan_prose,
     _BODY: TagStream._scan_body,
+    _BREAK: TagStream._scan_break,
     _CLOSER: TagStream._scan_closer,
     _OVERLONG: TagStream._scan_overlong,
 }
