@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -166,6 +167,10 @@ class TagStream:
         "_idle",
         "_name",
         "_nest",
+        "_open_from",
+        "_open_next",
+        "_other_from",
+        "_other_next",
         "_others",
         "_pair",
         "_pos",
@@ -193,6 +198,11 @@ class TagStream:
         self._done = 0
         self._at = 0
         self._others = False
+        # Within one ``_run``: where each opener search was last made from (-1: not yet) and its first
+        # match at or after there (None: none), for the next prose step to go on from.
+        self._open_from = self._other_from = -1
+        self._open_next: re.Match[str] | None = None
+        self._other_next: re.Match[str] | None = None
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -299,6 +309,7 @@ class TagStream:
         buf = "".join(self._held) + chunk if self._held else chunk
         events: list[Event] = []
         self._done, self._at = 0, self._resume
+        self._open_from = self._other_from = -1  # no search has looked at this buffer yet
         # Whether the buffer holds an opener other than "[" (looked for once a run: on a buffer of wide
         # characters each look is a loop over it, not a memchr).
         self._others = (
@@ -328,15 +339,32 @@ class TagStream:
         """
         done, base, at, others = self._done, self._pos, self._at, self._others
         emit = events.append
-        other = OPEN_OTHER.search(buf, at) if others else None
+        # Each search goes on, within one run, from where an earlier prose step left it: the first match
+        # found from an earlier position is still the first from a later one, unless it stands before it.
+        # (Searching afresh each time a body ends would read the same prose again: quadratic.)
+        from_, pending = self._open_from, self._open_next
+        if from_ < 0 or (pending is not None and pending.start() < at):
+            openers: Iterable[re.Match[str]] = OPEN.finditer(buf, at)
+        elif pending is None:
+            openers = ()  # no "[" opener after ``from_``
+        else:
+            openers = OPEN.finditer(buf, pending.start())
+        other_from, other = self._other_from, self._other_next
+        if not others:
+            other = None
+        elif other_from < 0 or (other is not None and other.start() < at):
+            other_from, other = at, OPEN_OTHER.search(buf, at)
         other_at = _NOWHERE if other is None else other.start()  # an int: compared once an opener
-        for opener in OPEN.finditer(buf, at):
+        for opener in openers:
             bracket_at = opener.start()
             while other_at < bracket_at:  # an other bracket comes first
                 assert other is not None
                 if self._open_other(buf, other, done, events):
+                    self._open_from, self._open_next = at, opener  # this one is still to read
+                    self._other_from = -1
                     return True
-                other = OPEN_OTHER.search(buf, other.end())
+                other_from = other.end()
+                other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
             if bracket_at > done and buf[bracket_at - 1] in MARKUP:
                 start = prefix_start(buf, bracket_at, done)
@@ -345,7 +373,7 @@ class TagStream:
                 start, prefix = bracket_at, ""
             end = opener.end()
             if other_at < end:  # inside this one: read as part of it
-                other = OPEN_OTHER.search(buf, end)
+                other_from, other = end, OPEN_OTHER.search(buf, end)
                 other_at = _NOWHERE if other is None else other.start()
             name, empty, after, body = opener.groups()
             if body is not None and not prefix and after == ":":
@@ -402,6 +430,8 @@ class TagStream:
             if body is None:  # the body is not all here yet: on to the body step at once
                 self._body_at = self._at = end
                 self._state = _BODY
+                self._open_from = -1  # the "[" search resumes after the body, where it has not looked
+                self._other_from, self._other_next = other_from, other
                 return self._scan_body(buf, final, events)
             self._bracket = end - 1
             self._body_at = self._bracket - len(body)
@@ -411,6 +441,8 @@ class TagStream:
             done = self._done
         while other is not None:
             if self._open_other(buf, other, done, events):
+                self._open_from, self._open_next = at, None  # no "[" opener after ``at``
+                self._other_from = -1
                 return True
             other = OPEN_OTHER.search(buf, other.end())
         # no opener left: hold a suffix that could still become one

@@ -224,6 +224,12 @@ def test_empty_chunks_change_nothing() -> None:
         pytest.param("[" * 100000, id="brackets"),
         pytest.param("**[" * 30000, id="bold-brackets"),
         pytest.param("[inventory: " + "a=b " * 5000, id="one-long-head"),
+        pytest.param("(inventory: " * 5000, id="unclosed-parenthesis-heads"),
+        pytest.param("{inv " * 5000, id="brace-alias-heads"),
+        pytest.param("[inventory: a=b\n" * 3000, id="line-breaks-in-bodies"),
+        pytest.param("[inventory: x=[" * 3000, id="lists-nested-in-bodies"),
+        pytest.param('~~"[inventory: a=b' * 3000, id="struck-and-quoted-openers"),
+        pytest.param("[sheet: " + "y" * 2000 + "\n" + "  k=v\n" * 500, id="over-long-multi-line"),
     ],
 )
 def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
