@@ -147,7 +147,7 @@ _OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-l
 class TagStream:
     """Incremental scanner: ``feed(chunk) -> events``, ``close() -> events``.
 
-    One explicit state (``_PROSE``, ``_BODY``, ``_CLOSER``, ``_OVERLONG``) and one method per state
+    One explicit state (``_PROSE``, ``_BODY``, ``_BREAK``, ``_CLOSER``, ``_OVERLONG``) and one method per state
     (``_STEPS``), as h11 keeps its readers. Between calls it keeps the held text and, in ``_BODY`` and
     ``_CLOSER``, the candidate: the markup ``prefix`` before its bracket (matched again after the closer),
     its ``name`` as written, its bracket ``pair``, whether a colon followed the name,
@@ -345,15 +345,9 @@ class TagStream:
         from_, pending = self._open_from, self._open_next
         if from_ < 0 or (pending is not None and pending.start() < at):
             openers: Iterable[re.Match[str]] = OPEN.finditer(buf, at)
-        elif pending is None:
-            openers = ()  # no "[" opener after ``from_``
         else:
-            openers = OPEN.finditer(buf, pending.start())
-        other_from, other = self._other_from, self._other_next
-        if not others:
-            other = None
-        elif other_from < 0 or (other is not None and other.start() < at):
-            other_from, other = at, OPEN_OTHER.search(buf, at)
+            openers = () if pending is None else OPEN.finditer(buf, pending.start())
+        other_from, other = self._first_other(buf, at) if others else (-1, None)
         other_at = _NOWHERE if other is None else other.start()  # an int: compared once an opener
         for opener in openers:
             bracket_at = opener.start()
@@ -361,7 +355,6 @@ class TagStream:
                 assert other is not None
                 if self._open_other(buf, other, done, events):
                     self._open_from, self._open_next = at, opener  # this one is still to read
-                    self._other_from = -1
                     return True
                 other_from = other.end()
                 other = OPEN_OTHER.search(buf, other_from)
@@ -376,39 +369,20 @@ class TagStream:
                 other_from, other = end, OPEN_OTHER.search(buf, end)
                 other_at = _NOWHERE if other is None else other.start()
             name, empty, after, body = opener.groups()
-            if body is not None and not prefix and after == ":":
-                # The common tag, decided here (as ``_close_candidate`` would): one regex match, one event.
+            if (
+                body is not None
+                and after == ":"
+                and (not prefix or (prefix[0] not in QUOTES and buf.startswith(prefix[::-1], end)))
+            ):
+                # The common tag, bare or wrapped ("**[...]**", its closing markup here), decided here as
+                # ``_close_candidate`` would: one regex match, one event (a quoted one takes its way).
                 if start > done:
                     text: Text = _new(Text)
                     _SET_TEXT(text, buf[done:start])
                     _SET_REASON(text, None)
                     emit(text)
+                done = end + len(prefix)  # the closing markup mirrors the prefix
                 event: RawTag = _new(RawTag)
-                _SET_RAW(event, buf[start:end])
-                _SET_NAME(event, name)
-                _SET_BODY(event, body)
-                _SET_START(event, base + start)
-                _SET_END(event, base + end)
-                _SET_CLOSED(event, True)
-                _SET_MARK(event, None)
-                emit(event)
-                done = end
-                continue
-            if (
-                body is not None
-                and after == ":"
-                and prefix[0] not in QUOTES
-                and buf.startswith(closer := prefix[::-1], end)
-            ):
-                # A wrapped tag with its closing markup already here ("**[...]**"): decided here too
-                # (a quoted one takes ``_close_candidate``'s way).
-                if start > done:
-                    text = _new(Text)
-                    _SET_TEXT(text, buf[done:start])
-                    _SET_REASON(text, None)
-                    emit(text)
-                done = end + len(closer)
-                event = _new(RawTag)
                 _SET_RAW(event, buf[start:done])
                 _SET_NAME(event, name)
                 _SET_BODY(event, body)
@@ -420,29 +394,14 @@ class TagStream:
                 continue
             if empty:
                 continue  # "[loot]": an empty body without a colon is prose
-            colon = after in HEAD_COLONS
-            if body is not None and not is_tag(SQUARE, colon, name, body):
-                continue  # "[Sheet music]": prose, still pending
-            if start > done:
-                events.append(_text(buf[done:start]))
-            self._done = start
-            self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
-            if body is None:  # the body is not all here yet: on to the body step at once
-                self._body_at = self._at = end
-                self._state = _BODY
-                self._open_from = -1  # the "[" search resumes after the body, where it has not looked
-                self._other_from, self._other_next = other_from, other
-                return self._scan_body(buf, final, events)
-            self._bracket = end - 1
-            self._body_at = self._bracket - len(body)
-            if not self._close_candidate(buf, final, events, True):
-                self._state, self._at = _CLOSER, len(buf)
-                return False
+            self._other_from, self._other_next = other_from, other
+            decided = self._open_square(buf, final, events, done, start, prefix, opener)
+            if decided is not None:
+                return decided
             done = self._done
         while other is not None:
             if self._open_other(buf, other, done, events):
                 self._open_from, self._open_next = at, None  # no "[" opener after ``at``
-                self._other_from = -1
                 return True
             other = OPEN_OTHER.search(buf, other.end())
         # no opener left: hold a suffix that could still become one
@@ -452,6 +411,48 @@ class TagStream:
             events.append(_text(buf[done:hold_from]))
         self._done = self._at = hold_from
         return False
+
+    def _first_other(self, buf: str, at: int) -> tuple[int, re.Match[str] | None]:
+        """The first opener of another bracket at or after ``at``, and where it was searched from: the one
+        an earlier prose step of this run found, when it is still ahead."""
+        other_from, other = self._other_from, self._other_next
+        if other_from < 0 or (other is not None and other.start() < at):
+            return at, OPEN_OTHER.search(buf, at)
+        return other_from, other
+
+    def _open_square(
+        self,
+        buf: str,
+        final: bool,
+        events: list[Event],
+        done: int,
+        start: int,
+        prefix: str,
+        opener: re.Match[str],
+    ) -> bool | None:
+        """A "[" opener the common path did not decide: prose (None, still pending), a tag decided at its
+        "]" (None, ``_done`` past it), or a candidate whose body or closing markup is still to come (what
+        the prose step returns)."""
+        name, _, after, body = opener.groups()
+        colon = after in HEAD_COLONS
+        if body is not None and not is_tag(SQUARE, colon, name, body):
+            self._done = done
+            return None  # "[Sheet music]": prose, still pending
+        if start > done:
+            events.append(_text(buf[done:start]))
+        self._done, end = start, opener.end()
+        self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
+        if body is None:  # the body is not all here yet: on to the body step at once
+            self._body_at = self._at = end
+            self._state = _BODY
+            self._open_from = -1  # the "[" search resumes after the body, where it has not looked
+            return self._scan_body(buf, final, events)
+        self._bracket = end - 1
+        self._body_at = self._bracket - len(body)
+        if not self._close_candidate(buf, final, events, True):
+            self._state, self._at = _CLOSER, len(buf)
+            return False
+        return None
 
     def _open_other(self, buf: str, opener: re.Match[str], done: int, events: list[Event]) -> bool:
         """An opener of another bracket than "[": prose when a closer follows its name ("(inventory)"),
@@ -467,6 +468,7 @@ class TagStream:
         self._prefix, self._name, self._pair = buf[start:bracket_at].rstrip("\\"), name, PAIRS[bracket]
         self._colon, self._nest = after in HEAD_COLONS, ""
         self._body_at = self._at = opener.end()
+        self._other_from = -1  # the search for other brackets resumes after this body
         self._state = _BODY
         return True
 
