@@ -88,7 +88,15 @@ def reply_of(size: int) -> str:
 
 
 def adversarial(kind: str, size: int) -> str:
-    units = {"unclosed [inventory: heads": "[inventory:", "bare [": "[", "bold **[ openers": "**["}
+    units = {
+        "unclosed [inventory: heads": "[inventory:",
+        "bare [": "[",
+        "bold **[ openers": "**[",
+        "unclosed (inventory: heads": "(inventory: ",
+        "line breaks in bodies": "[inventory: a=b\n",
+        "lists nested in bodies": "[inventory: x=[",
+        "struck and quoted openers": '~~"[inventory: a=b',
+    }
     if kind in units:
         unit = units[kind]
         return (unit * (size // len(unit) + 1))[:size]
@@ -184,9 +192,19 @@ def main() -> None:
             )
     per_chunk = compare(streamed(large, 4), streamed(small, 4), rounds=5) / (len(large) / len(small))
     print(f"  per-chunk cost (4-char chunks), 128 KB reply vs 2 KB reply = {per_chunk:4.2f}x (goal <= 1.5x)")
-    for kind in ("unclosed [inventory: heads", "bare [", "bold **[ openers", "one head, no ]"):
+    kinds = (
+        "unclosed [inventory: heads",
+        "bare [",
+        "bold **[ openers",
+        "one head, no ]",
+        "unclosed (inventory: heads",
+        "line breaks in bodies",
+        "lists nested in bodies",
+        "struck and quoted openers",
+    )
+    for kind in kinds:
         small_adv, large_adv = adversarial(kind, 128 * 1024), adversarial(kind, 1024 * 1024)
-        per_mb = compare(streamed(large_adv, 4096), streamed(small_adv, 4096), rounds=3) / 8
+        per_mb = compare(streamed(large_adv, 4096), streamed(small_adv, 4096), rounds=5) / 8
         print(f"  adversarial 1 MB, {kind}: time per MB = {per_mb:4.2f}x that at 128 KB (goal <= 1.5x)")
     linear_everywhere()
 

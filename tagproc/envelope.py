@@ -27,6 +27,9 @@ quotation mark (``WRAP_QUOTES``), a strike (``~~``), emphasis (up to three ``*``
 backticks. The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right
 before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
 
+Where a body ends on a line break (``line_continues``): see the rule in ``tagproc.stream``'s docstring; the
+continuation patterns are built from the same key tables.
+
 Invariants: every pattern is bounded (no part of it reads more than a fixed number of characters but the
 body, which the scanner bounds); every decision depends on the text alone, never on how it was chunked.
 """
@@ -38,6 +41,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
+
+import regex
 
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -61,6 +66,7 @@ from tagproc.vocabulary import (
 
 __all__ = [
     "BODY_LIMIT",
+    "BREAK_WINDOW",
     "CLOSERS",
     "LONGEST_PARTIAL",
     "MARKUP",
@@ -77,6 +83,7 @@ __all__ = [
     "closer_of",
     "is_tag",
     "keys_of",
+    "line_continues",
     "mark_of",
     "opens_value",
     "prefix_start",
@@ -100,8 +107,8 @@ class Pair:
     open: str
     close: str
     square: bool  # "[" or a pair that stands for it: a colon after the name is evidence enough
-    stops: re.Pattern[str]  # "[", "]" and this pair's own brackets
-    ends: re.Pattern[str]  # this pair's closer (the rest is the too-long tag) or a "[" (a new tag)
+    stops: re.Pattern[str]  # "[", "]", this pair's own brackets and a line break
+    ends: re.Pattern[str]  # this pair's closer (the rest is the too-long tag), a "[" or a line break
 
 
 def _pair(open_: str, close: str) -> Pair:
@@ -109,8 +116,8 @@ def _pair(open_: str, close: str) -> Pair:
         open_,
         close,
         open_ in SQUARE_BRACKETS,
-        re.compile("[" + re.escape("".join(dict.fromkeys("[]" + open_ + close))) + "]"),
-        re.compile("[" + re.escape("".join(dict.fromkeys("[" + close))) + "]"),
+        re.compile("[" + re.escape("".join(dict.fromkeys("[]" + open_ + close))) + "\n]"),
+        re.compile("[" + re.escape("".join(dict.fromkeys("[" + close))) + "\n]"),
     )
 
 
@@ -126,10 +133,11 @@ _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
 # backwards by ``prefix_start``, which picks what a leftmost forward match would. ASCII case folding, so
 # that the regex and the partial-opener table agree on every character. ``OPEN`` also takes the body and
-# its "]" when they are already there (the common case: one C call a tag). Groups: 1 name, 2 the "]" of an
+# its "]" when they are already there on its line (the common case: one C call a tag; a body with a line
+# break is read step by step, for the line-break rule). Groups: 1 name, 2 the "]" of an
 # empty "[name]", 3 the character after the name, 4 the body.
 OPEN: Final = re.compile(
-    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
     .replace("%n", _NAMES)
     .replace("%a", _AFTER),
     re.IGNORECASE | re.ASCII,
@@ -331,3 +339,54 @@ def is_tag(pair: Pair, colon: bool, name: str, body: str) -> bool:
     if colon:
         return evidence.verb_lead is not None and evidence.verb_lead.match(body) is not None
     return evidence.verb_head is not None and evidence.verb_head.match(body) is not None
+
+
+# -- line breaks -------------------------------------------------------------------------------------
+
+# How far past a line break in a body the scanner looks to decide whether the next line goes on with the
+# tag: longer than any continuation the patterns below can need, so the decision never depends on how
+# the reply was chunked (it waits for this many characters, or the end of the reply).
+BREAK_WINDOW: Final = 80
+_INDENT = r"[ \t]{0,24}"
+
+
+def _continuation(tag: str) -> regex.Pattern[str]:
+    """A line that goes on with a tag (see ``line_continues``)."""
+    keys = _alternation(keys_of(tag))
+    colon = _COLON_CLASS
+    closers = re.escape("".join(sorted(CLOSERS)) + "{}")
+    return regex.compile(
+        rf"{_INDENT}(?:"
+        rf"[A-Za-z_][\w-]{{0,31}}[ \t]{{0,4}}="  # key=
+        rf"|(?:{keys})[ \t]{{0,4}}{colon}"  # a key of the tag, key:
+        rf"|[\"'\u201c][A-Za-z_][\w -]{{0,31}}[\"'\u201d][ \t]{{0,4}}{colon}"  # "json key":
+        rf"|[{closers}]"  # a closing bracket, or a brace of a JSON body
+        rf"|(?:[-*\u2022]|\d{{1,3}}[.)])[ \t]"  # a list item inside a value
+        rf")",
+        regex.IGNORECASE,
+    )
+
+
+_CONTINUES: Final = {tag: _continuation(tag) for tag in TAG_NAMES}
+_NESTED_LINE = regex.compile(rf"{_INDENT}\S")  # inside a nested list or object: any line but a blank one
+
+
+def line_continues(buf: str, start: int, name: str, nested: bool, final: bool) -> bool | None:
+    """Whether the line starting at ``start`` (just past a line break in a body) goes on with the tag:
+    True, False, or None while the text so far cannot tell (wait for more, never past ``BREAK_WINDOW``).
+
+    A body never runs past a blank line, nor past a line break whose next line does not continue the
+    tag: a continuation line starts, after at most 24 blanks, with a ``key=`` pair, a ``key:`` pair of one
+    of the tag's keys, a quoted JSON key (``"item":``), a closing bracket, a brace, or a list item
+    (``- ``, ``1. ``); inside a bracket the body opened (a JSON list), any line but a blank one goes on.
+    At the end of the reply, a line that had begun like a continuation goes on, a blank rest does not.
+    """
+    pattern = _NESTED_LINE if nested else _CONTINUES[TAG_ALIASES[name.lower()]]
+    match = pattern.match(buf, start, start + BREAK_WINDOW, partial=True)
+    if match is None:
+        return False
+    if not match.partial:
+        return True
+    if final:
+        return bool(buf[start : start + BREAK_WINDOW].strip())
+    return None

@@ -8,18 +8,20 @@ the vocabulary tables; it knows nothing about what a tag's body means.
 Invariants:
 - Lossless: the concatenation of every event's ``text``/``raw`` is exactly the input.
 - No delay: text that cannot begin a tag is returned by the ``feed`` that brought it; only a suffix
-  that could still become a tag is held, and never a tag body longer than ``BODY_LIMIT``.
+  that could still become a tag is held (a partial opener, markup or a quotation mark that may wrap one,
+  a body and the few characters after a line break in it), never more than ``BODY_LIMIT`` plus
+  ``BREAK_WINDOW`` characters of a body.
 - Split invariance: the events (adjacent ``Text`` of one kind merged) do not depend on the chunking.
   Every decision depends only on the text and, in ``close()``, on the end of the input.
 - Linear: each character is examined a bounded number of times. A body ends at its pair's closer (brackets
   opened inside it nest, at most ``MAX_NEST`` deep), and a "[" that does not open a value ends the
   candidate there, so no text is ever scanned twice but the few characters of an opener that turned out
-  not to be one.
+  not to be one, and the at most ``BREAK_WINDOW`` characters looked at after a line break in a body.
 
 States (one explicit ``TagStream._state``, one ``_scan_*`` method each, h11's way): ``prose`` between
-tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``closer`` after its
-closing bracket while the closing markup may still arrive, ``overlong`` past the body limit up to its
-closer.
+tags (the one-regex common tag is decided there), ``body`` inside a candidate's body, ``break`` at a line
+break in a body while the next line's start is read, ``closer`` after its closing bracket while the
+closing markup may still arrive, ``overlong`` past the body limit up to its closer.
 
 Decisions (each told by the event it gives):
 - A bracket without the evidence its kind needs (``envelope.is_tag``) is prose: ``Text``
@@ -29,15 +31,24 @@ Decisions (each told by the event it gives):
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
   it up to its closer (or the next "[") as it arrives: nothing is held past the limit, and the turn can
   still hide the whole over-long tag and answer it (DESIGN.md "Limits": answered, never silently dropped).
-- A head cut short (by a "[" that opens no value, brackets nested too deep, or the end of the reply) is a
-  tag (``RawTag(closed=False)``) when it has the evidence its bracket needs, else
-  ``Text(reason="unclosed")``.
+- An unclosed tag never swallows the rest of the reply: a body never runs past a blank line, nor past a
+  line break whose next line does not go on with the tag. A continuation line starts, after at most 24
+  blanks, with a ``key=`` pair, a ``key:`` pair of one of the tag's keys, a quoted JSON key, a closing
+  bracket, a brace or a list item (``- ``, ``1. ``); inside a bracket its body opened (a JSON list), any
+  line but a blank one (``envelope.line_continues``). So a tag written one pair a line, then "]", reads
+  whole, and ``[inventory: action="add" item="rope"`` then a blank line and paragraphs is a tag cut at the
+  break, with the paragraphs shown. The decision reads at most ``BREAK_WINDOW`` characters past the break
+  (held until they arrive, or the reply ends), so it is the same however the reply is chunked.
+- A head cut short (by a "[" that opens no value, brackets nested too deep, such a line break, or the end
+  of the reply) is a tag (``RawTag(closed=False)``) when it has the evidence its bracket needs, else
+  ``Text(reason="unclosed")``; what follows the cut is scanned as prose.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -56,6 +67,7 @@ from tagproc.envelope import (
     Pair,
     closer_of,
     is_tag,
+    line_continues,
     mark_of,
     opens_value,
     prefix_start,
@@ -128,13 +140,14 @@ def _tag(raw: str, name: str, body: str, start: int, end: int, closed: bool, mar
 _PROSE: Final = "prose"  # between tags: nothing held, or a suffix that could still become an opener
 _BODY: Final = "body"  # inside a candidate's body, its closer not yet seen
 _CLOSER: Final = "closer"  # after a candidate's closer, waiting for the closing markup its prefix asks for
+_BREAK: Final = "break"  # at a line break in a body: does the next line go on with the tag?
 _OVERLONG: Final = "overlong"  # inside a body past the limit: released as too-long text up to its closer
 
 
 class TagStream:
     """Incremental scanner: ``feed(chunk) -> events``, ``close() -> events``.
 
-    One explicit state (``_PROSE``, ``_BODY``, ``_CLOSER``, ``_OVERLONG``) and one method per state
+    One explicit state (``_PROSE``, ``_BODY``, ``_BREAK``, ``_CLOSER``, ``_OVERLONG``) and one method per state
     (``_STEPS``), as h11 keeps its readers. Between calls it keeps the held text and, in ``_BODY`` and
     ``_CLOSER``, the candidate: the markup ``prefix`` before its bracket (matched again after the closer),
     its ``name`` as written, its bracket ``pair``, whether a colon followed the name,
@@ -154,6 +167,10 @@ class TagStream:
         "_idle",
         "_name",
         "_nest",
+        "_open_from",
+        "_open_next",
+        "_other_from",
+        "_other_next",
         "_others",
         "_pair",
         "_pos",
@@ -181,6 +198,11 @@ class TagStream:
         self._done = 0
         self._at = 0
         self._others = False
+        # Within one ``_run``: where each opener search was last made from (-1: not yet) and its first
+        # match at or after there (None: none), for the next prose step to go on from.
+        self._open_from = self._other_from = -1
+        self._open_next: re.Match[str] | None = None
+        self._other_next: re.Match[str] | None = None
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -287,6 +309,7 @@ class TagStream:
         buf = "".join(self._held) + chunk if self._held else chunk
         events: list[Event] = []
         self._done, self._at = 0, self._resume
+        self._open_from = self._other_from = -1  # no search has looked at this buffer yet
         # Whether the buffer holds an opener other than "[" (looked for once a run: on a buffer of wide
         # characters each look is a loop over it, not a memchr).
         self._others = (
@@ -316,15 +339,25 @@ class TagStream:
         """
         done, base, at, others = self._done, self._pos, self._at, self._others
         emit = events.append
-        other = OPEN_OTHER.search(buf, at) if others else None
+        # Each search goes on, within one run, from where an earlier prose step left it: the first match
+        # found from an earlier position is still the first from a later one, unless it stands before it.
+        # (Searching afresh each time a body ends would read the same prose again: quadratic.)
+        from_, pending = self._open_from, self._open_next
+        if from_ < 0 or (pending is not None and pending.start() < at):
+            openers: Iterable[re.Match[str]] = OPEN.finditer(buf, at)
+        else:
+            openers = () if pending is None else OPEN.finditer(buf, pending.start())
+        other_from, other = self._first_other(buf, at) if others else (-1, None)
         other_at = _NOWHERE if other is None else other.start()  # an int: compared once an opener
-        for opener in OPEN.finditer(buf, at):
+        for opener in openers:
             bracket_at = opener.start()
             while other_at < bracket_at:  # an other bracket comes first
                 assert other is not None
                 if self._open_other(buf, other, done, events):
+                    self._open_from, self._open_next = at, opener  # this one is still to read
                     return True
-                other = OPEN_OTHER.search(buf, other.end())
+                other_from = other.end()
+                other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
             if bracket_at > done and buf[bracket_at - 1] in MARKUP:
                 start = prefix_start(buf, bracket_at, done)
@@ -333,42 +366,23 @@ class TagStream:
                 start, prefix = bracket_at, ""
             end = opener.end()
             if other_at < end:  # inside this one: read as part of it
-                other = OPEN_OTHER.search(buf, end)
+                other_from, other = end, OPEN_OTHER.search(buf, end)
                 other_at = _NOWHERE if other is None else other.start()
             name, empty, after, body = opener.groups()
-            if body is not None and not prefix and after == ":":
-                # The common tag, decided here (as ``_close_candidate`` would): one regex match, one event.
+            if (
+                body is not None
+                and after == ":"
+                and (not prefix or (prefix[0] not in QUOTES and buf.startswith(prefix[::-1], end)))
+            ):
+                # The common tag, bare or wrapped ("**[...]**", its closing markup here), decided here as
+                # ``_close_candidate`` would: one regex match, one event (a quoted one takes its way).
                 if start > done:
                     text: Text = _new(Text)
                     _SET_TEXT(text, buf[done:start])
                     _SET_REASON(text, None)
                     emit(text)
+                done = end + len(prefix)  # the closing markup mirrors the prefix
                 event: RawTag = _new(RawTag)
-                _SET_RAW(event, buf[start:end])
-                _SET_NAME(event, name)
-                _SET_BODY(event, body)
-                _SET_START(event, base + start)
-                _SET_END(event, base + end)
-                _SET_CLOSED(event, True)
-                _SET_MARK(event, None)
-                emit(event)
-                done = end
-                continue
-            if (
-                body is not None
-                and after == ":"
-                and prefix[0] not in QUOTES
-                and buf.startswith(closer := prefix[::-1], end)
-            ):
-                # A wrapped tag with its closing markup already here ("**[...]**"): decided here too
-                # (a quoted one takes ``_close_candidate``'s way).
-                if start > done:
-                    text = _new(Text)
-                    _SET_TEXT(text, buf[done:start])
-                    _SET_REASON(text, None)
-                    emit(text)
-                done = end + len(closer)
-                event = _new(RawTag)
                 _SET_RAW(event, buf[start:done])
                 _SET_NAME(event, name)
                 _SET_BODY(event, body)
@@ -380,25 +394,14 @@ class TagStream:
                 continue
             if empty:
                 continue  # "[loot]": an empty body without a colon is prose
-            colon = after in HEAD_COLONS
-            if body is not None and not is_tag(SQUARE, colon, name, body):
-                continue  # "[Sheet music]": prose, still pending
-            if start > done:
-                events.append(_text(buf[done:start]))
-            self._done = start
-            self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
-            if body is None:  # the body is not all here yet: on to the body step at once
-                self._body_at = self._at = end
-                self._state = _BODY
-                return self._scan_body(buf, final, events)
-            self._bracket = end - 1
-            self._body_at = self._bracket - len(body)
-            if not self._close_candidate(buf, final, events, True):
-                self._state, self._at = _CLOSER, len(buf)
-                return False
+            self._other_from, self._other_next = other_from, other
+            decided = self._open_square(buf, final, events, done, start, prefix, opener)
+            if decided is not None:
+                return decided
             done = self._done
         while other is not None:
             if self._open_other(buf, other, done, events):
+                self._open_from, self._open_next = at, None  # no "[" opener after ``at``
                 return True
             other = OPEN_OTHER.search(buf, other.end())
         # no opener left: hold a suffix that could still become one
@@ -408,6 +411,48 @@ class TagStream:
             events.append(_text(buf[done:hold_from]))
         self._done = self._at = hold_from
         return False
+
+    def _first_other(self, buf: str, at: int) -> tuple[int, re.Match[str] | None]:
+        """The first opener of another bracket at or after ``at``, and where it was searched from: the one
+        an earlier prose step of this run found, when it is still ahead."""
+        other_from, other = self._other_from, self._other_next
+        if other_from < 0 or (other is not None and other.start() < at):
+            return at, OPEN_OTHER.search(buf, at)
+        return other_from, other
+
+    def _open_square(
+        self,
+        buf: str,
+        final: bool,
+        events: list[Event],
+        done: int,
+        start: int,
+        prefix: str,
+        opener: re.Match[str],
+    ) -> bool | None:
+        """A "[" opener the common path did not decide: prose (None, still pending), a tag decided at its
+        "]" (None, ``_done`` past it), or a candidate whose body or closing markup is still to come (what
+        the prose step returns)."""
+        name, _, after, body = opener.groups()
+        colon = after in HEAD_COLONS
+        if body is not None and not is_tag(SQUARE, colon, name, body):
+            self._done = done
+            return None  # "[Sheet music]": prose, still pending
+        if start > done:
+            events.append(_text(buf[done:start]))
+        self._done, end = start, opener.end()
+        self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
+        if body is None:  # the body is not all here yet: on to the body step at once
+            self._body_at = self._at = end
+            self._state = _BODY
+            self._open_from = -1  # the "[" search resumes after the body, where it has not looked
+            return self._scan_body(buf, final, events)
+        self._bracket = end - 1
+        self._body_at = self._bracket - len(body)
+        if not self._close_candidate(buf, final, events, True):
+            self._state, self._at = _CLOSER, len(buf)
+            return False
+        return None
 
     def _open_other(self, buf: str, opener: re.Match[str], done: int, events: list[Event]) -> bool:
         """An opener of another bracket than "[": prose when a closer follows its name ("(inventory)"),
@@ -423,12 +468,14 @@ class TagStream:
         self._prefix, self._name, self._pair = buf[start:bracket_at].rstrip("\\"), name, PAIRS[bracket]
         self._colon, self._nest = after in HEAD_COLONS, ""
         self._body_at = self._at = opener.end()
+        self._other_from = -1  # the search for other brackets resumes after this body
         self._state = _BODY
         return True
 
     def _scan_body(self, buf: str, final: bool, events: list[Event]) -> bool:
         """Inside a body: find its closer, or what cuts it short (a "[" that opens no value, too deep a
-        nest, the limit, the end of the reply); a bracket that opens a value nests until it closes."""
+        nest, the limit, the end of the reply); a bracket that opens a value nests until it closes; a
+        line break hands over to the break step."""
         size, body_at, pair = len(buf), self._body_at, self._pair
         limit = min(size, body_at + BODY_LIMIT + 1)  # a closer may stand at body index BODY_LIMIT
         stops, at = pair.stops, self._at
@@ -438,6 +485,9 @@ class TagStream:
             at = pos + 1
             if nest and char == nest[-1]:  # a nested list or group closes
                 self._nest = nest[:-1]
+            elif char == "\n":  # does the next line go on with the tag?
+                self._at, self._state = pos, _BREAK
+                return True
             elif char == pair.close:
                 self._bracket = pos
                 if self._close_candidate(buf, final, events, self._colon and pair.square):
@@ -468,18 +518,47 @@ class TagStream:
         self._state = _PROSE
         return True
 
+    def _scan_break(self, buf: str, final: bool, events: list[Event]) -> bool:
+        """At a line break in a body (``_at``): the body goes on when the next line continues the tag, else
+        the head is cut at the break and the next line is prose (``envelope.line_continues``); the few
+        characters that decide it are waited for."""
+        pos = self._at
+        goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+        if goes_on is None:
+            return False
+        if goes_on:
+            self._at, self._state = pos + 1, _BODY
+            return True
+        return self._cut(buf, pos, events)
+
     def _scan_overlong(self, buf: str, final: bool, events: list[Event]) -> bool:
-        """The rest of a body past the limit, up to its closer (or the next "["), is too-long text as well."""
-        at = self._at
-        stop = self._pair.ends.search(buf, at)
-        end = len(buf) if stop is None else stop.end() if stop.group() != "[" else stop.start()
+        """The rest of a body past the limit, up to its closer, the next "[" or a line break the next line
+        does not go on from, is too-long text as well."""
+        ends, at = self._pair.ends, self._at
+        while (stop := ends.search(buf, at)) is not None:
+            pos = stop.start()
+            if buf[pos] == "\n":
+                goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+                if goes_on:
+                    at = pos + 1
+                    continue
+                if goes_on is None:  # what is before the break goes out; the break waits
+                    self._too_long(buf, pos, events)
+                    return False
+                end = pos
+            else:
+                end = pos if buf[pos] == "[" else pos + 1
+            self._too_long(buf, end, events)
+            self._state = _PROSE
+            return True
+        self._too_long(buf, len(buf), events)
+        return False
+
+    def _too_long(self, buf: str, end: int, events: list[Event]) -> None:
+        """Release the over-long body up to ``end`` as too-long text; scanning goes on there."""
         if end > self._done:
             events.append(_text(buf[self._done : end], "too-long"))
         self._done = self._at = end
-        if stop is None:
-            return False
-        self._state = _PROSE
-        return True
 
     def _close_candidate(self, buf: str, final: bool, events: list[Event], checked: bool = False) -> bool:
         """After a closer: prose, or a tag with or without its closing markup (``checked``: known to be a
@@ -528,6 +607,7 @@ class TagStream:
 _STEPS: Final = {
     _PROSE: TagStream._scan_prose,
     _BODY: TagStream._scan_body,
+    _BREAK: TagStream._scan_break,
     _CLOSER: TagStream._scan_closer,
     _OVERLONG: TagStream._scan_overlong,
 }

@@ -608,4 +608,20 @@ REPLIES = [
         ),
         id="prose-brackets-of-every-kind",
     ),
+    # -- issue 7: an unclosed tag never swallows the rest of the reply --
+    pytest.param(
+        Reply(
+            'You find rope [inventory: action="add" item="rope"\n\nThe road bends north.\n\nRain on the '
+            "barrows.\n\nA light in the chapel window.",
+            (_t('[inventory: action="add" item="rope"', ("action", "add"), ("item", "rope"), closed=False),),
+        ),
+        id="unclosed-before-paragraphs",
+    ),
+    pytest.param(
+        Reply(
+            "You reach it.\n[place:\n  name: Millbrook\n  size: town\n]\nThe bell rings.",
+            (_t("[place:\n  name: Millbrook\n  size: town\n]", ("name", "Millbrook"), ("size", "town")),),
+        ),
+        id="multi-line-key-colon",
+    ),
 ]

@@ -9,9 +9,11 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagproc import RawTag, TagStream, Text, parse_reply
+from tagproc import RawTag, TagStream, Text, parse_reply, read_tag
+from tagproc.envelope import BREAK_WINDOW
 from tagproc.stream import BODY_LIMIT, Event, merge_text
 from tagproc.tokens import TokenCounter
+from tagproc.visible import visible_text
 from tests.replies import REPLIES, Reply
 
 
@@ -157,6 +159,17 @@ def test_the_held_text_never_exceeds_the_body_limit() -> None:
         assert stream._held_len <= BODY_LIMIT + len("[inventory: ")
 
 
+@pytest.mark.parametrize("filler", [" ", "y", "\n", "a=", "\t"])
+def test_the_lookahead_after_a_line_break_is_bounded(filler: str) -> None:
+    head = '[inventory: action="add"'
+    for before in ("", "x" * (BODY_LIMIT - 30)):
+        stream = TagStream()
+        stream.feed(head + before + "\n")
+        for _ in range(3 * BREAK_WINDOW):
+            stream.feed(filler)
+            assert stream._held_len <= len(head) + BODY_LIMIT + BREAK_WINDOW + 1
+
+
 def test_close_decides_an_unclosed_head_is_prose_without_key_or_colon() -> None:
     events = parse_reply("And then [sheet music")
     assert events == [Text("And then "), Text("[sheet music", reason="unclosed")]
@@ -211,6 +224,12 @@ def test_empty_chunks_change_nothing() -> None:
         pytest.param("[" * 100000, id="brackets"),
         pytest.param("**[" * 30000, id="bold-brackets"),
         pytest.param("[inventory: " + "a=b " * 5000, id="one-long-head"),
+        pytest.param("(inventory: " * 5000, id="unclosed-parenthesis-heads"),
+        pytest.param("{inv " * 5000, id="brace-alias-heads"),
+        pytest.param("[inventory: a=b\n" * 3000, id="line-breaks-in-bodies"),
+        pytest.param("[inventory: x=[" * 3000, id="lists-nested-in-bodies"),
+        pytest.param('~~"[inventory: a=b' * 3000, id="struck-and-quoted-openers"),
+        pytest.param("[sheet: " + "y" * 2000 + "\n" + "  k=v\n" * 500, id="over-long-multi-line"),
     ],
 )
 def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
@@ -280,3 +299,163 @@ def test_many_prose_brackets_come_out_as_one_text() -> None:
     text = "[Sheet music] " * 1000
     assert parse_reply(text) == [Text(text)]
     assert TagStream().feed(text) == [Text(text)]
+
+
+# -- issue 7: an unclosed tag never swallows the rest of the reply --------------------------------------
+
+PARAGRAPHS = "The road bends north.\n\nRain on the barrows.\n\nA light in the chapel window."
+UNCLOSED = [
+    # text, the tags' raw (closed or not), what the player reads
+    pytest.param(
+        f'You find rope [inventory: action="add" item="rope"\n\n{PARAGRAPHS}',
+        [('[inventory: action="add" item="rope"', False)],
+        f"You find rope\n\n{PARAGRAPHS}",
+        id="blank-line-then-paragraphs",
+    ),
+    pytest.param(
+        '[loot: table="grave_goods"\nThe lid creaks open.',
+        [('[loot: table="grave_goods"', False)],
+        "The lid creaks open.",
+        id="line-break-then-prose",
+    ),
+    pytest.param(
+        'He pays. [inventory: action="pay" amount="3 shillings"\r\n\r\nThe smith nods.',
+        [('[inventory: action="pay" amount="3 shillings"\r', False)],
+        "He pays.\n\nThe smith nods.",
+        id="crlf-blank-line",
+    ),
+    pytest.param(
+        'Bram: "Nice." [inventory: action="add" item="rope"\nBram: "Mine now."',
+        [('[inventory: action="add" item="rope"', False)],
+        'Bram: "Nice."\nBram: "Mine now."',
+        id="dialogue-line-is-not-a-key",
+    ),
+    pytest.param(
+        "[Sheet music\nThe choir sings.",
+        [],
+        "[Sheet music\nThe choir sings.",
+        id="prose-head-cut-at-the-break",
+    ),
+    pytest.param(
+        '(inventory: action="add" item="Rope"\n\nThe end.',
+        [('(inventory: action="add" item="Rope"', False)],
+        "The end.",
+        id="parentheses-cut-at-a-blank-line",
+    ),
+    pytest.param(
+        'A [inventory: items=["Rope",\n\nThe end.',
+        [('[inventory: items=["Rope",', False)],
+        "A\n\nThe end.",
+        id="blank-line-ends-a-nested-list-too",
+    ),
+    pytest.param(
+        'Multi-line:\n[inventory:\n  action="buy"\n  item="Leather coat"\n]\nOK.',
+        [('[inventory:\n  action="buy"\n  item="Leather coat"\n]', True)],
+        "Multi-line:\nOK.",
+        id="one-pair-a-line",
+    ),
+    pytest.param(
+        "[place:\n  name: Millbrook\n  size: town\n]\nThe bell.",
+        [("[place:\n  name: Millbrook\n  size: town\n]", True)],
+        "The bell.",
+        id="key-colon-lines",
+    ),
+    pytest.param(
+        '[inventory {\n  "action": "add",\n  "items": [\n    "Rope",\n    "Torch"\n  ]\n}]\nDone.',
+        [('[inventory {\n  "action": "add",\n  "items": [\n    "Rope",\n    "Torch"\n  ]\n}]', True)],
+        "Done.",
+        id="json-over-lines",
+    ),
+    pytest.param(
+        '[inventory: action="add" items="\n- Rope\n- Torch\n2. Lantern"]\nDone.',
+        [('[inventory: action="add" items="\n- Rope\n- Torch\n2. Lantern"]', True)],
+        "Done.",
+        id="list-items-inside-a-value",
+    ),
+    pytest.param(
+        '[sheet: op="rest"\n\trest="vigil"]',
+        [('[sheet: op="rest"\n\trest="vigil"]', True)],
+        "",
+        id="tab-indented-pair",
+    ),
+    pytest.param(
+        'A [inventory: action="add" item="Rope"\n',
+        [('[inventory: action="add" item="Rope"', False)],
+        "A\n",
+        id="line-break-at-the-end",
+    ),
+    pytest.param(
+        'A [inventory: action="add"\n  item="Ro',
+        [('[inventory: action="add"\n  item="Ro', False)],
+        "A",
+        id="reply-ends-inside-a-continuation",
+    ),
+    pytest.param(
+        "[sheet: " + "y" * (BODY_LIMIT + 10) + "\n\nThe fire dies.",
+        [],
+        "The fire dies.",
+        id="over-long-body-ends-at-a-blank-line",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "tags", "shown"), UNCLOSED)
+def test_a_body_never_runs_past_a_line_the_tag_does_not_go_on_to(
+    text: str, tags: list[tuple[str, bool]], shown: str
+) -> None:
+    events = parse_reply(text)
+    assert _joined(events) == text
+    assert [(e.raw, e.closed) for e in events if isinstance(e, RawTag)] == tags
+    assert visible_text(events) == shown
+
+
+@pytest.mark.parametrize(("text", "tags", "shown"), UNCLOSED)
+def test_the_line_break_rule_is_split_invariant(text: str, tags: list[tuple[str, bool]], shown: str) -> None:
+    whole = parse_reply(text)
+    assert _stream(list(text)) == whole
+    step = max(1, len(text) // 200)
+    for cut in range(1, len(text), step):
+        assert _stream([text[:cut], text[cut:]]) == whole
+    for size in (2, 3, 7, 64):
+        assert _stream([text[i : i + size] for i in range(0, len(text), size)]) == whole
+
+
+def test_the_cut_tag_reads_as_written_and_the_paragraphs_are_not_its_item() -> None:
+    events = parse_reply(f'You find rope [inventory: action="add" item="rope"\n\n{PARAGRAPHS}')
+    tag = next(e for e in events if isinstance(e, RawTag))
+    assert read_tag(tag.raw).attrs == (("action", "add"), ("item", "rope"))
+
+
+_LINES = st.lists(
+    st.sampled_from(
+        [
+            '[inventory: action="add"',
+            "[place:",
+            '  item="Rope"',
+            "  name: Ash",
+            "]",
+            "}",
+            "- Rope",
+            "",
+            "The rain keeps on.",
+            '"item": "x",',
+            "[Sheet music",
+            'items=["a",',
+            "   ",
+        ]
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=_LINES, data=st.data())
+def test_random_lines_are_lossless_and_split_invariant(lines: list[str], data: st.DataObject) -> None:
+    text = "\n".join(lines)
+    whole = parse_reply(text)
+    assert _joined(whole) == text
+    for event in whole:
+        if isinstance(event, RawTag):
+            assert "\n\n" not in event.raw.strip("\n")  # never past a blank line
+    cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=10))
+    assert _stream(_split(text, cuts)) == whole
