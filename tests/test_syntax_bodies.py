@@ -494,6 +494,16 @@ JSON_BODIES = [
 
 # Quotes, spaces, separators and punctuation.
 QUOTE_BODIES = [
+    _row(
+        "switched-quotes-mid-tag",
+        "[inventory: action=\"add\" item=\"Torch' count='2\" who='Bram']",
+        (("action", "add"), ("item", "Torch"), ("count", "2"), ("who", "Bram")),
+    ),
+    _row(
+        "apostrophe-in-a-double-quoted-value",
+        '[inventory: action="add" item="Bram\'s torch" who="Bram"]',
+        (("action", "add"), ("item", "Bram's torch"), ("who", "Bram")),
+    ),
     _row("doubled-quotes", '[inventory: action=add item=""Rope""]', (("action", "add"), ("item", "Rope"))),
     _row(
         "doubled-closing-quote",

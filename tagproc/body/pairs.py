@@ -29,6 +29,7 @@ from tagproc.body.patterns import (
     NEXT_KEY,
     NEXT_TOKEN,
     PAREN_KEY,
+    SWITCHED_QUOTES,
     VERB_ALIASES,
     Key,
     is_verb,
@@ -162,12 +163,21 @@ def _read_value(reader: BodyReader, key: str) -> None:
         reader.pos = parsed.end
         _add_flat(reader, [(key, parsed.node)], (), parsed.problem)
         return
-    value = _read_quoted(reader) if char in ('"', "'") else _read_unquoted(reader, record=True)
+    value = (
+        _read_quoted(reader, switch=key not in _QUOTING_KEYS)
+        if char in ('"', "'")
+        else _read_unquoted(reader, record=True)
+    )
     _add_pair(reader, key, value)
 
 
-def _read_quoted(reader: BodyReader) -> str:
-    """A quoted value: its text as written, but for quotes doubled around it."""
+# Keys whose values quote tags themselves (an answer's raw= and note=): never split at a quote switch.
+_QUOTING_KEYS = frozenset({"raw", "note"})
+
+
+def _read_quoted(reader: BodyReader, *, switch: bool = True) -> str:
+    """A quoted value: its text as written, but for quotes doubled around it, and ended where the model
+    switched to single quotes for the next key (``item="Torch' count='2"``, when ``switch``)."""
     text, pos = reader.text, reader.pos
     quote = text[pos]
     found = _closing_quote(text, pos + 1, quote)
@@ -176,6 +186,17 @@ def _read_quoted(reader: BodyReader) -> str:
         reader.pos = pos + 1
         return _read_unquoted(reader, record=False)
     close, reopens = found
+    switched = (
+        SWITCHED_QUOTES.search(text, pos + 1, close) if switch and quote == '"' and not reopens else None
+    )
+    if switched is not None and "'" not in text[pos + 1 : switched.start()]:
+        # item="Torch' count='2": the model changed quotes mid-tag; the last '"' closes the last value.
+        reader.repairs.append(
+            Repair("switched-quotes", text[pos : close + 1], text[pos : switched.start()] + '"')
+        )
+        reader.text = text[:close] + "'" + text[close + 1 :]
+        reader.pos = switched.end()
+        return text[pos + 1 : switched.start()].strip()
     value = text[pos + 1 : close].strip()
     if reopens:
         reader.repairs.append(Repair("missing-closing-quote", text[pos:close], f"{text[pos:close]}{quote}"))

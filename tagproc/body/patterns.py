@@ -45,6 +45,7 @@ __all__ = [
     "NEXT_KEY",
     "NEXT_TOKEN",
     "PAREN_KEY",
+    "SWITCHED_QUOTES",
     "VERB_ALIASES",
     "Key",
     "is_verb",
@@ -99,6 +100,8 @@ NEXT_KEY = re.compile(rf"{_SEPARATOR_AHEAD}(?={_KEY_AHEAD})|{_PAREN_AHEAD}")
 # Where text that is no pair stops: before a key or an object.
 NEXT_TOKEN = re.compile(rf"{_SEPARATOR_AHEAD}(?={_KEY_AHEAD}|\{{)|{_PAREN_AHEAD}")
 # A key just before a quote, ending the text before it: that quote opens the next value.
+# Inside a double-quoted value, a switch to single quotes around the next known key: ``item="Torch' count='2"``.
+SWITCHED_QUOTES = re.compile(rf"'[ \t]+(?={_KNOWN}[ \t]*=[ \t]*')")
 KEY_BEFORE_QUOTE = re.compile(rf"\s+(?:{_WORD_KEY}[ \t]*(?:{_EQUALS})|{_KNOWN}[ \t]*:)[ \t]*\Z")
 
 _QUOTED_KEY = re.compile(r"([\"'])([A-Za-z_][\w \-]{0,40}?)\1[ \t]*(" + _EQUALS + r"|:)[ \t]*")
