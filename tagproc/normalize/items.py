@@ -171,6 +171,11 @@ def _repaired(
             repairs.append(Repair("article", name, item.name))
         return _Found(item, (), candidate == bare)
     found = match_name(bare, names) if loose else None
+    if isinstance(found, FuzzyTie) and len(found.labels) == 1:
+        return Problem(
+            "unreadable",
+            f'"{bare}" may be {found.labels[0]}: write its full name for it, or a name of its own for a new item.',
+        )
     if isinstance(found, FuzzyTie):
         return Problem("unreadable", f'"{bare}" could be {_either(found.labels)}; write the one meant.')
     if found is not None:
