@@ -5,6 +5,9 @@ of"), number formats ("2.0", "2 (two)", "3 pcs", "x2", "×2", "2x", "*2", "1,000
 name ("2 arrows", "a pair of boots", "arrows x3", "Torch (x2)", "3 pieces of chalk"), and the count limit of
 "Tags the GM writes" (at most 9,999, coins excepted).
 
+Also read (issue 7): punctuation at the edges of a count ("2,", "(2)"), a unit stuck on ("2pcs") and words
+after it that do not change it (``COUNT_TAILS``: "two more", "5 of them"); "more" alone stays vague.
+
 Invariants:
 - A vague amount ("a few", "several") is never turned into a number: it is a ``Problem``; so is a fraction
   ("2.5") and a number whose two spellings disagree ("2 (three)").
@@ -26,6 +29,7 @@ from tagproc.vocabulary import (
     TIMES_MARKS,
     VAGUE_COUNTS,
 )
+from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_TAILS
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 
@@ -45,6 +49,12 @@ _TRAILING_COUNT = re.compile(
     re.S | re.I,
 )
 _LONGEST_PHRASE = 5
+_STUCK_UNIT = re.compile(r"(?P<n>\d[\d,]*)(?P<unit>[a-z]+)\.?")  # "2pcs"
+_TAIL = re.compile(
+    r"\A(?P<n>.*?\S)\s+(?:"
+    + "|".join(re.escape(tail).replace(r"\ ", r"\s+") for tail in COUNT_TAILS)
+    + r")\Z"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +93,24 @@ def read_count(text: str, limit: int | None, repairs: list[Repair] | None = None
         return Problem("unreadable", f'"{text}" says no number; write the count.')
     number = read_number(text)
     if number is None:
+        number = _loose_count(text)
+    if number is None:
         return Problem("unreadable", f'count "{text}" is not a number.')
     if repairs is not None and not text.strip().isdigit():
         repairs.append(Repair("count-form", text, str(number)))
     return check_count(number, limit)
+
+
+def _loose_count(text: str) -> int | None:
+    """A count with punctuation at its edges ("2,") or words after it that do not change it ("two more",
+    "5 of them"); the number before them must read on its own."""
+    cleaned = " ".join(text.lower().split()).strip(COUNT_EDGE_PUNCTUATION)
+    if cleaned != text.strip().lower() and (number := read_number(cleaned)) is not None:
+        return number
+    tail = _TAIL.match(cleaned)
+    if tail is not None and not is_vague(tail.group("n")):
+        return read_number(tail.group("n").strip(COUNT_EDGE_PUNCTUATION))
+    return None
 
 
 def check_count(number: int, limit: int | None) -> int | Problem:
@@ -165,6 +189,9 @@ def _one_number(text: str) -> int | None:
     times = _TIMES.match(text)
     if times:
         return int(times.group("a") or times.group("b"))
+    stuck = _STUCK_UNIT.fullmatch(text)
+    if stuck is not None and stuck.group("unit") in COUNT_UNITS:
+        return _one_number(stuck.group("n"))
     words = text.split()
     if len(words) > 1 and words[-1] in COUNT_UNITS:
         return _one_number(" ".join(words[:-1]))

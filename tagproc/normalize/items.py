@@ -30,8 +30,9 @@ from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word, singular_names, words_of
 from tagproc.repairs import Repair
 from tagproc.vocabulary import DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
+from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 
-__all__ = ["ResolvedItem", "names_one_item", "resolve_item"]
+__all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 
 _TRAILING_PUNCTUATION = ".!?;:,"
 _MOST_NAMED = 4  # candidates named in a refusal before "or N more"
@@ -80,6 +81,7 @@ def resolve_item(
     vague = vague_prefix(text)
     if vague is not None:
         return Problem("unreadable", f'"{vague}" says no number; write the count.')
+    text = _without_more(text, repairs)
     split = split_count(_without_determiners(text))
     if split is not None and given is not None and given != split.count:
         return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
@@ -89,6 +91,9 @@ def resolve_item(
     count, plain = (split.count, split.rest) if split is not None else (given, text)
     if split is not None:
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
+        plain = _without_more(plain, repairs)
+    if _says_only_more(plain):
+        return Problem("unreadable", f'"{text}" names no item; write the item\'s name.')
     found = whole or _repaired(plain, names, repairs, loose=loose)
     if isinstance(found, Problem):
         return found
@@ -116,6 +121,13 @@ def names_one_item(text: str, names: ItemNames) -> bool:
     that a comma inside it is part of the name: an exact label or coin, or a looser match that is taken."""
     read = resolve_item(text, None, names)
     return isinstance(read, ResolvedItem) and (read.item.label is not None or read.item.coin is not None)
+
+
+def names_no_item(text: str) -> bool:
+    """Whether ``text`` is only a count and words that say "more" ("2 more", "5 of them"): in a list, it
+    points back at another entry, so the whole list is refused rather than read apart."""
+    split = split_count(text.strip())
+    return _says_only_more(split.rest if split is not None else text)
 
 
 def _counted(
@@ -198,6 +210,23 @@ def _either(labels: tuple[str, ...]) -> str:
     if more:
         return f"{', '.join(shown)} or {more} more"
     return f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def _without_more(name: str, repairs: list[Repair]) -> str:
+    """``name`` less a first word that only says the count adds to some already held ("more torches",
+    "another torch"), when a name is left."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in MORE_WORDS:
+        kept = " ".join(words[1:])
+        repairs.append(Repair("more-word", name, kept))
+        return kept
+    return name
+
+
+def _says_only_more(name: str) -> bool:
+    """Whether a name is only words that say "more" ("2 more", "5 of them"): it names no item."""
+    said = " ".join(name.lower().split()).strip(".,;:!? ")
+    return said in MORE_WORDS or said in COUNT_TAILS
 
 
 def _without_determiners(name: str) -> str:
