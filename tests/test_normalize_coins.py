@@ -262,3 +262,8 @@ def test_every_filler_after_an_amount_is_dropped(filler: str) -> None:
 def test_every_hedge_makes_an_amount_unreadable(hedge: str) -> None:
     command = paid("srd-5e", f'amount="4 gp {hedge}"')
     assert isinstance(command, Unreadable) and command.reason == "unreadable"
+
+
+def test_a_coin_with_another_coin_beside_it_added_as_an_item_is_refused() -> None:
+    command = one("srd-5e", '[inventory: action="add" item="Gold Pieces (sp)" count="5"]')
+    assert isinstance(command, Unreadable) and command.reason == "unreadable"

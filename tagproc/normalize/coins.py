@@ -47,7 +47,7 @@ from tagproc.vocabulary import (
 )
 from tagproc.vocabulary.coins import AMOUNT_ASIDE_WORDS, PENCE_WORDS
 
-__all__ = ["ReadAmount", "read_amount", "read_coin"]
+__all__ = ["ReadAmount", "names_two_coins", "read_amount", "read_coin"]
 
 
 def _phrases(words: Iterable[str]) -> str:
@@ -130,6 +130,16 @@ def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:
         if first is not None and second is not None and first[0] == second[0]:
             return first[0], Repair("coin-name", name, names.coin_label(first[0]))
     return None
+
+
+def names_two_coins(name: str, names: ItemNames) -> bool:
+    """Whether ``name`` is a coin's name with another beside it in brackets ("Gold Pieces (sp)"): no one coin,
+    so refused rather than made an item."""
+    twice = _NAMED_TWICE.match(name.strip())
+    if twice is None:
+        return False
+    first, second = read_coin(twice.group(1), names), read_coin(twice.group(2), names)
+    return first is not None and second is not None and first[0] != second[0]
 
 
 def _coin_forms(name: str) -> list[str]:

@@ -25,7 +25,8 @@ the same.
   excludes rare and invented items, unless a main word besides the head is written: "silver nail" is the
   Silver coffin nail), the missing word names no item itself ("shirt" is not Chain Shirt, since Chain is an
   item), and no other candidate scores the same. The head matched only as the end of a compound ("axe" in
-  Handaxe, "bow" in Longbow) makes a candidate that competes but never wins.
+  Handaxe, "bow" in Longbow) makes a candidate that competes but never wins; alone it is no candidate ("key"
+  is no kind of Donkey).
 - Never a plain item where a ruleset item may be meant (issue 7): when the best candidates tie, or the best
   may not win, the answer is a ``FuzzyTie`` naming them ("kit": seven kits; "bell": the Dawn bell, a relic,
   named in full or not at all), which the caller refuses; only a name with no candidate stays plain.
@@ -117,6 +118,7 @@ class _Score:
     label: _Label
     can_win: bool
     bundle_said: bool
+    part: bool  # the head matched only as the end of a compound
 
 
 def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
@@ -135,6 +137,8 @@ def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
     scores.sort(key=lambda score: score.key)
     best = scores[0]
     tied = sorted((score for score in scores if score.key == best.key), key=lambda score: not score.can_win)
+    if len(tied) == 1 and best.part:
+        return None  # "key" is no kind of Donkey, "stone" of Whetstone: one compound alone says nothing
     if len(tied) > 1 or not best.can_win:
         # Never a plain item where a ruleset item may be meant: two that fit equally, or one the name alone
         # does not make clear (a rare one by its head noun, the end of a compound), are refused naming them.
@@ -235,7 +239,7 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
     )
     bundle_said = any(t in tally.used for t in label.parens)
     key = (main_missing, kind_missing, tally.typos, paren_missing, all_missing)
-    return _Score(key, label, can_win, bundle_said)
+    return _Score(key, label, can_win, bundle_said, tally.part is not None)
 
 
 def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
-from tagproc.normalize.coins import read_coin
+from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word, singular_names, words_of
@@ -196,6 +196,8 @@ def _repaired(
         return _Found(item, (f'Took "{bare}" as {found.label}.',), False, found.bundle)
     # A coin's looser names ("gold coins", "pence") after the items': "cake salt" is the Salt cake.
     coin = read_coin(bare, names)
+    if coin is None and names_two_coins(bare, names):
+        return Problem("unreadable", f'"{bare}" names two coins; write one ("5 gold pieces").')
     if coin is None:
         return None
     coin_id, repair = coin
