@@ -136,6 +136,12 @@ AMOUNTS = [
     pytest.param("ember-roads", 'amount="3 sovs"', [("sovereign", 3)], id="sovs"),
     pytest.param("ember-roads", 'amount="1 sov"', [("sovereign", 1)], id="sov"),
     pytest.param("ember-roads", 'amount="4 bits"', [("bit", 4)], id="bits"),
+    pytest.param(
+        "gravewatch", 'amount="3 shillings - for the bed"', [("shilling", 3)], id="aside-after-a-dash"
+    ),
+    pytest.param("srd-5e", 'amount="5 g.p."', [("gp", 5)], id="short-name-with-dots"),
+    pytest.param("srd-5e", 'amount="10 silvers"', [("sp", 10)], id="material-made-plural"),
+    pytest.param("srd-5e", 'amount="5 coppers"', [("cp", 5)], id="coppers"),
 ]
 
 

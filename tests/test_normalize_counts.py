@@ -70,6 +70,11 @@ COUNTS = [
     pytest.param("4 total", 4, id="total"),
     pytest.param("2 extra", 2, id="extra"),
     pytest.param("a couple more", 2, id="a-couple-more"),
+    pytest.param("2 (more)", 2, id="more-in-brackets"),
+    pytest.param("two of 'em", 2, id="of-em"),
+    pytest.param("another 2", 2, id="another-before"),
+    pytest.param("qty: 2", 2, id="qty-before"),
+    pytest.param("count 3", 3, id="count-before"),
 ]
 
 
@@ -103,6 +108,10 @@ REFUSED_COUNTS = [
     pytest.param("2 more or 3", "unreadable", id="more-or"),
     pytest.param("2.5 more", "unreadable", id="a-fraction-more"),
     pytest.param("2 feet", "unreadable", id="a-measure-is-no-count"),
+    pytest.param("another", "unreadable", id="another-alone"),
+    pytest.param("qty", "unreadable", id="qty-alone"),
+    pytest.param("another few", "unreadable", id="another-few"),
+    pytest.param("2 torches", "unreadable", id="a-name-in-the-count"),
 ]
 
 

@@ -71,7 +71,9 @@ _AFTER = re.compile(rf"[\s,]*\b(?:{_phrases(AMOUNT_FILLERS_AFTER)})\Z", re.I)
 _EDGE_PUNCTUATION = " \t.!?;:\"'`*"
 _LABEL_FIRST = re.compile(r"\A(?P<coin>[^\d:=]*[^\d\s:=])\s*[:=]\s*(?P<n>\S.*)\Z")  # "marks: 6"
 _BRACKETED = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]")
-_ASIDE_TAIL = re.compile(rf"(?:\A|[\s,]+)(?:{_phrases(AMOUNT_ASIDE_WORDS)})\s+(?P<aside>[^,;]*)\Z", re.I)
+_ASIDE_TAIL = re.compile(
+    rf"(?:\A|[\s,\-\u2013\u2014]+)(?:{_phrases(AMOUNT_ASIDE_WORDS)})\s+(?P<aside>[^,;]*)\Z", re.I
+)
 _NAMED_TWICE = re.compile(r"\A([^()\[\]]+?)\s*[(\[]\s*([^()\[\]]+?)\s*[)\]]\Z")
 _WORDS = re.compile(r"[a-z0-9']+", re.I)
 
@@ -146,6 +148,8 @@ def _coin_forms(name: str) -> list[str]:
     """The names a written coin name may stand for, closest first."""
     text = " ".join(name.strip(_EDGE_PUNCTUATION).lower().split())
     bases = [text]
+    if "." in text:
+        bases.append(text.replace(".", ""))  # "g.p."
     synonym = " ".join(COIN_SYNONYMS.get(word, word) for word in text.split())
     bases.append(synonym)
     words = synonym.split()
@@ -156,6 +160,9 @@ def _coin_forms(name: str) -> list[str]:
     forms: list[str] = []
     for base in bases:
         forms += [base, *singular_names(base)]
+        if " " not in base:
+            # "silvers": the coin's material made plural.
+            forms += [f"{one} pieces" for one in singular_names(base) if one in COIN_MATERIALS]
         words = base.split()
         if len(words) > 1 and words[-1] in COIN_NOUNS:
             stem = " ".join(words[:-1])

@@ -29,7 +29,7 @@ from tagproc.vocabulary import (
     TIMES_MARKS,
     VAGUE_COUNTS,
 )
-from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_TAILS
+from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_LEADS, COUNT_TAILS
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 
@@ -50,6 +50,12 @@ _TRAILING_COUNT = re.compile(
 )
 _LONGEST_PHRASE = 5
 _STUCK_UNIT = re.compile(r"(?P<n>\d[\d,]*)(?P<unit>[a-z]+)\.?")  # "2pcs"
+_BRACKETED_WORDS = re.compile(r"[(\[]([a-z' ]+)[)\]]\s*\Z")  # "2 (more)"
+_LEAD = re.compile(
+    r"\A(?:"
+    + "|".join(re.escape(lead).replace(r"\ ", r"\s+") for lead in COUNT_LEADS)
+    + r")\s*[:=]?\s+(?P<n>\S.*)\Z"
+)
 _TAIL = re.compile(
     r"\A(?P<n>.*?\S)\s+(?:"
     + "|".join(re.escape(tail).replace(r"\ ", r"\s+") for tail in COUNT_TAILS)
@@ -107,7 +113,14 @@ def _loose_count(text: str) -> int | None:
     cleaned = " ".join(text.lower().split()).strip(COUNT_EDGE_PUNCTUATION)
     if cleaned != text.strip().lower() and (number := read_number(cleaned)) is not None:
         return number
-    tail = _TAIL.match(cleaned)
+    lead = _LEAD.match(cleaned)
+    if lead is not None:
+        cleaned = lead.group("n").strip(COUNT_EDGE_PUNCTUATION)
+        if (number := read_number(cleaned)) is not None:
+            return number
+    tail = _TAIL.match(
+        _BRACKETED_WORDS.sub(r"\1", " ".join(text.lower().split())).strip(COUNT_EDGE_PUNCTUATION)
+    )
     if tail is not None and not is_vague(tail.group("n")):
         return read_number(tail.group("n").strip(COUNT_EDGE_PUNCTUATION))
     return None

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 __all__ = [
     "COUNT_EDGE_PUNCTUATION",
+    "COUNT_LEADS",
     "COUNT_TAILS",
     "COUNT_UNITS",
     "COUNT_WORDS",
@@ -123,6 +124,8 @@ COUNT_TAILS = (
     "of those",
     "of these",
     "of it",
+    "of 'em",
+    "of em",
     "in all",
     "in total",
     "total",
@@ -136,6 +139,9 @@ COUNT_TAILS = (
 # torches", "three extra arrows"): dropped from the name. A name that is only such a word ("2 more") names no
 # item and is refused.
 MORE_WORDS = frozenset({"more", "extra", "additional", "further", "another"})
+
+# Words before a count that do not change it ("another 2", "qty 2", "count: 2").
+COUNT_LEADS = ("another", "an extra", "qty", "quantity", "count", "amount", "number")
 
 # Punctuation a count value may end or start with and still be the number ("2,", "3.", "(2)").
 COUNT_EDGE_PUNCTUATION = " \t,;:.!?\"'`()[]"
