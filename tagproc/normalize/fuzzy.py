@@ -13,8 +13,12 @@ from one (a word of at least five letters that is no word of the ruleset; a shor
 word, "Hand xe"), the same word by another ending (``STEM_SUFFIXES``: "healing kit" is the Healer's Kit;
 counted as a typo), a stop word, a harmless adjective (``HARMLESS_ADJECTIVES``: "an old, notched hand axe"), or
 a material (``MATERIALS``, not the last word) beside a label that names no material ("a sturdy iron crowbar";
-never "silver nail" for the Pewter coffin nail). A name with a word of its own ("silver locket", "rope
-ladder", "big knife") has no candidate and stays a plain item. Candidates are scored by the main words
+never "silver nail" for the Pewter coffin nail). A name with a word of its own has no candidate and stays
+a plain item when that word is an item's whole name, a material or a number ("rope ladder", "oil lamp",
+"silk rope" beside the hempen one), or when the label's main words are not all there ("silver locket", "big
+knife"); any other word of its own beside the whole label ("fresh poultice", "bottle of warming tonic", "dead
+knight's longsword") makes a described candidate that never wins: refused naming the label, since it may be
+that item described or a new one. Candidates are scored by the main words
 missing, then the kind's, then typos, then the parenthesis's; the best is taken only when no other scores
 the same.
 
@@ -114,7 +118,9 @@ class _Written:
 
 @dataclass(frozen=True, slots=True)
 class _Score:
-    key: tuple[int, int, int, int, int]  # main missing, kind missing, typos, parenthesis missing, all missing
+    key: tuple[
+        int, int, int, int, int, int
+    ]  # own words, main missing, kind missing, typos, parens, all missing
     label: _Label
     can_win: bool
     bundle_said: bool
@@ -206,6 +212,7 @@ class _Tally:
     exact: int = 0
     adjectives: int = 0
     part: int | None = None  # the head matched only as the end of a compound
+    own: int = 0  # written words no word of the label accounts for
 
 
 def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
@@ -218,6 +225,8 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
     kind_missing = min((sum(1 for t in kind if t not in tally.used) for kind in label.kinds), default=0)
     paren_missing = sum(1 for t in label.parens if t not in tally.used)
     all_missing = len(label.tokens) - len(tally.used)
+    if tally.own and (main_missing > 0 or tally.part is not None):
+        return None  # words of its own and not even the whole label: a new thing ("hunting bow" in srd)
     if main_missing > 0:
         # A word of the name: its head noun, one word short, perhaps described (spec of this module).
         if not head_ok or tally.short_typo:
@@ -231,14 +240,14 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
         for t in main
         if t != head
     )
-    can_win = main_missing == 0 or (
+    can_win = (main_missing == 0 and not tally.own) or (
         main_missing == 1
         and tally.part is None
         and (named or not label.in_full)
         and not (missing_words & index.item_nouns)
     )
     bundle_said = any(t in tally.used for t in label.parens)
-    key = (main_missing, kind_missing, tally.typos, paren_missing, all_missing)
+    key = (min(tally.own, 1), main_missing, kind_missing, tally.typos, paren_missing, all_missing)
     return _Score(key, label, can_win, bundle_said, tally.part is not None)
 
 
@@ -281,8 +290,12 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
         elif (head := _take_head_end(label, free, word)) is not None:
             tally.used.add(head)
             tally.part = head
-        else:
+        elif word in index.item_nouns or word in _MATERIAL_WORDS or word.isdigit():
+            # "rope ladder": a thing named after another thing is a thing of its own; "silk rope" is no
+            # hempen rope, whatever else it says.
             return None
+        else:
+            tally.own += 1  # "fresh poultice", "bottle of tonic": the whole label, described
         position += 1
     return tally if tally.typos <= 1 else None
 
