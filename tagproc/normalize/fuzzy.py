@@ -114,6 +114,7 @@ class _Written:
     raw: tuple[str, ...]
     chunk: tuple[int, ...]  # which written chunk each word came from
     chunks: tuple[str, ...]  # the chunks, lowercase, as written
+    possessive: bool = False  # a chunk is a possessive ("giant's belt": whose, not what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,8 @@ def _written(name: str) -> _Written:
         chunk in HARMLESS_ADJECTIVES or chunk in STOP_WORDS for chunk in chunks
     ):
         return _Written((), (), (), ())
-    return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks))
+    possessive = any(chunk.endswith(("'s", "s'", "\u2019s", "s\u2019")) for chunk in chunks)
+    return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks), possessive)
 
 
 def _candidates(written: _Written, index: _Index) -> set[int]:
@@ -234,11 +236,11 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
     elif tally.short_typo and tally.exact == 0:
         return None
     # A rare label one word short is meant only when a main word besides the head is written ("silver nail").
-    named = any(
-        t in tally.used
+    # ("silver nail"); the word missing is one before the head, never what an "of" says ("fire ring" is no
+    # Ring of Fire Resistance), and no possessive names it ("giant's belt").
+    named = not written.possessive and any(
+        any(t in tally.used for t in main if t != head) and all(t in tally.used or t < head for t in main)
         for main, head in zip(label.mains, label.heads, strict=True)
-        for t in main
-        if t != head
     )
     can_win = (main_missing == 0 and not tally.own) or (
         main_missing == 1

@@ -2,7 +2,8 @@
 
 Spec "What reads items", "Names find your items": a name that is the label of a ruleset item, in any
 case, is that item. On top of that (issue 4 "Normalisation", issue 7 "fuzzy item names"), in this order,
-each a recorded repair: punctuation stuck to the end ("Torch."), a count inside the name ("2 arrows"),
+each a recorded repair: punctuation stuck to the end ("Torch."), a count inside the name ("2 arrows", "2 more
+torches", "another torch"), whose it was ("Bram's lantern", when what follows is a ruleset item),
 articles and plurals ("the hand axes" → "Hand axe"), a coin's loose names ("gold coins", "pence",
 ``coins.read_coin``), and the looser match of ``fuzzy`` (a typo, a word of the name, the words in another
 order, British spelling, harmless words around the name). The looser match changes meaning, so the
@@ -20,6 +21,7 @@ Invariants:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
@@ -29,13 +31,15 @@ from tagproc.normalize.counts import CountInName, Problem, check_count, split_co
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word, singular_names, words_of
 from tagproc.repairs import Repair
-from tagproc.vocabulary import DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
+from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 
 __all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 
 _TRAILING_PUNCTUATION = ".!?;:,"
 _MOST_NAMED = 4  # candidates named in a refusal before "or N more"
+_MOST_POSSESSOR = 3  # words before a possessive ("dead old watchman's")
+_POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019])\Z", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +187,10 @@ def _repaired(
             repairs.append(Repair("article", name, item.name))
         return _Found(item, (), candidate == bare)
     found = match_name(bare, names) if loose else None
+    if loose and (found is None or isinstance(found, FuzzyTie)):
+        owned = _after_possessive(bare, names, repairs)
+        if owned is not None:
+            return owned
     if isinstance(found, FuzzyTie) and len(found.labels) == 1:
         return Problem(
             "unreadable",
@@ -204,6 +212,28 @@ def _repaired(
     if repair is not None:
         repairs.append(repair)
     return _Found(ItemRef(name=names.coin_label(coin_id), coin=coin_id))
+
+
+def _after_possessive(name: str, names: ItemNames, repairs: list[Repair]) -> _Found | Problem | None:
+    """The item after a possessive ("Bram's lantern", "the dead watchman's pistol"): whose it was says
+    nothing of what it is. Only a ruleset item (or a refusal naming some) is taken; else None."""
+    words = name.split()
+    last = max((at for at, word in enumerate(words[:-1]) if _POSSESSIVE.search(word)), default=None)
+    if (
+        last is None
+        or last >= _MOST_POSSESSOR
+        or any(word.lower() in ACTION_ALIASES for word in words[:last])
+    ):
+        return None  # "give Bram's lantern" is no name: the verbs reader reads it
+    rest = " ".join(words[last + 1 :])
+    inner: list[Repair] = []
+    found = _repaired(rest, names, inner)
+    if isinstance(found, Problem):
+        return found
+    if found is None or (found.item.label is None and found.item.coin is None):
+        return None
+    repairs.append(Repair("possessive", name, found.item.name))
+    return _Found(found.item, (f'Took "{name}" as {found.item.name}.',), False, found.bundle)
 
 
 def _either(labels: tuple[str, ...]) -> str:
