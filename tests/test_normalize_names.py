@@ -13,6 +13,7 @@ from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, SPELLINGS
+from tagproc.vocabulary.nouns import MATERIALS, STEM_SUFFIXES
 
 from .engine_support import member, party, rules_for
 
@@ -509,3 +510,20 @@ def test_no_word_that_changes_what_a_thing_is_is_a_harmless_adjective(word: str)
 @pytest.mark.parametrize("word", sorted(HARMLESS_ADJECTIVES))
 def test_every_harmless_adjective_is_dropped_before_a_whole_name(word: str) -> None:
     same(add("srd-5e", f"{word} tinderbox"), took("Tinderbox", f"{word} tinderbox"))
+
+
+@pytest.mark.parametrize("material", sorted(MATERIALS))
+def test_every_material_is_dropped_beside_a_label_that_names_none(material: str) -> None:
+    same(add("srd-5e", f"{material} crowbar"), took("Crowbar", f"{material} crowbar"))
+
+
+@pytest.mark.parametrize("material", sorted(MATERIALS - {"pewter"}))
+def test_no_other_material_makes_a_label_of_another_material(material: str) -> None:
+    command = add("gravewatch", f"{material} coffin nail")
+    assert not (isinstance(command, Add) and command.item.label == "Pewter coffin nail"), command
+
+
+@pytest.mark.parametrize("suffix", STEM_SUFFIXES)
+def test_every_stem_ending_reads_a_word_of_the_label(suffix: str) -> None:
+    book = NameBook(items=("Painter's Kit", "Mess Kit"))
+    assert match_name(f"paint{suffix} kit", book) == FuzzyMatch("Painter's Kit")
