@@ -148,6 +148,11 @@ IN_NAMES = [
     pytest.param("three extra torches", 3, id="extra-after-the-count"),
     pytest.param("another torch", 1, id="another"),
     pytest.param("another 2 torches", 2, id="another-and-a-count"),
+    pytest.param("Torch - 2", 2, id="after-a-dash"),
+    pytest.param("Torch: two", 2, id="words-after-a-colon"),
+    pytest.param("torch (qty 2)", 2, id="qty-in-brackets"),
+    pytest.param("torch (2 more)", 2, id="more-in-brackets"),
+    pytest.param("two (2) torches", 2, id="words-and-digits-agreeing-before"),
 ]
 
 
@@ -160,6 +165,8 @@ NAMES_NO_ITEM = [
     pytest.param('item="2 more"', id="a-count-and-more"),
     pytest.param('item="5 of them"', id="of-them"),
     pytest.param('item="more"', id="more-alone"),
+    pytest.param('item="Torch (2 or 3)"', id="a-hedged-count-in-brackets"),
+    pytest.param('item="two (3) torches"', id="two-counts-disagreeing"),
     pytest.param('item="Torch, 2 more"', id="in-a-list-refused-whole"),
     pytest.param('items="Torch, Dagger, 3 more"', id="in-items-refused-whole"),
 ]

@@ -45,10 +45,11 @@ _LEADING_DIGITS = re.compile(
 _LEADING_TIMES = re.compile(rf"\A{_X}\s*(?P<n>\d+)\s+(?P<rest>\S.*)\Z", re.S | re.I)
 _TRAILING_COUNT = re.compile(
     rf"\A(?P<rest>.*?\S)[\s,]*(?:{_X}\s*(?P<a>\d+)|(?P<c>\d+){_X}|\(\s*{_X}?\s*(?P<b>\d+)\s*{_X}?\s*\)"
-    r"|:\s*(?P<d>\d+)|\((?P<w>[a-z -]+)\))\Z",
+    r"|(?::|\s-)\s*(?P<d>\d+)|:\s*(?P<v>[a-z][a-z -]*)|\((?P<w>[a-z -]+)\)|\((?P<p>[^()]*\d[^()]*)\))\Z",
     re.S | re.I,
 )
 _LONGEST_PHRASE = 5
+_AGREEING = re.compile(r"\A\((?P<n>\d+)\)\s+(?P<rest>\S.*)\Z")
 _STUCK_UNIT = re.compile(r"(?P<n>\d[\d,]*)(?P<unit>[a-z]+)\.?")  # "2pcs"
 _BRACKETED_WORDS = re.compile(r"[(\[]([a-z' ]+)[)\]]\s*\Z")  # "2 (more)"
 _LEAD = re.compile(
@@ -111,7 +112,7 @@ def _loose_count(text: str) -> int | None:
     """A count with punctuation at its edges ("2,") or words after it that do not change it ("two more",
     "5 of them"); the number before them must read on its own."""
     cleaned = " ".join(text.lower().split()).strip(COUNT_EDGE_PUNCTUATION)
-    if cleaned != text.strip().lower() and (number := read_number(cleaned)) is not None:
+    if (number := read_number(cleaned)) is not None:
         return number
     lead = _LEAD.match(cleaned)
     if lead is not None:
@@ -172,12 +173,22 @@ def _split_count(text: str) -> CountInName | None:
         spelled = leading.groupdict().get("w")
         if spelled is not None and _read_words(spelled.strip()) != count:
             return None
-        found = CountInName(count, leading.group("rest").strip(), leading.group("n"))
+        rest = leading.group("rest").strip()
+        again = _AGREEING.match(rest)
+        if again is not None and int(again.group("n")) == count:
+            rest = again.group("rest")  # "two (2) torches"
+        found = CountInName(count, rest, leading.group("n"))
         return None if _is_measure(found.rest) else found
     trailing = _TRAILING_COUNT.match(text)
     if trailing:
         digits = trailing.group("a") or trailing.group("b") or trailing.group("c") or trailing.group("d")
-        number = int(digits) if digits else _read_words(trailing.group("w").strip().lower())
+        words = trailing.group("w") or trailing.group("v")
+        if digits:
+            number: int | None = int(digits)
+        elif words:
+            number = _read_words(words.strip().lower())
+        else:  # "(qty 2)", "(2 more)": a count in brackets with words that do not change it
+            number = _loose_count(trailing.group("p"))
         rest = trailing.group("rest").rstrip(",;:").rstrip()
         if number is not None and rest:
             return CountInName(number, rest, text)
@@ -187,6 +198,9 @@ def _split_count(text: str) -> CountInName | None:
         number_words = phrase_words[:-1] if phrase_words[-1].lower() == "of" and size > 1 else phrase_words
         number = _read_words(" ".join(number_words).lower())
         rest = " ".join(words[size:])
+        again = _AGREEING.match(rest)
+        if number is not None and again is not None and int(again.group("n")) == number:
+            rest = again.group("rest")  # "two (2) torches"
         if number is not None and not _is_measure(rest):
             return CountInName(number, rest, " ".join(phrase_words))
     return None

@@ -38,6 +38,7 @@ __all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 
 _TRAILING_PUNCTUATION = ".!?;:,"
 _MOST_NAMED = 4  # candidates named in a refusal before "or N more"
+_COUNT_LEFT = re.compile(r"\A\(\s*\d|\([^()]*\d[^()]*\)\s*\Z")  # a count left in brackets
 _MOST_POSSESSOR = 3  # words before a possessive ("dead old watchman's")
 _POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019])\Z", re.I)
 
@@ -101,6 +102,9 @@ def resolve_item(
     found = whole or _repaired(plain, names, repairs, loose=loose)
     if isinstance(found, Problem):
         return found
+    if found is None and _COUNT_LEFT.search(plain):
+        # "Torch (2 or 3)", "two (3) torches": a count in the name that could not be read is never kept in it.
+        return Problem("unreadable", f'"{text}" holds a count that says no one number; write count=.')
     if found is None:
         return _counted(ItemRef(name=plain), count or 1, tuple(_plain_repairs(repairs)), ())
     notes = found.notes
