@@ -9,7 +9,9 @@ import pytest
 from tagproc.commands import Add, Command, ItemRef, Unreadable
 from tagproc.names import NameBook
 from tagproc.normalize import normalize
+from tagproc.normalize.counts import Problem
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
+from tagproc.normalize.items import resolve_item
 from tagproc.normalize.nouns import canonical_word
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, SPELLINGS
@@ -527,3 +529,16 @@ def test_no_other_material_makes_a_label_of_another_material(material: str) -> N
 def test_every_stem_ending_reads_a_word_of_the_label(suffix: str) -> None:
     book = NameBook(items=("Painter's Kit", "Mess Kit"))
     assert match_name(f"paint{suffix} kit", book) == FuzzyMatch("Painter's Kit")
+
+
+SWALLOWED_KEYS = [
+    pytest.param("Torch' count='2", id="single-quotes"),
+    pytest.param('Torch" who="Bram', id="double-quotes"),
+    pytest.param("Torch, count='2'", id="after-a-comma"),
+]
+
+
+@pytest.mark.parametrize("written", SWALLOWED_KEYS)
+def test_a_name_that_swallowed_a_key_is_refused(written: str) -> None:
+    read = resolve_item(written, None, rules_for("srd-5e").names(party(member("Ada"))))
+    assert isinstance(read, Problem) and read.reason == "unreadable"

@@ -39,6 +39,7 @@ __all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 _TRAILING_PUNCTUATION = ".!?;:,"
 _MOST_NAMED = 4  # candidates named in a refusal before "or N more"
 _COUNT_LEFT = re.compile(r"\A\(\s*\d|\([^()]*\d[^()]*\)\s*\Z")  # a count left in brackets
+_KEY_INSIDE = re.compile(r"[\"'`]\s*[a-z_]+\s*=|\b[a-z_]+\s*=\s*[\"'`]", re.I)
 _MOST_POSSESSOR = 3  # words before a possessive ("dead old watchman's")
 _POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019])\Z", re.I)
 
@@ -78,6 +79,9 @@ def resolve_item(
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, given or 1, (), ())
+    if _KEY_INSIDE.search(text):
+        # "Torch' count='2": quotes that do not match swallowed the next key; never an item of that name.
+        return Problem("unreadable", f'"{text}" holds a key=; its quotes do not match.')
     repairs: list[Repair] = []
     cleaned = text.rstrip(_TRAILING_PUNCTUATION).rstrip()
     if cleaned != text and cleaned:
