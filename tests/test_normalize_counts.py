@@ -167,6 +167,8 @@ NAMES_NO_ITEM = [
     pytest.param('item="more"', id="more-alone"),
     pytest.param('item="Torch (2 or 3)"', id="a-hedged-count-in-brackets"),
     pytest.param('item="two (3) torches"', id="two-counts-disagreeing"),
+    pytest.param('item="extra torches"', id="extra-says-no-number"),
+    pytest.param('item="more torches"', id="more-says-no-number"),
     pytest.param('item="Torch, 2 more"', id="in-a-list-refused-whole"),
     pytest.param('items="Torch, Dagger, 3 more"', id="in-items-refused-whole"),
 ]

@@ -90,7 +90,7 @@ def resolve_item(
     vague = vague_prefix(text)
     if vague is not None:
         return Problem("unreadable", f'"{vague}" says no number; write the count.')
-    text = _without_more(text, repairs)
+    text = _without_more(text, repairs, only=("another",))
     split = split_count(_without_determiners(text))
     if split is not None and given is not None and given != split.count:
         return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
@@ -252,11 +252,12 @@ def _either(labels: tuple[str, ...]) -> str:
     return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-def _without_more(name: str, repairs: list[Repair]) -> str:
-    """``name`` less a first word that only says the count adds to some already held ("more torches",
-    "another torch"), when a name is left."""
+def _without_more(name: str, repairs: list[Repair], only: tuple[str, ...] | None = None) -> str:
+    """``name`` less a first word that only says the count adds to some already held ("2 more torches",
+    "another torch"), when a name is left; before any count only ``only`` ("another" is one; "extra torches"
+    says no number)."""
     words = name.split()
-    if len(words) > 1 and words[0].lower() in MORE_WORDS:
+    if len(words) > 1 and words[0].lower() in MORE_WORDS and (only is None or words[0].lower() in only):
         kept = " ".join(words[1:])
         repairs.append(Repair("more-word", name, kept))
         return kept
