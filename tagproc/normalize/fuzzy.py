@@ -18,9 +18,9 @@ a plain item when that word is an item's whole name, a material or a number ("ro
 "silk rope" beside the hempen one), or when the label's main words are not all there ("silver locket", "big
 knife"); any other word of its own beside the whole label ("fresh poultice", "bottle of warming tonic", "dead
 knight's longsword") makes a described candidate that never wins: refused naming the label, since it may be
-that item described or a new one. Candidates are scored by the main words
-missing, then the kind's, then typos, then the parenthesis's; the best is taken only when no other scores
-the same.
+that item described or a new one. Candidates are scored by words of their own (none first), then the main
+words missing, then the kind's, then typos, then the parenthesis's; the best is taken only when no other
+scores the same.
 
 - Every main word there: the label is meant ("hempen rope", "Rations", "leather armour"); two equally good
   ("rope": hempen or silk) are a tie, refused by the caller naming them.
