@@ -106,6 +106,42 @@ AMOUNTS = [
         "gravewatch", 'amount="1 crown, 4 shillings, thanks"', [("crown", 1), ("shilling", 4)], id="thanks"
     ),
     pytest.param("gravewatch", 'amount="the sum of 2 crowns"', [("crown", 2)], id="the-sum-of"),
+    # wrapped in words or punctuation
+    pytest.param("gravewatch", 'amount="5 pennies, if you please"', [("penny", 5)], id="if-you-please"),
+    pytest.param("ember-roads", 'amount="marks: 6"', [("mark", 6)], id="coin-then-colon-count"),
+    pytest.param("ember-roads", 'amount="Sovereigns = 2"', [("sovereign", 2)], id="coin-then-equals-count"),
+    pytest.param("gravewatch", 'amount="shillings: three"', [("shilling", 3)], id="coin-then-count-in-words"),
+    pytest.param("srd-5e", 'amount="9 sp (for the rope)"', [("sp", 9)], id="aside-in-brackets"),
+    pytest.param("srd-5e", 'amount="9 sp [for the rope]"', [("sp", 9)], id="aside-in-square-brackets"),
+    pytest.param("srd-5e", 'amount="9 sp for the rope"', [("sp", 9)], id="aside-after-for"),
+    pytest.param("srd-5e", 'amount="9 sp, for the rope"', [("sp", 9)], id="aside-after-a-comma"),
+    pytest.param("ember-roads", 'amount="3 marks, as a tip"', [("mark", 3)], id="aside-as"),
+    pytest.param(
+        "gravewatch",
+        'amount="1 crown (the mare), 4 shillings"',
+        [("crown", 1), ("shilling", 4)],
+        id="aside-inside-a-compound",
+    ),
+    pytest.param("srd-5e", 'amount="5 Gold Pieces (gp)"', [("gp", 5)], id="coin-and-its-short-name"),
+    # old British money and short coin names
+    pytest.param("gravewatch", 'amount="1s 6d"', [("shilling", 1), ("penny", 6)], id="shillings-and-pence"),
+    pytest.param("gravewatch", 'amount="2s"', [("shilling", 2)], id="shillings-short"),
+    pytest.param("gravewatch", 'amount="5p"', [("penny", 5)], id="pennies-short"),
+    pytest.param("gravewatch", 'amount="3 bob"', [("shilling", 3)], id="bob"),
+    pytest.param("gravewatch", 'amount="eightpence"', [("penny", 8)], id="eightpence"),
+    pytest.param("gravewatch", 'amount="tuppence"', [("penny", 2)], id="tuppence"),
+    pytest.param(
+        "gravewatch", 'amount="a shilling and sixpence"', [("shilling", 1), ("penny", 6)], id="and-sixpence"
+    ),
+    pytest.param("ember-roads", 'amount="3 sovs"', [("sovereign", 3)], id="sovs"),
+    pytest.param("ember-roads", 'amount="1 sov"', [("sovereign", 1)], id="sov"),
+    pytest.param("ember-roads", 'amount="4 bits"', [("bit", 4)], id="bits"),
+    pytest.param(
+        "gravewatch", 'amount="3 shillings - for the bed"', [("shilling", 3)], id="aside-after-a-dash"
+    ),
+    pytest.param("srd-5e", 'amount="5 g.p."', [("gp", 5)], id="short-name-with-dots"),
+    pytest.param("srd-5e", 'amount="10 silvers"', [("sp", 10)], id="material-made-plural"),
+    pytest.param("srd-5e", 'amount="5 coppers"', [("cp", 5)], id="coppers"),
 ]
 
 
@@ -167,7 +203,40 @@ REFUSED = [
     pytest.param('amount="2 gp, 5"', "unreadable", id="a-part-without-a-coin"),
     pytest.param('amount="please"', "missing-key", id="only-a-filler"),
     pytest.param('amount="2 gp, 3 sp" count="2"', "count-conflict", id="count-with-several-coins"),
+    pytest.param('amount="5 gp (or so)"', "unreadable", id="a-hedge-in-brackets"),
 ]
+
+
+# An aside that could change the payment is kept, so the amount is refused as written (unknown coin).
+KEPT_ASIDES = [
+    pytest.param('amount="9 sp (for Ada)"', id="names-a-member"),
+    pytest.param('amount="9 sp for 2 ropes"', id="names-a-number"),
+    pytest.param('amount="5 gp (50 sp)"', id="restates-in-another-coin"),
+    pytest.param('amount="5 gp (sp)"', id="names-another-coin"),
+    pytest.param('amount="5 gp (not the gold)"', id="turns-the-meaning"),
+]
+
+
+@pytest.mark.parametrize("body", KEPT_ASIDES)
+def test_an_aside_that_could_change_the_amount_is_never_dropped(body: str) -> None:
+    command = paid("srd-5e", body)
+    assert isinstance(command, Unreadable) or None in [coin for coin, _ in coins_of(command)], command
+
+
+def test_an_aside_left_out_is_said_in_the_note() -> None:
+    command = paid("srd-5e", 'amount="9 sp (for the rope)"')
+    assert command.notes == ('Left out "(for the rope)".',)
+    assert ("amount-aside", "(for the rope)", "") in [(r.code, r.before, r.after) for r in command.repairs]
+
+
+def test_short_british_coin_names_reach_no_ruleset_without_those_coins() -> None:
+    assert coins_of(paid("srd-5e", 'amount="1s 6d"')) == [(None, 1), (None, 6)]
+
+
+def test_a_coin_and_its_short_name_added_as_an_item_is_the_coin() -> None:
+    command = one("srd-5e", '[inventory: action="add" item="Gold Pieces (gp)" count="5"]')
+    dumped = command.model_dump(exclude={"repairs"})
+    assert dumped["item"]["coin"] == "gp" and dumped["count"] == 5
 
 
 @pytest.mark.parametrize(("body", "reason"), REFUSED)
@@ -198,4 +267,9 @@ def test_every_filler_after_an_amount_is_dropped(filler: str) -> None:
 @pytest.mark.parametrize("hedge", sorted(AMOUNT_HEDGES))
 def test_every_hedge_makes_an_amount_unreadable(hedge: str) -> None:
     command = paid("srd-5e", f'amount="4 gp {hedge}"')
+    assert isinstance(command, Unreadable) and command.reason == "unreadable"
+
+
+def test_a_coin_with_another_coin_beside_it_added_as_an_item_is_refused() -> None:
+    command = one("srd-5e", '[inventory: action="add" item="Gold Pieces (sp)" count="5"]')
     assert isinstance(command, Unreadable) and command.reason == "unreadable"

@@ -54,6 +54,27 @@ COUNTS = [
     pytest.param("two hundred and fifty", 250, id="two-hundred-and-fifty"),
     pytest.param("1,000", 1000, id="thousands-comma"),
     pytest.param("+3", 3, id="plus-sign"),
+    # punctuation at the edges, a unit stuck on, words after that do not change it
+    pytest.param("2,", 2, id="trailing-comma"),
+    pytest.param("3.", 3, id="trailing-full-stop"),
+    pytest.param("(2)", 2, id="in-brackets"),
+    pytest.param("'4'", 4, id="in-stray-quotes"),
+    pytest.param("2pcs", 2, id="pcs-stuck-on"),
+    pytest.param("5pieces", 5, id="pieces-stuck-on"),
+    pytest.param("two more", 2, id="two-more"),
+    pytest.param("2 more", 2, id="digits-more"),
+    pytest.param("one more", 1, id="one-more"),
+    pytest.param("5 of them", 5, id="of-them"),
+    pytest.param("three of those", 3, id="of-those"),
+    pytest.param("3 in all", 3, id="in-all"),
+    pytest.param("4 total", 4, id="total"),
+    pytest.param("2 extra", 2, id="extra"),
+    pytest.param("a couple more", 2, id="a-couple-more"),
+    pytest.param("2 (more)", 2, id="more-in-brackets"),
+    pytest.param("two of 'em", 2, id="of-em"),
+    pytest.param("another 2", 2, id="another-before"),
+    pytest.param("qty: 2", 2, id="qty-before"),
+    pytest.param("count 3", 3, id="count-before"),
 ]
 
 
@@ -79,6 +100,18 @@ REFUSED_COUNTS = [
     pytest.param("0", "bad-count", id="zero"),
     pytest.param("0.0", "bad-count", id="zero-point-zero"),
     pytest.param("10000", "count-too-large", id="past-the-limit"),
+    pytest.param("more", "unreadable", id="more-alone"),
+    pytest.param("a few more", "unreadable", id="a-few-more"),
+    pytest.param("all of them", "unreadable", id="all-of-them"),
+    pytest.param("some more", "unreadable", id="some-more"),
+    pytest.param("2, 3", "unreadable", id="two-numbers"),
+    pytest.param("2 more or 3", "unreadable", id="more-or"),
+    pytest.param("2.5 more", "unreadable", id="a-fraction-more"),
+    pytest.param("2 feet", "unreadable", id="a-measure-is-no-count"),
+    pytest.param("another", "unreadable", id="another-alone"),
+    pytest.param("qty", "unreadable", id="qty-alone"),
+    pytest.param("another few", "unreadable", id="another-few"),
+    pytest.param("2 torches", "unreadable", id="a-name-in-the-count"),
 ]
 
 
@@ -111,12 +144,40 @@ IN_NAMES = [
     pytest.param("half a dozen torches", 6, id="half-a-dozen"),
     pytest.param("a dozen torches", 12, id="a-dozen"),
     pytest.param("1,000 torches", 1000, id="thousands"),
+    pytest.param("2 more torches", 2, id="more-after-the-count"),
+    pytest.param("three extra torches", 3, id="extra-after-the-count"),
+    pytest.param("another torch", 1, id="another"),
+    pytest.param("another 2 torches", 2, id="another-and-a-count"),
+    pytest.param("Torch - 2", 2, id="after-a-dash"),
+    pytest.param("Torch: two", 2, id="words-after-a-colon"),
+    pytest.param("torch (qty 2)", 2, id="qty-in-brackets"),
+    pytest.param("torch (2 more)", 2, id="more-in-brackets"),
+    pytest.param("two (2) torches", 2, id="words-and-digits-agreeing-before"),
 ]
 
 
 @pytest.mark.parametrize(("written", "count"), IN_NAMES)
 def test_a_count_inside_the_name_is_read(written: str, count: int) -> None:
     assert add(f'item="{written}"').model_dump(exclude={"repairs"}) == torches(count)
+
+
+NAMES_NO_ITEM = [
+    pytest.param('item="2 more"', id="a-count-and-more"),
+    pytest.param('item="5 of them"', id="of-them"),
+    pytest.param('item="more"', id="more-alone"),
+    pytest.param('item="Torch (2 or 3)"', id="a-hedged-count-in-brackets"),
+    pytest.param('item="two (3) torches"', id="two-counts-disagreeing"),
+    pytest.param('item="extra torches"', id="extra-says-no-number"),
+    pytest.param('item="more torches"', id="more-says-no-number"),
+    pytest.param('item="Torch, 2 more"', id="in-a-list-refused-whole"),
+    pytest.param('items="Torch, Dagger, 3 more"', id="in-items-refused-whole"),
+]
+
+
+@pytest.mark.parametrize("body", NAMES_NO_ITEM)
+def test_a_name_that_is_only_a_count_and_more_is_refused_whole(body: str) -> None:
+    command = add(body)
+    assert isinstance(command, Unreadable) and command.reason == "unreadable", command
 
 
 def test_a_pair_of_a_plural_label_is_one() -> None:

@@ -6,7 +6,10 @@ coins may be written at once ("1 crown and 6 shillings", "1 crown, 4 shillings")
 ``CoinAmount``. The coin words of ``vocabulary/coins.py`` widen what names a coin ("gold coins" and "gold"
 for gold pieces, "pence" for pennies, "pinches of salt" for pinches, "Marks." with its full stop), and
 the words that wrap an amount without changing it are dropped ("a total of 5 gp", "5 gp worth",
-"three shillings, please").
+"three shillings, please"). Also read: the coin before its count ("marks: 6"), an aside in brackets or after
+"for"/"as" that names nothing ("9 sp (for the rope)", "9 sp, for the rope"; said in the note), a coin's name
+with its short name beside it ("Gold Pieces (gp)"), old British money where the ruleset has shillings and
+pennies ("1s 6d", "5p", "eightpence", "tuppence") and short coin names ("sovs").
 
 Invariants:
 - A coin no ruleset coin fits is kept by its written name with ``coin=None``: the engine refuses it as
@@ -16,6 +19,8 @@ Invariants:
 - A count is a whole number of at least 1; coins are excepted from the 9,999 count limit.
 - An amount with no coin ("36"), a vague one ("some silver") or a hedged one ("about 5 gp", "5 gp each")
   is a ``Problem``, never a guess.
+- An aside is left out only when it names no number, coin, party member or "not"; any other stays in the
+  coin's name, so the amount is refused as written ("9 sp (for Ada)", "5 gp (50 sp)").
 """
 
 from __future__ import annotations
@@ -38,9 +43,11 @@ from tagproc.vocabulary import (
     COIN_NOUNS,
     COIN_SYNONYMS,
     MAX_COINS,
+    NEGATIONS,
 )
+from tagproc.vocabulary.coins import AMOUNT_ASIDE_WORDS, PENCE_WORDS
 
-__all__ = ["ReadAmount", "read_amount", "read_coin"]
+__all__ = ["ReadAmount", "names_two_coins", "read_amount", "read_coin"]
 
 
 def _phrases(words: Iterable[str]) -> str:
@@ -54,7 +61,7 @@ _MARK_JOINERS = "".join(
 # Between the coins of an amount: a joiner (a comma only when it is no thousands comma: "1,000 gp"), or a
 # number after a word ("2 gp 5 sp", "1 crown 6 shillings").
 _PARTS = re.compile(
-    rf"\s*(?:,(?!\d{{3}}(?!\d))|[{_MARK_JOINERS}]|\b(?:{_phrases(_WORD_JOINERS)})\b)\s*|(?<=[^\d\s,])\s+(?=\d)",
+    rf"\s*(?:,(?!\d{{3}}(?!\d))|[{_MARK_JOINERS}]|\b(?:{_phrases(_WORD_JOINERS)})\b)\s*|(?<=[^\d\s,:=])\s+(?=\d)",
     re.I,
 )
 _STUCK = re.compile(r"\A(?P<n>\d[\d,]*)(?P<coin>[^\d\s,].*)\Z")
@@ -62,6 +69,13 @@ _HEDGE = re.compile(rf"\b(?:{_phrases(AMOUNT_HEDGES)})\b", re.I)
 _BEFORE = re.compile(rf"\A(?:{_phrases(AMOUNT_FILLERS_BEFORE)})\b[\s:]*", re.I)
 _AFTER = re.compile(rf"[\s,]*\b(?:{_phrases(AMOUNT_FILLERS_AFTER)})\Z", re.I)
 _EDGE_PUNCTUATION = " \t.!?;:\"'`*"
+_LABEL_FIRST = re.compile(r"\A(?P<coin>[^\d:=]*[^\d\s:=])\s*[:=]\s*(?P<n>\S.*)\Z")  # "marks: 6"
+_BRACKETED = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]")
+_ASIDE_TAIL = re.compile(
+    rf"(?:\A|[\s,\-\u2013\u2014]+)(?:{_phrases(AMOUNT_ASIDE_WORDS)})\s+(?P<aside>[^,;]*)\Z", re.I
+)
+_NAMED_TWICE = re.compile(r"\A([^()\[\]]+?)\s*[(\[]\s*([^()\[\]]+?)\s*[)\]]\Z")
+_WORDS = re.compile(r"[a-z0-9']+", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +95,18 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
             "unreadable", f'"{text}" says no one amount ("{hedge.group()}"); write it as "3 shillings".'
         )
     repairs: list[Repair] = []
-    parts = [kept for part in _PARTS.split(text.strip()) if part and (kept := _unwrapped(part, repairs))]
+    notes: list[str] = []
+    text = _without_asides(text, names, repairs, notes)
+    parts = [
+        kept
+        for part in _PARTS.split(text.strip())
+        if part and (kept := _unwrapped(_without_tail(part, names, repairs, notes), repairs))
+    ]
     if not parts:
         return Problem("missing-key", "the tag says no amount.")
     if len(parts) > 1 and given is not None:
         return Problem("count-conflict", f'count= cannot go with several coins ("{text}").')
     amounts: list[CoinAmount] = []
-    notes: list[str] = []
     for part in parts:
         read = _read_part(part, names, given, repairs, notes)
         if isinstance(read, Problem):
@@ -106,13 +125,31 @@ def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:
         found = names.find_coin(candidate)
         if found is not None:
             return found, Repair("coin-name", name, candidate)
+    twice = _NAMED_TWICE.match(name.strip())
+    if twice is not None:
+        # "Gold Pieces (gp)": a coin's name with its short name beside it is that coin.
+        first, second = read_coin(twice.group(1), names), read_coin(twice.group(2), names)
+        if first is not None and second is not None and first[0] == second[0]:
+            return first[0], Repair("coin-name", name, names.coin_label(first[0]))
     return None
+
+
+def names_two_coins(name: str, names: ItemNames) -> bool:
+    """Whether ``name`` is a coin's name with another beside it in brackets ("Gold Pieces (sp)"): no one coin,
+    so refused rather than made an item."""
+    twice = _NAMED_TWICE.match(name.strip())
+    if twice is None:
+        return False
+    first, second = read_coin(twice.group(1), names), read_coin(twice.group(2), names)
+    return first is not None and second is not None and first[0] != second[0]
 
 
 def _coin_forms(name: str) -> list[str]:
     """The names a written coin name may stand for, closest first."""
     text = " ".join(name.strip(_EDGE_PUNCTUATION).lower().split())
     bases = [text]
+    if "." in text:
+        bases.append(text.replace(".", ""))  # "g.p."
     synonym = " ".join(COIN_SYNONYMS.get(word, word) for word in text.split())
     bases.append(synonym)
     words = synonym.split()
@@ -123,6 +160,9 @@ def _coin_forms(name: str) -> list[str]:
     forms: list[str] = []
     for base in bases:
         forms += [base, *singular_names(base)]
+        if " " not in base:
+            # "silvers": the coin's material made plural.
+            forms += [f"{one} pieces" for one in singular_names(base) if one in COIN_MATERIALS]
         words = base.split()
         if len(words) > 1 and words[-1] in COIN_NOUNS:
             stem = " ".join(words[:-1])
@@ -144,6 +184,60 @@ def _without_material(words: list[str]) -> list[str]:
     if words[-1] in COIN_MATERIALS:
         found.append(" ".join(words[:-1]))
     return found
+
+
+def _without_asides(text: str, names: ItemNames, repairs: list[Repair], notes: list[str]) -> str:
+    """``text`` less each aside in brackets that names nothing ("5 sp (for the room)") or names the coin just
+    before it again ("Gold Pieces (gp)"); any other is kept, so the amount is refused as written."""
+
+    def drop(found: re.Match[str]) -> str:
+        aside = found.group(1).strip()
+        before = text[: found.start()]
+        if _is_harmless(aside, names) or _same_coin(aside, before, names):
+            repairs.append(Repair("amount-aside", found.group().strip(), ""))
+            if not _same_coin(aside, before, names):
+                notes.append(f'Left out "{found.group().strip()}".')
+            return ""
+        return found.group()
+
+    return _BRACKETED.sub(drop, text)
+
+
+def _without_tail(part: str, names: ItemNames, repairs: list[Repair], notes: list[str]) -> str:
+    """One part less a trailing aside saying what it is for ("9 sp for the rope", "for the rope")."""
+    found = _ASIDE_TAIL.search(part)
+    if found is None or not _is_harmless(found.group("aside"), names):
+        return part
+    aside = found.group().strip(" ,")
+    repairs.append(Repair("amount-aside", aside, ""))
+    notes.append(f'Left out "{aside}".')
+    return part[: found.start()]
+
+
+def _is_harmless(aside: str, names: ItemNames) -> bool:
+    """Whether an aside could change nothing: no number (digits or words), coin, party member or "not"."""
+    words = [word.lower() for word in _WORDS.findall(aside)]
+    members = {member.casefold() for member in names.game_words().members}
+    for word in words:
+        if any(char.isdigit() for char in word) or word in NEGATIONS or word in members:
+            return False
+        if read_number(word) is not None and word not in ("a", "an"):
+            return False
+        if read_coin(word, names) is not None:
+            return False
+    return bool(words) and read_coin(aside, names) is None
+
+
+def _same_coin(aside: str, before: str, names: ItemNames) -> bool:
+    coin = read_coin(aside, names)
+    if coin is None:
+        return False
+    tail = _PARTS.split(before.strip())[-1] if before.strip() else ""
+    words = tail.split()
+    return any(
+        (found := read_coin(" ".join(words[start:]), names)) is not None and found[0] == coin[0]
+        for start in range(len(words))
+    )
 
 
 def _unwrapped(part: str, repairs: list[Repair]) -> str:
@@ -190,6 +284,16 @@ def _read_part(
 
 
 def _split(part: str, repairs: list[Repair]) -> tuple[int | None, str]:
+    pence = PENCE_WORDS.get(part.lower())
+    if pence is not None:
+        repairs.append(Repair("pence-word", part, f"{pence} pence"))
+        return pence, "pence"
+    first = _LABEL_FIRST.match(part)
+    if first is not None and (number := read_number(first.group("n"))) is not None:
+        # "Marks: 6": the coin as a label, its count after it.
+        coin = first.group("coin").strip()
+        repairs.append(Repair("coin-first", part, f"{number} {coin}"))
+        return number, coin
     stuck = _STUCK.match(part)
     if stuck:
         count = int(stuck.group("n").replace(",", ""))

@@ -5,6 +5,9 @@ of"), number formats ("2.0", "2 (two)", "3 pcs", "x2", "×2", "2x", "*2", "1,000
 name ("2 arrows", "a pair of boots", "arrows x3", "Torch (x2)", "3 pieces of chalk"), and the count limit of
 "Tags the GM writes" (at most 9,999, coins excepted).
 
+Also read (issue 7): punctuation at the edges of a count ("2,", "(2)"), a unit stuck on ("2pcs") and words
+after it that do not change it (``COUNT_TAILS``: "two more", "5 of them"); "more" alone stays vague.
+
 Invariants:
 - A vague amount ("a few", "several") is never turned into a number: it is a ``Problem``; so is a fraction
   ("2.5") and a number whose two spellings disagree ("2 (three)").
@@ -26,6 +29,7 @@ from tagproc.vocabulary import (
     TIMES_MARKS,
     VAGUE_COUNTS,
 )
+from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_LEADS, COUNT_TAILS
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 
@@ -41,10 +45,23 @@ _LEADING_DIGITS = re.compile(
 _LEADING_TIMES = re.compile(rf"\A{_X}\s*(?P<n>\d+)\s+(?P<rest>\S.*)\Z", re.S | re.I)
 _TRAILING_COUNT = re.compile(
     rf"\A(?P<rest>.*?\S)[\s,]*(?:{_X}\s*(?P<a>\d+)|(?P<c>\d+){_X}|\(\s*{_X}?\s*(?P<b>\d+)\s*{_X}?\s*\)"
-    r"|:\s*(?P<d>\d+)|\((?P<w>[a-z -]+)\))\Z",
+    r"|(?::|\s-)\s*(?P<d>\d+)|:\s*(?P<v>[a-z][a-z -]*)|\((?P<w>[a-z -]+)\)|\((?P<p>[^()]*\d[^()]*)\))\Z",
     re.S | re.I,
 )
 _LONGEST_PHRASE = 5
+_AGREEING = re.compile(r"\A\((?P<n>\d+)\)\s+(?P<rest>\S.*)\Z")
+_STUCK_UNIT = re.compile(r"(?P<n>\d[\d,]*)(?P<unit>[a-z]+)\.?")  # "2pcs"
+_BRACKETED_WORDS = re.compile(r"[(\[]([a-z' ]+)[)\]]\s*\Z")  # "2 (more)"
+_LEAD = re.compile(
+    r"\A(?:"
+    + "|".join(re.escape(lead).replace(r"\ ", r"\s+") for lead in COUNT_LEADS)
+    + r")\s*[:=]?\s+(?P<n>\S.*)\Z"
+)
+_TAIL = re.compile(
+    r"\A(?P<n>.*?\S)\s+(?:"
+    + "|".join(re.escape(tail).replace(r"\ ", r"\s+") for tail in COUNT_TAILS)
+    + r")\Z"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +100,31 @@ def read_count(text: str, limit: int | None, repairs: list[Repair] | None = None
         return Problem("unreadable", f'"{text}" says no number; write the count.')
     number = read_number(text)
     if number is None:
+        number = _loose_count(text)
+    if number is None:
         return Problem("unreadable", f'count "{text}" is not a number.')
     if repairs is not None and not text.strip().isdigit():
         repairs.append(Repair("count-form", text, str(number)))
     return check_count(number, limit)
+
+
+def _loose_count(text: str) -> int | None:
+    """A count with punctuation at its edges ("2,") or words after it that do not change it ("two more",
+    "5 of them"); the number before them must read on its own."""
+    cleaned = " ".join(text.lower().split()).strip(COUNT_EDGE_PUNCTUATION)
+    if (number := read_number(cleaned)) is not None:
+        return number
+    lead = _LEAD.match(cleaned)
+    if lead is not None:
+        cleaned = lead.group("n").strip(COUNT_EDGE_PUNCTUATION)
+        if (number := read_number(cleaned)) is not None:
+            return number
+    tail = _TAIL.match(
+        _BRACKETED_WORDS.sub(r"\1", " ".join(text.lower().split())).strip(COUNT_EDGE_PUNCTUATION)
+    )
+    if tail is not None and not is_vague(tail.group("n")):
+        return read_number(tail.group("n").strip(COUNT_EDGE_PUNCTUATION))
+    return None
 
 
 def check_count(number: int, limit: int | None) -> int | Problem:
@@ -135,12 +173,22 @@ def _split_count(text: str) -> CountInName | None:
         spelled = leading.groupdict().get("w")
         if spelled is not None and _read_words(spelled.strip()) != count:
             return None
-        found = CountInName(count, leading.group("rest").strip(), leading.group("n"))
+        rest = leading.group("rest").strip()
+        again = _AGREEING.match(rest)
+        if again is not None and int(again.group("n")) == count:
+            rest = again.group("rest")  # "two (2) torches"
+        found = CountInName(count, rest, leading.group("n"))
         return None if _is_measure(found.rest) else found
     trailing = _TRAILING_COUNT.match(text)
     if trailing:
         digits = trailing.group("a") or trailing.group("b") or trailing.group("c") or trailing.group("d")
-        number = int(digits) if digits else _read_words(trailing.group("w").strip().lower())
+        words = trailing.group("w") or trailing.group("v")
+        if digits:
+            number: int | None = int(digits)
+        elif words:
+            number = _read_words(words.strip().lower())
+        else:  # "(qty 2)", "(2 more)": a count in brackets with words that do not change it
+            number = _loose_count(trailing.group("p"))
         rest = trailing.group("rest").rstrip(",;:").rstrip()
         if number is not None and rest:
             return CountInName(number, rest, text)
@@ -150,6 +198,9 @@ def _split_count(text: str) -> CountInName | None:
         number_words = phrase_words[:-1] if phrase_words[-1].lower() == "of" and size > 1 else phrase_words
         number = _read_words(" ".join(number_words).lower())
         rest = " ".join(words[size:])
+        again = _AGREEING.match(rest)
+        if number is not None and again is not None and int(again.group("n")) == number:
+            rest = again.group("rest")  # "two (2) torches"
         if number is not None and not _is_measure(rest):
             return CountInName(number, rest, " ".join(phrase_words))
     return None
@@ -165,6 +216,9 @@ def _one_number(text: str) -> int | None:
     times = _TIMES.match(text)
     if times:
         return int(times.group("a") or times.group("b"))
+    stuck = _STUCK_UNIT.fullmatch(text)
+    if stuck is not None and stuck.group("unit") in COUNT_UNITS:
+        return _one_number(stuck.group("n"))
     words = text.split()
     if len(words) > 1 and words[-1] in COUNT_UNITS:
         return _one_number(" ".join(words[:-1]))

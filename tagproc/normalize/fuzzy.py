@@ -10,18 +10,30 @@ Healing"), its **kind** after a comma or colon ("hempen", "Padded" of "Barding: 
 A label is a candidate when every written word is accounted for: it is one of the label's words (same word,
 two written words that are one label word, "hand axe" for Handaxe, or the other way round), one typo away
 from one (a word of at least five letters that is no word of the ruleset; a shorter one only beside an exact
-word, "Hand xe"), a stop word, or a harmless adjective (``HARMLESS_ADJECTIVES``, only when every main word is
-there: "an old, notched hand axe"). A name with a word of its own ("silver locket", "rope ladder") has no
-candidate and stays a plain item. Candidates are scored by the main words missing, then the kind's, then
-typos, then the parenthesis's; the best is taken only when no other scores the same.
+word, "Hand xe"), the same word by another ending (``STEM_SUFFIXES``: "healing kit" is the Healer's Kit;
+counted as a typo), a stop word, a harmless adjective (``HARMLESS_ADJECTIVES``: "an old, notched hand axe"), or
+a material (``MATERIALS``, not the last word) beside a label that names no material ("a sturdy iron crowbar";
+never "silver nail" for the Pewter coffin nail). A name with a word of its own has no candidate and stays
+a plain item when that word is an item's whole name, a material or a number ("rope ladder", "oil lamp",
+"silk rope" beside the hempen one), or when the label's main words are not all there ("silver locket", "big
+knife"); any other word of its own beside the whole label ("fresh poultice", "bottle of warming tonic", "dead
+knight's longsword") makes a described candidate that never wins: refused naming the label, since it may be
+that item described or a new one. Candidates are scored by words of their own (none first), then the main
+words missing, then the kind's, then typos, then the parenthesis's; the best is taken only when no other
+scores the same.
 
 - Every main word there: the label is meant ("hempen rope", "Rations", "leather armour"); two equally good
   ("rope": hempen or silk) are a tie, refused by the caller naming them.
-- One main word missing, the written word being the label's head noun ("lantern" for Shuttered lantern): the
-  label is meant only when it may be named in part (``ItemNames.named_in_full`` excludes rare and invented
-  items), the missing word names no item itself ("shirt" is not Chain Shirt, since Chain is an item), and no
-  other candidate scores the same; otherwise the name stays a plain item. The head matched only as the end
-  of a compound ("axe" in Handaxe, "bow" in Longbow) makes a candidate that competes but never wins.
+- Main words missing, the label's head noun written ("lantern" for Shuttered lantern, "old axe" for Hand
+  axe): the label is meant only when one word is missing, it may be named in part (``ItemNames.named_in_full``
+  excludes rare and invented items, unless a main word besides the head is written: "silver nail" is the
+  Silver coffin nail), the missing word names no item itself ("shirt" is not Chain Shirt, since Chain is an
+  item), and no other candidate scores the same. The head matched only as the end of a compound ("axe" in
+  Handaxe, "bow" in Longbow) makes a candidate that competes but never wins; alone it is no candidate ("key"
+  is no kind of Donkey).
+- Never a plain item where a ruleset item may be meant (issue 7): when the best candidates tie, or the best
+  may not win, the answer is a ``FuzzyTie`` naming them ("kit": seven kits; "bell": the Dawn bell, a relic,
+  named in full or not at all), which the caller refuses; only a name with no candidate stays plain.
 
 Invariants:
 - Pure and deterministic; the per-ruleset index is built once per label set (a small cache keyed on the
@@ -39,6 +51,7 @@ from functools import lru_cache
 from tagproc.names import ItemNames
 from tagproc.normalize.nouns import canonical_word, words_of
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, KEY_NEIGHBOURS, STOP_WORDS, VOWELS
+from tagproc.vocabulary.nouns import MATERIALS, MIN_STEM, STEM_SUFFIXES
 
 __all__ = ["FuzzyMatch", "FuzzyTie", "match_name"]
 
@@ -50,6 +63,7 @@ _BUNDLE = re.compile(r"(?:bag of\s+)?(\d[\d,]*)", re.I)
 _CHUNKS = re.compile(r"[^\s,;]+")
 _MIN_TYPO = 5  # a typo in a shorter word is read only beside an exact word ("Hand xe")
 _MIN_PART = 3  # "axe" in "handaxe": both halves of a compound at least this long
+_MATERIAL_WORDS = frozenset(canonical_word(word) for each in MATERIALS for word in words_of(each))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +77,8 @@ class FuzzyMatch:
 
 @dataclass(frozen=True, slots=True)
 class FuzzyTie:
-    """The labels a name fits equally well: refused, never guessed."""
+    """The labels a name fits equally well, or the one it may mean but does not make clear: refused, never
+    guessed, never made a plain item."""
 
     labels: tuple[str, ...]
 
@@ -80,6 +95,7 @@ class _Label:
     joins: tuple[tuple[str, int, int], ...]  # two neighbouring words written as one ("oxhide")
     bundle: int | None
     in_full: bool
+    has_material: bool  # a word of the label is a material ("Pewter coffin nail")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +104,7 @@ class _Index:
     by_word: dict[str, frozenset[int]]  # a canonical word (or join) → the labels holding it
     by_head_end: dict[str, frozenset[int]]  # the end of a compound head noun → the labels
     by_deletion: dict[str, frozenset[str]]  # a word less one letter (or whole) → the words it comes from
+    by_stem: dict[str, frozenset[int]]  # a word's stem ("heal" of "healer") → the labels holding the word
     item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
 
 
@@ -97,14 +114,18 @@ class _Written:
     raw: tuple[str, ...]
     chunk: tuple[int, ...]  # which written chunk each word came from
     chunks: tuple[str, ...]  # the chunks, lowercase, as written
+    possessive: bool = False  # a chunk is a possessive ("giant's belt": whose, not what)
 
 
 @dataclass(frozen=True, slots=True)
 class _Score:
-    key: tuple[int, int, int, int, int]  # main missing, kind missing, typos, parenthesis missing, all missing
+    key: tuple[
+        int, int, int, int, int, int
+    ]  # own words, main missing, kind missing, typos, parens, all missing
     label: _Label
     can_win: bool
     bundle_said: bool
+    part: bool  # the head matched only as the end of a compound
 
 
 def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
@@ -122,11 +143,13 @@ def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
         return None
     scores.sort(key=lambda score: score.key)
     best = scores[0]
-    tied = [score for score in scores if score.key == best.key]
-    if len(tied) > 1:
-        return FuzzyTie(tuple(score.label.label for score in tied)) if best.key[0] == 0 else None
-    if not best.can_win:
-        return None
+    tied = sorted((score for score in scores if score.key == best.key), key=lambda score: not score.can_win)
+    if len(tied) == 1 and best.part:
+        return None  # "key" is no kind of Donkey, "stone" of Whetstone: one compound alone says nothing
+    if len(tied) > 1 or not best.can_win:
+        # Never a plain item where a ruleset item may be meant: two that fit equally, or one the name alone
+        # does not make clear (a rare one by its head noun, the end of a compound), are refused naming them.
+        return FuzzyTie(tuple(score.label.label for score in tied))
     bundle = best.label.bundle if not best.bundle_said else None
     return FuzzyMatch(best.label.label, bundle)
 
@@ -152,7 +175,8 @@ def _written(name: str) -> _Written:
         chunk in HARMLESS_ADJECTIVES or chunk in STOP_WORDS for chunk in chunks
     ):
         return _Written((), (), (), ())
-    return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks))
+    possessive = any(chunk.endswith(("'s", "s'", "\u2019s", "s\u2019")) for chunk in chunks)
+    return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks), possessive)
 
 
 def _candidates(written: _Written, index: _Index) -> set[int]:
@@ -167,6 +191,8 @@ def _candidates(written: _Written, index: _Index) -> set[int]:
         if not word.isdigit() and word not in index.by_word:
             for near in _near_words(word, index):
                 found |= index.by_word[near]
+        if not word.isdigit():
+            found |= index.by_stem.get(_stem(word), frozenset())
     return found
 
 
@@ -188,6 +214,7 @@ class _Tally:
     exact: int = 0
     adjectives: int = 0
     part: int | None = None  # the head matched only as the end of a compound
+    own: int = 0  # written words no word of the label accounts for
 
 
 def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
@@ -200,18 +227,30 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
     kind_missing = min((sum(1 for t in kind if t not in tally.used) for kind in label.kinds), default=0)
     paren_missing = sum(1 for t in label.parens if t not in tally.used)
     all_missing = len(label.tokens) - len(tally.used)
+    if tally.own and (main_missing > 0 or tally.part is not None):
+        return None  # words of its own and not even the whole label: a new thing ("hunting bow" in srd)
     if main_missing > 0:
-        # A word of the name: its head noun alone, one word short, nothing around it (spec of this module).
-        if not head_ok or main_missing > 1 or tally.adjectives or tally.short_typo:
+        # A word of the name: its head noun, one word short, perhaps described (spec of this module).
+        if not head_ok or tally.short_typo:
             return None
     elif tally.short_typo and tally.exact == 0:
         return None
-    can_win = main_missing == 0 or (
-        tally.part is None and not label.in_full and not (missing_words & index.item_nouns)
+    # A rare label one word short is meant only when a main word besides the head is written ("silver nail").
+    # ("silver nail"); the word missing is one before the head, never what an "of" says ("fire ring" is no
+    # Ring of Fire Resistance), and no possessive names it ("giant's belt").
+    named = not written.possessive and any(
+        any(t in tally.used for t in main if t != head) and all(t in tally.used or t < head for t in main)
+        for main, head in zip(label.mains, label.heads, strict=True)
+    )
+    can_win = (main_missing == 0 and not tally.own) or (
+        main_missing == 1
+        and tally.part is None
+        and (named or not label.in_full)
+        and not (missing_words & index.item_nouns)
     )
     bundle_said = any(t in tally.used for t in label.parens)
-    key = (main_missing, kind_missing, tally.typos, paren_missing, all_missing)
-    return _Score(key, label, can_win, bundle_said)
+    key = (min(tally.own, 1), main_missing, kind_missing, tally.typos, paren_missing, all_missing)
+    return _Score(key, label, can_win, bundle_said, tally.part is not None)
 
 
 def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | None:
@@ -238,7 +277,7 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
             tally.exact += 1
         elif word in STOP_WORDS:
             pass
-        elif _is_adjective(written, position):
+        elif _is_adjective(written, position, label):
             tally.adjectives += 1
             position = _chunk_end(written, position)
             continue
@@ -246,11 +285,19 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
             tally.used.add(near)
             tally.typos += 1
             tally.short_typo = tally.short_typo or len(word) < _MIN_TYPO
+        elif (stem := _take_stem(free, word)) is not None:
+            # "healing" for Healer's: the same word by another ending, counted as a typo is.
+            tally.used.add(stem)
+            tally.typos += 1
         elif (head := _take_head_end(label, free, word)) is not None:
             tally.used.add(head)
             tally.part = head
-        else:
+        elif word in index.item_nouns or word in _MATERIAL_WORDS or word.isdigit():
+            # "rope ladder": a thing named after another thing is a thing of its own; "silk rope" is no
+            # hempen rope, whatever else it says.
             return None
+        else:
+            tally.own += 1  # "fresh poultice", "bottle of tonic": the whole label, described
         position += 1
     return tally if tally.typos <= 1 else None
 
@@ -302,10 +349,32 @@ def _take_head_end(label: _Label, free: dict[int, str], word: str) -> int | None
     return None
 
 
-def _is_adjective(written: _Written, position: int) -> bool:
+def _is_adjective(written: _Written, position: int, label: _Label) -> bool:
+    """A harmless adjective, or a material beside a label that names none ("iron crowbar"), as a whole chunk."""
     chunk = written.chunk[position]
     starts = position == 0 or written.chunk[position - 1] != chunk
-    return starts and written.chunks[chunk] in HARMLESS_ADJECTIVES
+    said = written.chunks[chunk]
+    last = chunk == written.chunk[-1]  # "stone" alone is a thing, not what one is made of
+    return starts and (
+        said in HARMLESS_ADJECTIVES or (said in MATERIALS and not last and not label.has_material)
+    )
+
+
+def _take_stem(free: dict[int, str], word: str) -> int | None:
+    stem = _stem(word)
+    for token, each in free.items():
+        if each != word and not each.isdigit() and _stem(each) == stem:
+            del free[token]
+            return token
+    return None
+
+
+def _stem(word: str) -> str:
+    """``word`` less one ending of ``STEM_SUFFIXES`` when at least ``MIN_STEM`` letters stay; else itself."""
+    for suffix in STEM_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
+            return word[: -len(suffix)]
+    return word
 
 
 def _chunk_end(written: _Written, position: int) -> int:
@@ -339,15 +408,18 @@ def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
                 by_head_end.setdefault(end, set()).add(position)
         item_nouns.update(label.tokens[main[0]] for main in label.mains if len(main) == 1)
     by_deletion: dict[str, set[str]] = {}
-    for word in by_word:
+    by_stem: dict[str, set[int]] = {}
+    for word, found in by_word.items():
         if not word.isdigit():
             for variant in _deletions(word):
                 by_deletion.setdefault(variant, set()).add(word)
+            by_stem.setdefault(_stem(word), set()).update(found)
     return _Index(
         labels=tuple(parsed),
         by_word={word: frozenset(found) for word, found in by_word.items()},
         by_head_end={word: frozenset(found) for word, found in by_head_end.items()},
         by_deletion={word: frozenset(found) for word, found in by_deletion.items()},
+        by_stem={word: frozenset(found) for word, found in by_stem.items()},
         item_nouns=frozenset(item_nouns),
     )
 
@@ -402,6 +474,7 @@ def _parse_label(label: str, in_full: bool) -> _Label:
         joins=joins + kind_first,
         bundle=_bundle(parens),
         in_full=in_full,
+        has_material=any(token in _MATERIAL_WORDS for token in tokens),
     )
 
 

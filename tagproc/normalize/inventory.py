@@ -36,7 +36,7 @@ from tagproc.commands import (
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import ReadAmount, read_amount
 from tagproc.normalize.counts import Problem, read_count, read_number
-from tagproc.normalize.items import ResolvedItem, resolve_item
+from tagproc.normalize.items import ResolvedItem, names_no_item, resolve_item
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.lists import split_items
 from tagproc.normalize.proposal import ReadProposal, read_proposal
@@ -84,6 +84,14 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
     written = _item_texts(attrs, names)
     if not written:
         return [_unreadable(attrs, raw, Problem("missing-key", "the tag names no item (item=)."))]
+    back = next((text for text in written if names_no_item(text)), None) if len(written) > 1 else None
+    if back is not None:
+        # "Torch, 2 more": two more of which, and is that two or three? Refused whole, never read apart.
+        return [
+            _unreadable(
+                attrs, raw, Problem("unreadable", f'"{back}" names no item; write each item\'s name.')
+            )
+        ]
     if attrs.verb == "give" and attrs.text("to") is None:
         return [_unreadable(attrs, raw, Problem("missing-key", "a give says who gets it (to=)."))]
     proposal = _proposal(attrs, names, len(written))

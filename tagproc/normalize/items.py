@@ -2,7 +2,8 @@
 
 Spec "What reads items", "Names find your items": a name that is the label of a ruleset item, in any
 case, is that item. On top of that (issue 4 "Normalisation", issue 7 "fuzzy item names"), in this order,
-each a recorded repair: punctuation stuck to the end ("Torch."), a count inside the name ("2 arrows"),
+each a recorded repair: punctuation stuck to the end ("Torch."), a count inside the name ("2 arrows", "2 more
+torches", "another torch"), whose it was ("Bram's lantern", when what follows is a ruleset item),
 articles and plurals ("the hand axes" → "Hand axe"), a coin's loose names ("gold coins", "pence",
 ``coins.read_coin``), and the looser match of ``fuzzy`` (a typo, a word of the name, the words in another
 order, British spelling, harmless words around the name). The looser match changes meaning, so the
@@ -20,21 +21,27 @@ Invariants:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
-from tagproc.normalize.coins import read_coin
+from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word, singular_names, words_of
 from tagproc.repairs import Repair
-from tagproc.vocabulary import DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
+from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
+from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 
-__all__ = ["ResolvedItem", "names_one_item", "resolve_item"]
+__all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 
 _TRAILING_PUNCTUATION = ".!?;:,"
 _MOST_NAMED = 4  # candidates named in a refusal before "or N more"
+_COUNT_LEFT = re.compile(r"\A\(\s*\d|\([^()]*\d[^()]*\)\s*\Z")  # a count left in brackets
+_KEY_INSIDE = re.compile(r"[\"'`]\s*[a-z_]+\s*=|\b[a-z_]+\s*=\s*[\"'`]", re.I)
+_MOST_POSSESSOR = 3  # words before a possessive ("dead old watchman's")
+_POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019])\Z", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +79,9 @@ def resolve_item(
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, given or 1, (), ())
+    if _KEY_INSIDE.search(text):
+        # "Torch' count='2": quotes that do not match swallowed the next key; never an item of that name.
+        return Problem("unreadable", f'"{text}" holds a key=; its quotes do not match.')
     repairs: list[Repair] = []
     cleaned = text.rstrip(_TRAILING_PUNCTUATION).rstrip()
     if cleaned != text and cleaned:
@@ -80,6 +90,7 @@ def resolve_item(
     vague = vague_prefix(text)
     if vague is not None:
         return Problem("unreadable", f'"{vague}" says no number; write the count.')
+    text = _without_more(text, repairs, only=("another",))
     split = split_count(_without_determiners(text))
     if split is not None and given is not None and given != split.count:
         return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
@@ -89,9 +100,15 @@ def resolve_item(
     count, plain = (split.count, split.rest) if split is not None else (given, text)
     if split is not None:
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
+        plain = _without_more(plain, repairs)
+    if _says_only_more(plain):
+        return Problem("unreadable", f'"{text}" names no item; write the item\'s name.')
     found = whole or _repaired(plain, names, repairs, loose=loose)
     if isinstance(found, Problem):
         return found
+    if found is None and _COUNT_LEFT.search(plain):
+        # "Torch (2 or 3)", "two (3) torches": a count in the name that could not be read is never kept in it.
+        return Problem("unreadable", f'"{text}" holds a count that says no one number; write count=.')
     if found is None:
         return _counted(ItemRef(name=plain), count or 1, tuple(_plain_repairs(repairs)), ())
     notes = found.notes
@@ -116,6 +133,13 @@ def names_one_item(text: str, names: ItemNames) -> bool:
     that a comma inside it is part of the name: an exact label or coin, or a looser match that is taken."""
     read = resolve_item(text, None, names)
     return isinstance(read, ResolvedItem) and (read.item.label is not None or read.item.coin is not None)
+
+
+def names_no_item(text: str) -> bool:
+    """Whether ``text`` is only a count and words that say "more" ("2 more", "5 of them"): in a list, it
+    points back at another entry, so the whole list is refused rather than read apart."""
+    split = split_count(text.strip())
+    return _says_only_more(split.rest if split is not None else text)
 
 
 def _counted(
@@ -171,6 +195,15 @@ def _repaired(
             repairs.append(Repair("article", name, item.name))
         return _Found(item, (), candidate == bare)
     found = match_name(bare, names) if loose else None
+    if loose and (found is None or isinstance(found, FuzzyTie)):
+        owned = _after_possessive(bare, names, repairs)
+        if owned is not None:
+            return owned
+    if isinstance(found, FuzzyTie) and len(found.labels) == 1:
+        return Problem(
+            "unreadable",
+            f'"{bare}" may be {found.labels[0]}: write its full name for it, or a name of its own for a new item.',
+        )
     if isinstance(found, FuzzyTie):
         return Problem("unreadable", f'"{bare}" could be {_either(found.labels)}; write the one meant.')
     if found is not None:
@@ -179,6 +212,8 @@ def _repaired(
         return _Found(item, (f'Took "{bare}" as {found.label}.',), False, found.bundle)
     # A coin's looser names ("gold coins", "pence") after the items': "cake salt" is the Salt cake.
     coin = read_coin(bare, names)
+    if coin is None and names_two_coins(bare, names):
+        return Problem("unreadable", f'"{bare}" names two coins; write one ("5 gold pieces").')
     if coin is None:
         return None
     coin_id, repair = coin
@@ -187,12 +222,52 @@ def _repaired(
     return _Found(ItemRef(name=names.coin_label(coin_id), coin=coin_id))
 
 
+def _after_possessive(name: str, names: ItemNames, repairs: list[Repair]) -> _Found | Problem | None:
+    """The item after a possessive ("Bram's lantern", "the dead watchman's pistol"): whose it was says
+    nothing of what it is. Only a ruleset item (or a refusal naming some) is taken; else None."""
+    words = name.split()
+    last = max((at for at, word in enumerate(words[:-1]) if _POSSESSIVE.search(word)), default=None)
+    if (
+        last is None
+        or last >= _MOST_POSSESSOR
+        or any(word.lower() in ACTION_ALIASES for word in words[:last])
+    ):
+        return None  # "give Bram's lantern" is no name: the verbs reader reads it
+    rest = " ".join(words[last + 1 :])
+    inner: list[Repair] = []
+    found = _repaired(rest, names, inner)
+    if isinstance(found, Problem):
+        return found
+    if found is None or (found.item.label is None and found.item.coin is None):
+        return None
+    repairs.append(Repair("possessive", name, found.item.name))
+    return _Found(found.item, (f'Took "{name}" as {found.item.name}.',), False, found.bundle)
+
+
 def _either(labels: tuple[str, ...]) -> str:
     shown = list(labels[:_MOST_NAMED])
     more = len(labels) - len(shown)
     if more:
         return f"{', '.join(shown)} or {more} more"
     return f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def _without_more(name: str, repairs: list[Repair], only: tuple[str, ...] | None = None) -> str:
+    """``name`` less a first word that only says the count adds to some already held ("2 more torches",
+    "another torch"), when a name is left; before any count only ``only`` ("another" is one; "extra torches"
+    says no number)."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in MORE_WORDS and (only is None or words[0].lower() in only):
+        kept = " ".join(words[1:])
+        repairs.append(Repair("more-word", name, kept))
+        return kept
+    return name
+
+
+def _says_only_more(name: str) -> bool:
+    """Whether a name is only words that say "more" ("2 more", "5 of them"): it names no item."""
+    said = " ".join(name.lower().split()).strip(".,;:!? ")
+    return said in MORE_WORDS or said in COUNT_TAILS
 
 
 def _without_determiners(name: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 __all__ = [
+    "AMOUNT_ASIDE_WORDS",
     "AMOUNT_FILLERS_AFTER",
     "AMOUNT_FILLERS_BEFORE",
     "AMOUNT_HEDGES",
@@ -23,6 +24,7 @@ __all__ = [
     "COIN_MATERIALS",
     "COIN_NOUNS",
     "COIN_SYNONYMS",
+    "PENCE_WORDS",
 ]
 
 # Words after a coin's name that only say it is coin ("gold coins", "silver pieces", "2 gold pcs"): dropped,
@@ -30,7 +32,39 @@ __all__ = [
 COIN_NOUNS = ("coins", "coin", "pieces", "piece", "pcs", "pc")
 
 # Written coin words that no plural rule reaches, as the name the rulesets use.
-COIN_SYNONYMS: Mapping[str, str] = MappingProxyType({"pence": "pennies", "pennys": "pennies"})
+# A ruleset without the coin never finds the name it stands for, so "5 s" in a game of gold pieces stays
+# unknown: the short names of old British money ("1s 6d", "5p") only reach a ruleset that has shillings and
+# pennies, and "sov" only one with sovereigns.
+COIN_SYNONYMS: Mapping[str, str] = MappingProxyType(
+    {
+        "pence": "pennies",
+        "pennys": "pennies",
+        "p": "pennies",
+        "d": "pennies",
+        "s": "shillings",
+        "bob": "shillings",
+        "sov": "sovereigns",
+        "sovs": "sovereigns",
+    }
+)
+
+# One word for a number of pennies (old British money): "eightpence" is 8 pennies, "tuppence" 2.
+PENCE_WORDS: Mapping[str, int] = MappingProxyType(
+    {
+        "tuppence": 2,
+        "twopence": 2,
+        "thruppence": 3,
+        "threepence": 3,
+        "fourpence": 4,
+        "fivepence": 5,
+        "sixpence": 6,
+        "sevenpence": 7,
+        "eightpence": 8,
+        "ninepence": 9,
+        "tenpence": 10,
+        "elevenpence": 11,
+    }
+)
 
 # What a currency is made of, as a word around a coin's own name: dropped when what is left is a coin
 # ("pinches of salt" and "salt pinches" are pinches; "coins of silver" is silver coins).
@@ -60,6 +94,9 @@ AMOUNT_FILLERS_BEFORE = (
     "only",
 )
 AMOUNT_FILLERS_AFTER = (
+    "if you please",
+    "if you would",
+    "if you will",
     "please",
     "thanks",
     "thank you",
@@ -77,6 +114,10 @@ AMOUNT_FILLERS_AFTER = (
     "even",
     "only",
 )
+
+# Words that open an aside after an amount, saying what it is for ("9 sp (for the rope)", "5 gp for the room",
+# "3 marks, as a tip"): left out and said, only when the aside names no number, coin, member or "not".
+AMOUNT_ASIDE_WORDS = ("for", "as", "towards", "toward", "because", "since")
 
 # Words that make an amount say no one number: refused, never guessed ("about 5 gp", "5 gp each").
 AMOUNT_HEDGES = frozenset(

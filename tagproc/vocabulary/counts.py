@@ -12,11 +12,15 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 __all__ = [
+    "COUNT_EDGE_PUNCTUATION",
+    "COUNT_LEADS",
+    "COUNT_TAILS",
     "COUNT_UNITS",
     "COUNT_WORDS",
     "MAX_COINS",
     "MAX_COUNT",
     "MEASURE_WORDS",
+    "MORE_WORDS",
     "MULTIPLIER_WORDS",
     "TIMES_MARKS",
     "VAGUE_COUNTS",
@@ -111,6 +115,36 @@ MEASURE_WORDS = frozenset(
 
 # Words after a number that only say it counts things ("3 pcs", "3 pieces of chalk"): the count stays.
 COUNT_UNITS = frozenset({"pcs", "pc", "pieces", "piece", "items", "units", "unit", "count", "qty", "nos"})
+
+# Words after a count that do not change it ("two more", "5 of them", "3 in all"): dropped when what is left
+# is a number. "more" alone stays vague, and "all of them" says no number.
+COUNT_TAILS = (
+    "more",
+    "of them",
+    "of those",
+    "of these",
+    "of it",
+    "of 'em",
+    "of em",
+    "in all",
+    "in total",
+    "total",
+    "altogether",
+    "extra",
+    "additional",
+    "new",
+)
+
+# Words between a count and an item's name that only say the count adds to some already there ("2 more
+# torches", "three extra arrows"): dropped from the name. A name that is only such a word ("2 more") names no
+# item and is refused.
+MORE_WORDS = frozenset({"more", "extra", "additional", "further", "another"})
+
+# Words before a count that do not change it ("another 2", "qty 2", "count: 2").
+COUNT_LEADS = ("another", "an extra", "qty", "quantity", "count", "amount", "number")
+
+# Punctuation a count value may end or start with and still be the number ("2,", "3.", "(2)").
+COUNT_EDGE_PUNCTUATION = " \t,;:.!?\"'`()[]"
 
 # A count written as a multiplication, before or after the number ("x2", "2x", "×2", "*2").
 TIMES_MARKS = ("x", "\u00d7", "*")

@@ -18,8 +18,11 @@ __all__ = [
     "IRREGULAR_SINGULARS",
     "LIST_BULLETS",
     "LIST_JOINERS",
+    "MATERIALS",
     "MAX_NAME",
+    "MIN_STEM",
     "PAIRED_NAMES",
+    "STEM_SUFFIXES",
     "STOP_WORDS",
 ]
 
@@ -122,6 +125,55 @@ HARMLESS_ADJECTIVES = frozenset(
         "unlit",
     }
 )
+
+# What a thing is made of, written before its name ("a sturdy iron crowbar", "a wooden shield"). A material
+# is read like a harmless adjective only beside a label that names no material of its own: "iron crowbar" is
+# the Crowbar, but "silver nail" is never the Pewter coffin nail (normalize/fuzzy.py). Keys are as written,
+# lowercase; a label's own words are compared in canonical form.
+MATERIALS = frozenset(
+    {
+        "iron",
+        "steel",
+        "wooden",
+        "wood",
+        "oak",
+        "oaken",
+        "ash",
+        "yew",
+        "pine",
+        "leather",
+        "hide",
+        "bone",
+        "brass",
+        "bronze",
+        "copper",
+        "tin",
+        "pewter",
+        "silver",
+        "gold",
+        "golden",
+        "glass",
+        "clay",
+        "stone",
+        "hempen",
+        "silk",
+        "wool",
+        "woollen",
+        "linen",
+        "cotton",
+        "canvas",
+        "horn",
+        "ivory",
+        "wrought-iron",
+        "cast-iron",
+    }
+)
+
+# Endings a word of a name may differ by and still be the same word's stem ("healing kit" is the Healer's Kit,
+# "climbing kit" the Climber's Kit, "leatherworking tools" the Leatherworker's Tools). Longest first; a stem is
+# at least ``MIN_STEM`` letters, so "ring" (no stem "r") and "kit" never take part.
+STEM_SUFFIXES = ("ers", "ing", "ism", "ist", "er", "ed")
+MIN_STEM = 4
 
 # Marks that open each entry of a written list ("- Rope", "* Torch", "• Rope"); numbered entries ("1. Rope",
 # "2) Torch", "(3) Lamp") are read by their digits. "+" is no bullet: "+2 rope" is a count.
