@@ -85,6 +85,7 @@ __all__ = [
     "keys_of",
     "line_continues",
     "mark_of",
+    "opener_name",
     "opens_value",
     "prefix_start",
     "tail_start",
@@ -173,6 +174,19 @@ LONGEST_PARTIAL: Final = max(map(len, PARTIAL_OPENERS))
 MARKUP: Final = frozenset("*_`\\~" + "".join(WRAP_QUOTES))
 _EMPHASIS, _BACKTICK, _TILDE = "*_", "`", STRIKE[0]
 QUOTES: Final = frozenset(WRAP_QUOTES)  # the opening quotation marks that may wrap a tag
+
+
+_LEADING_NAME = re.compile(
+    r"[^%o]*[%o][ \t]{0,3}\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS)).replace("%n", _NAMES),
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def opener_name(text: str) -> str | None:
+    """The canonical name of the tag ``text`` opens with (markup and any bracket of ``BRACKET_PAIRS``
+    before it), or None: ``"(place: ..."`` is ``place``, ``"[inv: ..."`` is ``inventory``."""
+    found = _LEADING_NAME.match(text)
+    return TAG_ALIASES[found.group(1).lower()] if found else None
 
 
 def prefix_start(buf: str, bracket: int, low: int) -> int:
@@ -361,7 +375,7 @@ def _continuation(tag: str) -> regex.Pattern[str]:
         rf"|(?:{keys})[ \t]{{0,4}}{colon}"  # a key of the tag, key:
         rf"|[\"'\u201c][A-Za-z_][\w -]{{0,31}}[\"'\u201d][ \t]{{0,4}}{colon}"  # "json key":
         rf"|[{closers}]"  # a closing bracket, or a brace of a JSON body
-        rf"|(?:[-*\u2022]|\d{{1,3}}[.)])[ \t]"  # a list item inside a value
+        rf"|```"  # a code fence around a JSON body
         rf")",
         regex.IGNORECASE,
     )
@@ -377,8 +391,9 @@ def line_continues(buf: str, start: int, name: str, nested: bool, final: bool) -
 
     A body never runs past a blank line, nor past a line break whose next line does not continue the
     tag: a continuation line starts, after at most 24 blanks, with a ``key=`` pair, a ``key:`` pair of one
-    of the tag's keys, a quoted JSON key (``"item":``), a closing bracket, a brace, or a list item
-    (``- ``, ``1. ``); inside a bracket the body opened (a JSON list), any line but a blank one goes on.
+    of the tag's keys, a quoted JSON key (``"item":``), a closing bracket, a brace, or a code fence
+    (```` ``` ````); ``nested`` (inside a bracket the body opened, or an open quoted value: a list written
+    in it), any line but a blank one goes on.
     At the end of the reply, a line that had begun like a continuation goes on, a blank rest does not.
     """
     pattern = _NESTED_LINE if nested else _CONTINUES[TAG_ALIASES[name.lower()]]

@@ -34,8 +34,10 @@ Decisions (each told by the event it gives):
 - An unclosed tag never swallows the rest of the reply: a body never runs past a blank line, nor past a
   line break whose next line does not go on with the tag. A continuation line starts, after at most 24
   blanks, with a ``key=`` pair, a ``key:`` pair of one of the tag's keys, a quoted JSON key, a closing
-  bracket, a brace or a list item (``- ``, ``1. ``); inside a bracket its body opened (a JSON list), any
-  line but a blank one (``envelope.line_continues``). So a tag written one pair a line, then "]", reads
+  bracket, a brace or a code fence; inside a bracket its body opened (a JSON list) or inside an open
+  quoted value (an odd count of '"' in the body so far: ``items="\n- Rope\n- Torch\n"``), any line but a
+  blank one (``envelope.line_continues``). A list item after balanced quotes is prose: ``[inventory:
+  action="add" item="tent"`` then ``- the tent is torn`` is a tag cut at the break. So a tag written one pair a line, then "]", reads
   whole, and ``[inventory: action="add" item="rope"`` then a blank line and paragraphs is a tag cut at the
   break, with the paragraphs shown. The decision reads at most ``BREAK_WINDOW`` characters past the break
   (held until they arrive, or the reply ends), so it is the same however the reply is chunked.
@@ -175,6 +177,8 @@ class TagStream:
         "_pair",
         "_pos",
         "_prefix",
+        "_quote_odd",
+        "_quoted_to",
         "_resume",
         "_state",
     )
@@ -192,6 +196,8 @@ class TagStream:
         self._pair: Pair = SQUARE
         self._colon = False
         self._nest = ""
+        self._quote_odd = False  # in _BODY/_BREAK: an odd number of '"' in the body up to ``_quoted_to``
+        self._quoted_to = 0  # how far into the body (an offset from ``_body_at``) the quotes are counted
         self._closed = False
         self._idle = True  # nothing held, in _PROSE: feed() may take its fast path
         # Within one ``_run``: the buffer is emitted up to ``_done``, scanning goes on at ``_at``.
@@ -444,6 +450,7 @@ class TagStream:
         self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
         if body is None:  # the body is not all here yet: on to the body step at once
             self._body_at = self._at = end
+            self._quote_odd, self._quoted_to = False, 0
             self._state = _BODY
             self._open_from = -1  # the "[" search resumes after the body, where it has not looked
             return self._scan_body(buf, final, events)
@@ -468,6 +475,7 @@ class TagStream:
         self._prefix, self._name, self._pair = buf[start:bracket_at].rstrip("\\"), name, PAIRS[bracket]
         self._colon, self._nest = after in HEAD_COLONS, ""
         self._body_at = self._at = opener.end()
+        self._quote_odd, self._quoted_to = False, 0
         self._other_from = -1  # the search for other brackets resumes after this body
         self._state = _BODY
         return True
@@ -521,9 +529,16 @@ class TagStream:
     def _scan_break(self, buf: str, final: bool, events: list[Event]) -> bool:
         """At a line break in a body (``_at``): the body goes on when the next line continues the tag, else
         the head is cut at the break and the next line is prose (``envelope.line_continues``); the few
-        characters that decide it are waited for."""
-        pos = self._at
-        goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+        characters that decide it are waited for. Inside an open quoted value (an odd count of '"' so far,
+        counted on from the last break) or an open bracket, any line but a blank one goes on."""
+        pos, body_at = self._at, self._body_at
+        counted = body_at + self._quoted_to
+        if counted < pos:  # each character of the body is counted once, however many breaks it has
+            if buf.count('"', counted, pos) % 2:
+                self._quote_odd = not self._quote_odd
+            self._quoted_to = pos - body_at
+        inside = bool(self._nest) or self._quote_odd  # a value open across the break: any line goes on
+        goes_on = line_continues(buf, pos + 1, self._name, inside, final)
         if goes_on is None:
             return False
         if goes_on:

@@ -373,6 +373,42 @@ UNCLOSED = [
         id="list-items-inside-a-value",
     ),
     pytest.param(
+        '[inventory: action="add" items="\n- Rope\n* Torch\n" who="Bram"]\nDone.',
+        [('[inventory: action="add" items="\n- Rope\n* Torch\n" who="Bram"]', True)],
+        "Done.",
+        id="a-list-inside-an-open-quote-then-more-pairs",
+    ),
+    pytest.param(
+        'A [inventory: action="add" items="\nRope\nTorch"]',
+        [('[inventory: action="add" items="\nRope\nTorch"]', True)],
+        "A",
+        id="any-line-inside-an-open-quote",
+    ),
+    pytest.param(
+        'A [inventory: action="add" items="\n- Rope\n\nThe end.',
+        [('[inventory: action="add" items="\n- Rope', False)],
+        "A\n\nThe end.",
+        id="a-blank-line-ends-an-open-quote-too",
+    ),
+    pytest.param(
+        'You strip the camp: [inventory: action="add" item="tent"\n- the tent is torn\n- it reeks',
+        [('[inventory: action="add" item="tent"', False)],
+        "You strip the camp:\n- the tent is torn\n- it reeks",
+        id="a-list-after-balanced-quotes-is-prose",
+    ),
+    pytest.param(
+        'Out. [inventory:\n```json\n{"action": "remove", "item": "Torch"}\n```\n]\nDark.',
+        [('[inventory:\n```json\n{"action": "remove", "item": "Torch"}\n```\n]', True)],
+        "Out.\nDark.",
+        id="a-code-fence-over-lines",
+    ),
+    pytest.param(
+        'Out. [inventory: ```json {"action": "remove", "item": "Torch"} ``` ] Dark.',
+        [('[inventory: ```json {"action": "remove", "item": "Torch"} ``` ]', True)],
+        "Out. Dark.",
+        id="a-code-fence-on-one-line",
+    ),
+    pytest.param(
         '[sheet: op="rest"\n\trest="vigil"]',
         [('[sheet: op="rest"\n\trest="vigil"]', True)],
         "",
