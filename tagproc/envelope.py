@@ -5,27 +5,28 @@ the tables of ``tagproc.vocabulary`` (tag-name aliases, bracket pairs, head sepa
 quotes, the keys of ``vocabulary/keys.py`` and the verbs of ``vocabulary/verbs.py``), so that a new alias
 or key is written once and the scanner follows.
 
-What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, up to three blanks,
-optional bold inside the bracket, a tag name or alias in any case (``TAG_ALIASES``), optional bold again,
-and one character that ends the name (a blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(`` or
-``{``). Ending on one
-character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
+What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, an optional symbol
+of ``HEAD_SYMBOLS`` (``[🎒 inventory: ...]``), up to three blanks, optional bold inside the bracket, a tag
+name or alias in any case (``TAG_ALIASES``), optional bold again, and one character that ends the name (a
+blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(``, ``{`` or the ``HEAD_CALL`` dot of
+``[inventory.add(...)]``). Ending on one character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
 still grow must not count as complete).
 
 Whether a bracket that opens like a tag is one (``is_tag``), decided on its whole body:
 - ``[``, ``［`` and ``【`` (rare in prose): a colon after the name (``[inventory: ...]``, ``［inventory：...］``),
   a head verb or head word and a colon (``[Inventory - add: ...]``, ``[inventory_add: ...]``,
-  ``[Inventory update: ...]``), an ``=`` anywhere, or one of the tag's keys written ``key:``, ``"key":``
+  ``[Inventory update: ...]``), one word (a member's name) after a head word or a dash and a colon
+  (``[Inventory Update - Bram: ...]``, ``[Sheet - Juno: ...]``), an ``=`` anywhere, or one of the tag's keys written ``key:``, ``"key":``
   (``[place name: "Millbrook"]``, ``[inventory {"action": ...}]``). Else prose: ``[Sheet music]``,
   ``[Inventory]``, ``[Loot of the ages]``.
-- ``(`` and ``{`` (everyday prose): stronger evidence only: a ``key=`` pair, one of the tag's keys written
+- ``(``, ``{`` and ``<`` (everyday prose, markup): stronger evidence only: a ``key=`` pair, one of the tag's keys written
   ``key:``/``"key":``, or a known verb first (``(inventory: add Rope)``, ``{inventory add: Rope}``). A
   colon alone is not enough: ``(inventory: empty)``, ``(inventory is empty)`` stay prose.
 
-Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\?`` -- a prose
+Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\? [?`` -- a prose
 quotation mark (``WRAP_QUOTES``), a strike (``~~``), emphasis (up to three ``*`` or ``_``), up to three
-backticks. The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right
-before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
+backticks, and innermost an outer "[" (``[[inventory: ...]]``: the doubled pair is hidden with the tag).
+The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
 
 Where a body ends on a line break (``line_continues``): see the rule in ``tagproc.stream``'s docstring; the
 continuation patterns are built from the same key tables.
@@ -49,8 +50,10 @@ from tagproc.vocabulary import (
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
     BRACKET_PAIRS,
+    HEAD_CALL,
     HEAD_COLONS,
     HEAD_SEPARATORS,
+    HEAD_SYMBOLS,
     HEAD_WORDS,
     KEY_ALIASES,
     OP_ALIASES,
@@ -128,7 +131,10 @@ SQUARE: Final = PAIRS["["]
 # -- openers ---------------------------------------------------------------------------------------
 
 _NAMES = "|".join(re.escape(alias) for alias in sorted(TAG_ALIASES, key=len, reverse=True))
-_AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({") + r"\s]"
+_AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({" + HEAD_CALL) + r"\s]"
+# A symbol right after the bracket, before the name ("[🎒 inventory: ...]"): the ``HEAD_SYMBOLS`` table.
+_SYMBOL = f"(?:[{HEAD_SYMBOLS}]\ufe0f?)?"
+_SYMBOL_AT = re.compile(f"[{HEAD_SYMBOLS}]\ufe0f?")
 _OTHER_OPENERS = "[" + re.escape(OPENERS.replace("[", "")) + "]"
 _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
@@ -138,7 +144,8 @@ _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # break is read step by step, for the line-break rule). Groups: 1 name, 2 the "]" of an
 # empty "[name]", 3 the character after the name, 4 the body.
 OPEN: Final = re.compile(
-    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    r"\[%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    .replace("%y", _SYMBOL)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER),
     re.IGNORECASE | re.ASCII,
@@ -147,7 +154,8 @@ OPEN: Final = re.compile(
 # buffer that holds one of them; their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
 # character after the name, or a closer ("(inventory)" is prose).
 OPEN_OTHER: Final = re.compile(
-    r"(%o)[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    r"(%o)%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    .replace("%y", _SYMBOL)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER)
     .replace("%c", _ANY_CLOSER),
@@ -177,7 +185,9 @@ QUOTES: Final = frozenset(WRAP_QUOTES)  # the opening quotation marks that may w
 
 
 _LEADING_NAME = re.compile(
-    r"[^%o]*[%o][ \t]{0,3}\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS)).replace("%n", _NAMES),
+    r"[^%o]*[%o]{1,2}%y[ \t]{0,3}\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS))
+    .replace("%n", _NAMES)
+    .replace("%y", _SYMBOL),
     re.IGNORECASE | re.ASCII,
 )
 
@@ -192,7 +202,8 @@ def opener_name(text: str) -> str | None:
 def prefix_start(buf: str, bracket: int, low: int) -> int:
     """Where the markup before a bracket at ``bracket`` begins, never before ``low``.
 
-    The markup is ``Q? S? E? T? E? S? \\?`` read backwards from the bracket: an optional backslash, a
+    The markup is ``Q? S? E? T? E? S? \\? [?`` read backwards from the bracket: an outer "[" (the doubled
+    ``[[inventory: ...]]``, closed by ``]]``), an optional backslash, a
     strike (up to two ``~``), emphasis (up to three ``*`` or three ``_``), up to three backticks, emphasis
     and a strike again outside them, and a quotation mark outermost, so ``***[...]***``,
     ```` `**[...]**` ````, ``~~[...]~~`` and ``"[...]"`` are wrapped tags. Every part is optional and each
@@ -201,6 +212,8 @@ def prefix_start(buf: str, bracket: int, low: int) -> int:
     however the reply is chunked.
     """
     i = bracket
+    if i > low and buf[i - 1] == "[" and buf[i : i + 1] == "[":  # "[[inventory: ...]]": the outer pair
+        i -= 1
     if i <= low or buf[i - 1] not in MARKUP:
         return i
     if buf[i - 1] == "\\":
@@ -225,6 +238,8 @@ _PREFIX_RUNS = ((_TILDE, 2), (_EMPHASIS, 3), (_BACKTICK, 3), (_EMPHASIS, 3), (_T
 def closer_of(prefix: str) -> str:
     """The markup that closes ``prefix``: its mirror (``**`` → ``**``, ``“~~`` → ``~~”``)."""
     closer = prefix[::-1]
+    if "[" in closer:  # the outer bracket of "[[...]]"
+        closer = closer.replace("[", "]")
     if prefix[:1] in QUOTES:  # a quotation mark stands outermost only
         return closer[:-1] + WRAP_QUOTES[prefix[0]]
     return closer
@@ -252,6 +267,8 @@ def tail_start(buf: str, low: int, size: int, others: bool) -> int:
                 bracket = found
     if bracket >= 0:
         tail = buf[bracket:]
+        if not tail.isascii() and (symbol := _SYMBOL_AT.match(tail, 1)):  # "[🎒 inv" reads as "[ inv"
+            tail = tail[0] + tail[symbol.end() :]
         # ASCII lowering only (the table's letters are ASCII): the bracket itself may be fullwidth.
         if (tail.isascii() or tail[1:].isascii()) and tail.lower() in PARTIAL_OPENERS:
             return prefix_start(buf, bracket, low)
@@ -312,6 +329,9 @@ class _Evidence:
 
 
 _NEVER = "(?!)"
+# A member's name written in the head after a head word or a dash ("[Inventory Update - Bram: ...]",
+# "[Sheet - Juno: ...]"): the scanner knows no names, so one word of letters; the reader hands it on.
+_MEMBER = r"[A-Za-z][\w']{0,23}"
 
 
 def _evidence(tag: str) -> _Evidence:
@@ -327,7 +347,11 @@ def _evidence(tag: str) -> _Evidence:
             rf"[ \t]*{colon}[ \t]*(?:{verbs})(?![\w-])|{sep}*(?:{verbs})[ \t]*{colon}", flags
         )
     return _Evidence(
-        head=re.compile(rf"[ \t]*{colon}|{sep}*(?:{words})[ \t]*{colon}", flags),
+        head=re.compile(
+            rf"[ \t]*{colon}|{sep}*(?:{words})(?:{sep}+{_MEMBER})?[ \t]*{colon}"
+            rf"|{sep}*[-\u2013\u2014]{sep}*{_MEMBER}[ \t]*{colon}",
+            flags,
+        ),
         pairs=re.compile(
             rf"(?<![\w-])[\"'\u201c]?(?:{keys or _NEVER})[\"'\u201d]?[ \t]*(?:{colon}|=)", flags
         ),

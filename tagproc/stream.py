@@ -221,6 +221,7 @@ class TagStream:
             and chunk[-1] not in MARKUP
             and "(" not in chunk
             and "{" not in chunk
+            and "<" not in chunk
             and (chunk.isascii() or ("\uff3b" not in chunk and "\u3010" not in chunk))
         ):
             # The common case, kept short: prose with nothing held and nothing that could start a tag.
@@ -239,7 +240,10 @@ class TagStream:
             held = self._held[0]
             grown = held + chunk
             # The held wrapping ("**[i" + "nven") is what ``prefix_start`` read back from the bracket.
-            wrap = len(held) - len(held.lstrip(_WRAPPING)) if held[0] in MARKUP else 0
+            if held[0] in MARKUP:
+                wrap = len(held) - len(held.lstrip(_WRAPPING))
+            else:
+                wrap = 1 if grown[1:2] == "[" else 0  # "[[inv": the doubled bracket
             if (
                 len(grown) - wrap <= LONGEST_PARTIAL
                 and grown.isascii()
@@ -248,7 +252,12 @@ class TagStream:
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
-            if grown[0] == "[" and _is_plain_prose(chunk) and OPEN.match(grown) is None:
+            if (
+                grown[0] == "["
+                and _is_plain_prose(chunk)
+                and held.isascii()
+                and OPEN.match(grown, wrap) is None
+            ):
                 return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
@@ -319,7 +328,10 @@ class TagStream:
         # Whether the buffer holds an opener other than "[" (looked for once a run: on a buffer of wide
         # characters each look is a loop over it, not a memchr).
         self._others = (
-            "(" in buf or "{" in buf or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
+            "(" in buf
+            or "{" in buf
+            or "<" in buf
+            or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
         )
         steps = _STEPS
         while steps[self._state](self, buf, final, events):
@@ -365,7 +377,7 @@ class TagStream:
                 other_from = other.end()
                 other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
-            if bracket_at > done and buf[bracket_at - 1] in MARKUP:
+            if bracket_at > done and (buf[bracket_at - 1] in MARKUP or buf[bracket_at - 1] == "["):
                 start = prefix_start(buf, bracket_at, done)
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
@@ -378,7 +390,10 @@ class TagStream:
             if (
                 body is not None
                 and after == ":"
-                and (not prefix or (prefix[0] not in QUOTES and buf.startswith(prefix[::-1], end)))
+                and (
+                    not prefix
+                    or (prefix[0] not in QUOTES and prefix[-1] != "[" and buf.startswith(prefix[::-1], end))
+                )
             ):
                 # The common tag, bare or wrapped ("**[...]**", its closing markup here), decided here as
                 # ``_close_candidate`` would: one regex match, one event (a quoted one takes its way).
@@ -640,6 +655,7 @@ def _is_plain_prose(text: str) -> bool:
         and "[" not in text
         and "(" not in text
         and "{" not in text
+        and "<" not in text
         and (not text or text[-1] not in MARKUP)
     )
 

@@ -14,6 +14,7 @@ from tagproc.envelope import BREAK_WINDOW
 from tagproc.stream import BODY_LIMIT, Event, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.visible import visible_text
+from tagproc.vocabulary import HEAD_SYMBOLS
 from tests.replies import REPLIES, Reply
 
 
@@ -239,8 +240,9 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
 
 
 _HELD_SHAPE = regex.compile(
-    r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?"
-    r"(?:[\[(\{\uff3b\u3010][ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}[\s:\uff1a_\-({].*)?",
+    r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?\[?"
+    r"(?:[\[(\{<\uff3b\u3010](?:[%y]\ufe0f?)?[ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}"
+    r"[\s:\uff1a_\-({.].*)?".replace("%y", HEAD_SYMBOLS),
     regex.IGNORECASE | regex.DOTALL,
 )
 
