@@ -82,6 +82,7 @@ __all__ = [
     "PARTIAL_OPENERS",
     "QUOTES",
     "SQUARE",
+    "SYMBOL_HEAD",
     "Pair",
     "closer_of",
     "is_tag",
@@ -135,6 +136,7 @@ _AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({" 
 # A symbol right after the bracket, before the name ("[🎒 inventory: ...]"): the ``HEAD_SYMBOLS`` table.
 _SYMBOL = f"(?:[{HEAD_SYMBOLS}]\ufe0f?)?"
 _SYMBOL_AT = re.compile(f"[{HEAD_SYMBOLS}]\ufe0f?")
+SYMBOL_HEAD: Final = re.compile(f"\\[[{HEAD_SYMBOLS}]")  # a buffer that may hold "[🎒 inventory"
 _OTHER_OPENERS = "[" + re.escape(OPENERS.replace("[", "")) + "]"
 _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
@@ -144,17 +146,18 @@ _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # break is read step by step, for the line-break rule). Groups: 1 name, 2 the "]" of an
 # empty "[name]", 3 the character after the name, 4 the body.
 OPEN: Final = re.compile(
-    r"\[%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
-    .replace("%y", _SYMBOL)
+    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
     .replace("%n", _NAMES)
     .replace("%a", _AFTER),
     re.IGNORECASE | re.ASCII,
 )
 # The other brackets, searched apart (in one alternation "[" would lose its fast skip) and only in a
-# buffer that holds one of them; their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
+# buffer that holds one of them, and a "[" with a symbol before the name ("[🎒 inventory: ..."; only in a
+# buffer that is not ASCII, so the common "[" pays nothing for it); their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
 # character after the name, or a closer ("(inventory)" is prose).
 OPEN_OTHER: Final = re.compile(
-    r"(%o)%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    r"(%o|\[(?=[%s]))%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    .replace("%s", HEAD_SYMBOLS)
     .replace("%y", _SYMBOL)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER)

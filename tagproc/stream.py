@@ -66,6 +66,7 @@ from tagproc.envelope import (
     PARTIAL_OPENERS,
     QUOTES,
     SQUARE,
+    SYMBOL_HEAD,
     Pair,
     closer_of,
     is_tag,
@@ -331,7 +332,10 @@ class TagStream:
             "(" in buf
             or "{" in buf
             or "<" in buf
-            or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
+            or (
+                not buf.isascii()
+                and ("\uff3b" in buf or "\u3010" in buf or SYMBOL_HEAD.search(buf) is not None)
+            )
         )
         steps = _STEPS
         while steps[self._state](self, buf, final, events):
