@@ -404,3 +404,13 @@ def test_no_string_makes_the_scanner_or_the_reader_raise(text: str) -> None:
     assert _joined(events) == text
     for tag in _tags(events):
         read_tag(tag.raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "mark"), [(f"~~[inventory: {ADD}]~~", "struck"), (f"[inventory: {ADD}]", None)]
+)
+def test_scan_json_prints_the_mark_of_each_tag(text: str, mark: str | None) -> None:
+    from tagproc.cli import event_json
+
+    (tag,) = _tags(parse_reply(text))
+    assert event_json(tag)["mark"] == mark
