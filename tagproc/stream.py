@@ -26,6 +26,10 @@ closing markup may still arrive, ``overlong`` past the body limit up to its clos
 Decisions (each told by the event it gives):
 - A bracket without the evidence its kind needs (``envelope.is_tag``) is prose: ``Text``
   (``[Sheet music]``, ``[Inventory]``, ``(inventory is empty)``).
+- The heads read are ``envelope``'s: any bracket of ``BRACKET_PAIRS`` (angle brackets, parentheses and
+  braces with strong evidence only: ``<inventory action="add" item="Rope" />``), a doubled ``[[...]]``
+  (both pairs hidden with the tag), a symbol before the name (``[🎒 inventory: ...]``, searched like the
+  other brackets), a dotted call (``[inventory.add(...)]``).
 - A tag wrapped in a strike or in quotation marks is still a ``RawTag`` (hidden from the player), with
   ``mark`` ``"struck"`` or ``"quoted"``: the turn answers it without running it.
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
