@@ -127,6 +127,7 @@ def event_json(event: Event) -> dict[str, object]:
         "start": event.start,
         "end": event.end,
         "closed": event.closed,
+        "mark": event.mark,
         "tag": reading.name,
         "attrs": [list(pair) for pair in reading.attrs],
         "ignored": [list(pair) for pair in reading.ignored],

@@ -5,27 +5,28 @@ the tables of ``tagproc.vocabulary`` (tag-name aliases, bracket pairs, head sepa
 quotes, the keys of ``vocabulary/keys.py`` and the verbs of ``vocabulary/verbs.py``), so that a new alias
 or key is written once and the scanner follows.
 
-What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, up to three blanks,
-optional bold inside the bracket, a tag name or alias in any case (``TAG_ALIASES``), optional bold again,
-and one character that ends the name (a blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(`` or
-``{``). Ending on one
-character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
+What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, an optional symbol
+of ``HEAD_SYMBOLS`` (``[🎒 inventory: ...]``), up to three blanks, optional bold inside the bracket, a tag
+name or alias in any case (``TAG_ALIASES``), optional bold again, and one character that ends the name (a
+blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(``, ``{`` or the ``HEAD_CALL`` dot of
+``[inventory.add(...)]``). Ending on one character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
 still grow must not count as complete).
 
 Whether a bracket that opens like a tag is one (``is_tag``), decided on its whole body:
 - ``[``, ``［`` and ``【`` (rare in prose): a colon after the name (``[inventory: ...]``, ``［inventory：...］``),
   a head verb or head word and a colon (``[Inventory - add: ...]``, ``[inventory_add: ...]``,
-  ``[Inventory update: ...]``), an ``=`` anywhere, or one of the tag's keys written ``key:``, ``"key":``
+  ``[Inventory update: ...]``), one word (a member's name) after a head word or a dash and a colon
+  (``[Inventory Update - Bram: ...]``, ``[Sheet - Juno: ...]``), an ``=`` anywhere, or one of the tag's keys written ``key:``, ``"key":``
   (``[place name: "Millbrook"]``, ``[inventory {"action": ...}]``). Else prose: ``[Sheet music]``,
   ``[Inventory]``, ``[Loot of the ages]``.
-- ``(`` and ``{`` (everyday prose): stronger evidence only: a ``key=`` pair, one of the tag's keys written
+- ``(``, ``{`` and ``<`` (everyday prose, markup): stronger evidence only: a ``key=`` pair, one of the tag's keys written
   ``key:``/``"key":``, or a known verb first (``(inventory: add Rope)``, ``{inventory add: Rope}``). A
   colon alone is not enough: ``(inventory: empty)``, ``(inventory is empty)`` stay prose.
 
-Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\?`` -- a prose
+Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\? [?`` -- a prose
 quotation mark (``WRAP_QUOTES``), a strike (``~~``), emphasis (up to three ``*`` or ``_``), up to three
-backticks. The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right
-before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
+backticks, and innermost an outer "[" (``[[inventory: ...]]``: the doubled pair is hidden with the tag).
+The closing markup is its mirror (``closer_of``). A struck tag (``~~[...]~~``, or a ``~~`` right before it) is marked ``"struck"``; a tag right inside quotation marks (``"[...]"``, ``“[...]”``) ``"quoted"``.
 
 Where a body ends on a line break (``line_continues``): see the rule in ``tagproc.stream``'s docstring; the
 continuation patterns are built from the same key tables.
@@ -49,8 +50,10 @@ from tagproc.vocabulary import (
     ACTION_KEY_ALIASES,
     ACTION_KEYS,
     BRACKET_PAIRS,
+    HEAD_CALL,
     HEAD_COLONS,
     HEAD_SEPARATORS,
+    HEAD_SYMBOLS,
     HEAD_WORDS,
     KEY_ALIASES,
     OP_ALIASES,
@@ -79,12 +82,14 @@ __all__ = [
     "PARTIAL_OPENERS",
     "QUOTES",
     "SQUARE",
+    "SYMBOL_HEAD",
     "Pair",
     "closer_of",
     "is_tag",
     "keys_of",
     "line_continues",
     "mark_of",
+    "opener_name",
     "opens_value",
     "prefix_start",
     "tail_start",
@@ -127,7 +132,11 @@ SQUARE: Final = PAIRS["["]
 # -- openers ---------------------------------------------------------------------------------------
 
 _NAMES = "|".join(re.escape(alias) for alias in sorted(TAG_ALIASES, key=len, reverse=True))
-_AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({") + r"\s]"
+_AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({" + HEAD_CALL) + r"\s]"
+# A symbol right after the bracket, before the name ("[🎒 inventory: ...]"): the ``HEAD_SYMBOLS`` table.
+_SYMBOL = f"(?:[{HEAD_SYMBOLS}]\ufe0f?)?"
+_SYMBOL_AT = re.compile(f"[{HEAD_SYMBOLS}]\ufe0f?")
+SYMBOL_HEAD: Final = re.compile(f"\\[[{HEAD_SYMBOLS}]")  # a buffer that may hold "[🎒 inventory"
 _OTHER_OPENERS = "[" + re.escape(OPENERS.replace("[", "")) + "]"
 _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
@@ -143,10 +152,13 @@ OPEN: Final = re.compile(
     re.IGNORECASE | re.ASCII,
 )
 # The other brackets, searched apart (in one alternation "[" would lose its fast skip) and only in a
-# buffer that holds one of them; their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
+# buffer that holds one of them, and a "[" with a symbol before the name ("[🎒 inventory: ..."; only in a
+# buffer that is not ASCII, so the common "[" pays nothing for it); their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
 # character after the name, or a closer ("(inventory)" is prose).
 OPEN_OTHER: Final = re.compile(
-    r"(%o)[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    r"(%o|\[(?=[%s]))%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    .replace("%s", HEAD_SYMBOLS)
+    .replace("%y", _SYMBOL)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER)
     .replace("%c", _ANY_CLOSER),
@@ -175,10 +187,26 @@ _EMPHASIS, _BACKTICK, _TILDE = "*_", "`", STRIKE[0]
 QUOTES: Final = frozenset(WRAP_QUOTES)  # the opening quotation marks that may wrap a tag
 
 
+_LEADING_NAME = re.compile(
+    r"[^%o]*[%o]{1,2}%y[ \t]{0,3}\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS))
+    .replace("%n", _NAMES)
+    .replace("%y", _SYMBOL),
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def opener_name(text: str) -> str | None:
+    """The canonical name of the tag ``text`` opens with (markup and any bracket of ``BRACKET_PAIRS``
+    before it), or None: ``"(place: ..."`` is ``place``, ``"[inv: ..."`` is ``inventory``."""
+    found = _LEADING_NAME.match(text)
+    return TAG_ALIASES[found.group(1).lower()] if found else None
+
+
 def prefix_start(buf: str, bracket: int, low: int) -> int:
     """Where the markup before a bracket at ``bracket`` begins, never before ``low``.
 
-    The markup is ``Q? S? E? T? E? S? \\?`` read backwards from the bracket: an optional backslash, a
+    The markup is ``Q? S? E? T? E? S? \\? [?`` read backwards from the bracket: an outer "[" (the doubled
+    ``[[inventory: ...]]``, closed by ``]]``), an optional backslash, a
     strike (up to two ``~``), emphasis (up to three ``*`` or three ``_``), up to three backticks, emphasis
     and a strike again outside them, and a quotation mark outermost, so ``***[...]***``,
     ```` `**[...]**` ````, ``~~[...]~~`` and ``"[...]"`` are wrapped tags. Every part is optional and each
@@ -187,6 +215,8 @@ def prefix_start(buf: str, bracket: int, low: int) -> int:
     however the reply is chunked.
     """
     i = bracket
+    if i > low and buf[i - 1] == "[" and buf[i : i + 1] == "[":  # "[[inventory: ...]]": the outer pair
+        i -= 1
     if i <= low or buf[i - 1] not in MARKUP:
         return i
     if buf[i - 1] == "\\":
@@ -211,6 +241,8 @@ _PREFIX_RUNS = ((_TILDE, 2), (_EMPHASIS, 3), (_BACKTICK, 3), (_EMPHASIS, 3), (_T
 def closer_of(prefix: str) -> str:
     """The markup that closes ``prefix``: its mirror (``**`` → ``**``, ``“~~`` → ``~~”``)."""
     closer = prefix[::-1]
+    if "[" in closer:  # the outer bracket of "[[...]]"
+        closer = closer.replace("[", "]")
     if prefix[:1] in QUOTES:  # a quotation mark stands outermost only
         return closer[:-1] + WRAP_QUOTES[prefix[0]]
     return closer
@@ -238,6 +270,8 @@ def tail_start(buf: str, low: int, size: int, others: bool) -> int:
                 bracket = found
     if bracket >= 0:
         tail = buf[bracket:]
+        if not tail.isascii() and (symbol := _SYMBOL_AT.match(tail, 1)):  # "[🎒 inv" reads as "[ inv"
+            tail = tail[0] + tail[symbol.end() :]
         # ASCII lowering only (the table's letters are ASCII): the bracket itself may be fullwidth.
         if (tail.isascii() or tail[1:].isascii()) and tail.lower() in PARTIAL_OPENERS:
             return prefix_start(buf, bracket, low)
@@ -298,6 +332,9 @@ class _Evidence:
 
 
 _NEVER = "(?!)"
+# A member's name written in the head after a head word or a dash ("[Inventory Update - Bram: ...]",
+# "[Sheet - Juno: ...]"): the scanner knows no names, so one word of letters; the reader hands it on.
+_MEMBER = r"[A-Za-z][\w']{0,23}"
 
 
 def _evidence(tag: str) -> _Evidence:
@@ -313,7 +350,11 @@ def _evidence(tag: str) -> _Evidence:
             rf"[ \t]*{colon}[ \t]*(?:{verbs})(?![\w-])|{sep}*(?:{verbs})[ \t]*{colon}", flags
         )
     return _Evidence(
-        head=re.compile(rf"[ \t]*{colon}|{sep}*(?:{words})[ \t]*{colon}", flags),
+        head=re.compile(
+            rf"[ \t]*{colon}|{sep}*(?:{words})(?:{sep}+{_MEMBER})?[ \t]*{colon}"
+            rf"|{sep}*[-\u2013\u2014]{sep}*{_MEMBER}[ \t]*{colon}",
+            flags,
+        ),
         pairs=re.compile(
             rf"(?<![\w-])[\"'\u201c]?(?:{keys or _NEVER})[\"'\u201d]?[ \t]*(?:{colon}|=)", flags
         ),
@@ -361,7 +402,7 @@ def _continuation(tag: str) -> regex.Pattern[str]:
         rf"|(?:{keys})[ \t]{{0,4}}{colon}"  # a key of the tag, key:
         rf"|[\"'\u201c][A-Za-z_][\w -]{{0,31}}[\"'\u201d][ \t]{{0,4}}{colon}"  # "json key":
         rf"|[{closers}]"  # a closing bracket, or a brace of a JSON body
-        rf"|(?:[-*\u2022]|\d{{1,3}}[.)])[ \t]"  # a list item inside a value
+        rf"|```"  # a code fence around a JSON body
         rf")",
         regex.IGNORECASE,
     )
@@ -377,8 +418,9 @@ def line_continues(buf: str, start: int, name: str, nested: bool, final: bool) -
 
     A body never runs past a blank line, nor past a line break whose next line does not continue the
     tag: a continuation line starts, after at most 24 blanks, with a ``key=`` pair, a ``key:`` pair of one
-    of the tag's keys, a quoted JSON key (``"item":``), a closing bracket, a brace, or a list item
-    (``- ``, ``1. ``); inside a bracket the body opened (a JSON list), any line but a blank one goes on.
+    of the tag's keys, a quoted JSON key (``"item":``), a closing bracket, a brace, or a code fence
+    (```` ``` ````); ``nested`` (inside a bracket the body opened, or an open quoted value: a list written
+    in it), any line but a blank one goes on.
     At the end of the reply, a line that had begun like a continuation goes on, a blank rest does not.
     """
     pattern = _NESTED_LINE if nested else _CONTINUES[TAG_ALIASES[name.lower()]]

@@ -26,6 +26,10 @@ closing markup may still arrive, ``overlong`` past the body limit up to its clos
 Decisions (each told by the event it gives):
 - A bracket without the evidence its kind needs (``envelope.is_tag``) is prose: ``Text``
   (``[Sheet music]``, ``[Inventory]``, ``(inventory is empty)``).
+- The heads read are ``envelope``'s: any bracket of ``BRACKET_PAIRS`` (angle brackets, parentheses and
+  braces with strong evidence only: ``<inventory action="add" item="Rope" />``), a doubled ``[[...]]``
+  (both pairs hidden with the tag), a symbol before the name (``[🎒 inventory: ...]``, searched like the
+  other brackets), a dotted call (``[inventory.add(...)]``).
 - A tag wrapped in a strike or in quotation marks is still a ``RawTag`` (hidden from the player), with
   ``mark`` ``"struck"`` or ``"quoted"``: the turn answers it without running it.
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
@@ -34,8 +38,10 @@ Decisions (each told by the event it gives):
 - An unclosed tag never swallows the rest of the reply: a body never runs past a blank line, nor past a
   line break whose next line does not go on with the tag. A continuation line starts, after at most 24
   blanks, with a ``key=`` pair, a ``key:`` pair of one of the tag's keys, a quoted JSON key, a closing
-  bracket, a brace or a list item (``- ``, ``1. ``); inside a bracket its body opened (a JSON list), any
-  line but a blank one (``envelope.line_continues``). So a tag written one pair a line, then "]", reads
+  bracket, a brace or a code fence; inside a bracket its body opened (a JSON list) or inside an open
+  quoted value (an odd count of '"' in the body so far: ``items="\n- Rope\n- Torch\n"``), any line but a
+  blank one (``envelope.line_continues``). A list item after balanced quotes is prose: ``[inventory:
+  action="add" item="tent"`` then ``- the tent is torn`` is a tag cut at the break. So a tag written one pair a line, then "]", reads
   whole, and ``[inventory: action="add" item="rope"`` then a blank line and paragraphs is a tag cut at the
   break, with the paragraphs shown. The decision reads at most ``BREAK_WINDOW`` characters past the break
   (held until they arrive, or the reply ends), so it is the same however the reply is chunked.
@@ -64,6 +70,7 @@ from tagproc.envelope import (
     PARTIAL_OPENERS,
     QUOTES,
     SQUARE,
+    SYMBOL_HEAD,
     Pair,
     closer_of,
     is_tag,
@@ -175,6 +182,8 @@ class TagStream:
         "_pair",
         "_pos",
         "_prefix",
+        "_quote_odd",
+        "_quoted_to",
         "_resume",
         "_state",
     )
@@ -192,6 +201,8 @@ class TagStream:
         self._pair: Pair = SQUARE
         self._colon = False
         self._nest = ""
+        self._quote_odd = False  # in _BODY/_BREAK: an odd number of '"' in the body up to ``_quoted_to``
+        self._quoted_to = 0  # how far into the body (an offset from ``_body_at``) the quotes are counted
         self._closed = False
         self._idle = True  # nothing held, in _PROSE: feed() may take its fast path
         # Within one ``_run``: the buffer is emitted up to ``_done``, scanning goes on at ``_at``.
@@ -215,6 +226,7 @@ class TagStream:
             and chunk[-1] not in MARKUP
             and "(" not in chunk
             and "{" not in chunk
+            and "<" not in chunk
             and (chunk.isascii() or ("\uff3b" not in chunk and "\u3010" not in chunk))
         ):
             # The common case, kept short: prose with nothing held and nothing that could start a tag.
@@ -233,7 +245,10 @@ class TagStream:
             held = self._held[0]
             grown = held + chunk
             # The held wrapping ("**[i" + "nven") is what ``prefix_start`` read back from the bracket.
-            wrap = len(held) - len(held.lstrip(_WRAPPING)) if held[0] in MARKUP else 0
+            if held[0] in MARKUP:
+                wrap = len(held) - len(held.lstrip(_WRAPPING))
+            else:
+                wrap = 1 if grown[1:2] == "[" else 0  # "[[inv": the doubled bracket
             if (
                 len(grown) - wrap <= LONGEST_PARTIAL
                 and grown.isascii()
@@ -242,7 +257,12 @@ class TagStream:
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
-            if grown[0] == "[" and _is_plain_prose(chunk) and OPEN.match(grown) is None:
+            if (
+                grown[0] == "["
+                and _is_plain_prose(chunk)
+                and held.isascii()
+                and OPEN.match(grown, wrap) is None
+            ):
                 return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
@@ -313,7 +333,13 @@ class TagStream:
         # Whether the buffer holds an opener other than "[" (looked for once a run: on a buffer of wide
         # characters each look is a loop over it, not a memchr).
         self._others = (
-            "(" in buf or "{" in buf or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
+            "(" in buf
+            or "{" in buf
+            or "<" in buf
+            or (
+                not buf.isascii()
+                and ("\uff3b" in buf or "\u3010" in buf or SYMBOL_HEAD.search(buf) is not None)
+            )
         )
         steps = _STEPS
         while steps[self._state](self, buf, final, events):
@@ -359,7 +385,7 @@ class TagStream:
                 other_from = other.end()
                 other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
-            if bracket_at > done and buf[bracket_at - 1] in MARKUP:
+            if bracket_at > done and (buf[bracket_at - 1] in MARKUP or buf[bracket_at - 1] == "["):
                 start = prefix_start(buf, bracket_at, done)
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
@@ -372,7 +398,10 @@ class TagStream:
             if (
                 body is not None
                 and after == ":"
-                and (not prefix or (prefix[0] not in QUOTES and buf.startswith(prefix[::-1], end)))
+                and (
+                    not prefix
+                    or (prefix[0] not in QUOTES and prefix[-1] != "[" and buf.startswith(prefix[::-1], end))
+                )
             ):
                 # The common tag, bare or wrapped ("**[...]**", its closing markup here), decided here as
                 # ``_close_candidate`` would: one regex match, one event (a quoted one takes its way).
@@ -444,6 +473,7 @@ class TagStream:
         self._prefix, self._name, self._pair, self._colon, self._nest = prefix, name, SQUARE, colon, ""
         if body is None:  # the body is not all here yet: on to the body step at once
             self._body_at = self._at = end
+            self._quote_odd, self._quoted_to = False, 0
             self._state = _BODY
             self._open_from = -1  # the "[" search resumes after the body, where it has not looked
             return self._scan_body(buf, final, events)
@@ -468,6 +498,7 @@ class TagStream:
         self._prefix, self._name, self._pair = buf[start:bracket_at].rstrip("\\"), name, PAIRS[bracket]
         self._colon, self._nest = after in HEAD_COLONS, ""
         self._body_at = self._at = opener.end()
+        self._quote_odd, self._quoted_to = False, 0
         self._other_from = -1  # the search for other brackets resumes after this body
         self._state = _BODY
         return True
@@ -521,9 +552,16 @@ class TagStream:
     def _scan_break(self, buf: str, final: bool, events: list[Event]) -> bool:
         """At a line break in a body (``_at``): the body goes on when the next line continues the tag, else
         the head is cut at the break and the next line is prose (``envelope.line_continues``); the few
-        characters that decide it are waited for."""
-        pos = self._at
-        goes_on = line_continues(buf, pos + 1, self._name, bool(self._nest), final)
+        characters that decide it are waited for. Inside an open quoted value (an odd count of '"' so far,
+        counted on from the last break) or an open bracket, any line but a blank one goes on."""
+        pos, body_at = self._at, self._body_at
+        counted = body_at + self._quoted_to
+        if counted < pos:  # each character of the body is counted once, however many breaks it has
+            if buf.count('"', counted, pos) % 2:
+                self._quote_odd = not self._quote_odd
+            self._quoted_to = pos - body_at
+        inside = bool(self._nest) or self._quote_odd  # a value open across the break: any line goes on
+        goes_on = line_continues(buf, pos + 1, self._name, inside, final)
         if goes_on is None:
             return False
         if goes_on:
@@ -625,6 +663,7 @@ def _is_plain_prose(text: str) -> bool:
         and "[" not in text
         and "(" not in text
         and "{" not in text
+        and "<" not in text
         and (not text or text[-1] not in MARKUP)
     )
 

@@ -35,8 +35,10 @@ from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     BARE_WORD_KEY,
     BRACKET_PAIRS,
+    HEAD_CALL,
     HEAD_COLONS,
     HEAD_SEPARATORS,
+    HEAD_SYMBOLS,
     HEAD_WORDS,
     TAG_ALIASES,
     TAG_NAMES,
@@ -49,19 +51,28 @@ __all__ = ["TAG_NAMES", "TagReading", "read_tag"]
 # -- head: the envelope and the name (see ``tagproc.envelope`` for what the scanner accepts) --
 _MARKS = r"(?:~{1,2})?(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?(?:~{1,2})?"
 _OPEN = re.compile(
-    r"\A\s*([%q])?%m\\?([%b])\s*".replace("%q", "".join(WRAP_QUOTES))
+    r"\A\s*([%q])?%m\\?(\[(?=\[))?([%b])\s*".replace("%q", "".join(WRAP_QUOTES))
     .replace("%m", _MARKS)
     .replace("%b", re.escape("".join(BRACKET_PAIRS)))
 )
 _CLOSE = {
     bracket: re.compile(
-        r"\\?%c%m[%q]?\s*\Z".replace("%c", re.escape(closer))
+        r"\\?%c%m[%q]?\s*\Z".replace("%c", r"/?\s*>" if closer == ">" else re.escape(closer))
         .replace("%m", _MARKS)
         .replace("%q", "".join(WRAP_QUOTES.values()))
     )
     for bracket, closer in BRACKET_PAIRS.items()
 }
-_NAME = re.compile(r"(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?")
+# "[[inventory: ...]]": the doubled pair closes with "]]" (only when it opened with "[[": a body's own
+# list may end in "]" right before the tag's).
+_CLOSE_DOUBLED = re.compile(
+    r"\\?\]\]%m[%q]?\s*\Z".replace("%m", _MARKS).replace("%q", "".join(WRAP_QUOTES.values()))
+)
+_NAME = re.compile(
+    r"(?:[%y]\ufe0f?\s*)?(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?".replace("%y", HEAD_SYMBOLS)
+)
+# "[inventory.add(item="Rope")]": a verb after the dot, the body in parentheses.
+_CALL = re.compile(r"%d([A-Za-z_]+)\s*\((.*)\)\s*\Z".replace("%d", re.escape(HEAD_CALL)), re.DOTALL)
 _COLON = re.compile(r"\s*[%c]\s*".replace("%c", "".join(HEAD_COLONS)))
 _SEPARATOR = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
 _PARENS = re.compile(r"\s*\((.*)\)\s*\Z", re.DOTALL)
@@ -75,7 +86,10 @@ def _head_words(tag: str) -> re.Pattern[str]:
         for word in sorted(words, key=len, reverse=True)
     )
     colons = "".join(HEAD_COLONS)
-    return re.compile(rf"{_SEPARATOR}*({alternation})[ \t]*[{colons}]\s*", re.IGNORECASE)
+    # A member's name may follow ("[Inventory Update - Bram: ...]"): it starts the body, read as a key
+    # there, which the normaliser takes for who= (its member-as-key rule, as for "[Sheet - Juno: ...]").
+    member = rf"{_SEPARATOR}+(?=[A-Za-z][\w']{{0,23}}[ \t]*[{colons}])"
+    return re.compile(rf"{_SEPARATOR}*({alternation})(?:[ \t]*[{colons}]\s*|{member})", re.IGNORECASE)
 
 
 _HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
@@ -145,12 +159,15 @@ def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
     """Drop the wrapping markup and the brackets (of any pair the scanner reads) around the tag."""
     start = _OPEN.match(raw)
     begin = start.end() if start else 0
-    bracket = start.group(2) if start else "["
+    bracket = start.group(3) if start else "["
     if start and start.group().strip() != bracket:
         repairs.append(Repair("markup", start.group().strip(), bracket))
     if bracket != "[":
         repairs.append(Repair("bracket", bracket + BRACKET_PAIRS[bracket], "[]"))
-    end = _CLOSE[bracket].search(raw, begin)
+    doubled = start is not None and start.group(2) is not None
+    end = (_CLOSE_DOUBLED if doubled else _CLOSE[bracket]).search(raw, begin)
+    if doubled and end is None:
+        end = _CLOSE[bracket].search(raw, begin)
     finish = end.start() if end else len(raw)
     if end is None:
         repairs.append(Repair("unclosed", raw[-20:], raw[-20:] + BRACKET_PAIRS[bracket]))
@@ -191,6 +208,14 @@ def _read_head(inner: str, repairs: list[Repair]) -> tuple[str, str, str, list[t
             attrs.append((key, said))
             repairs.append(Repair("head-verb", word.group().strip(), f'{key}="{said}"'))
         return name, written, inner[word.end() :], attrs
+    if (call := _CALL.match(inner, at)) and (verb := call.group(1).replace("_", " ").lower()) in (
+        verbs_of(name) - keys_of(name)
+    ):
+        key = VERB_KEY[name]
+        attrs.append((key, verb))
+        repairs.append(Repair("head-verb", HEAD_CALL + call.group(1), f'{key}="{verb}"'))
+        repairs.append(Repair("head-parens", inner[at:], call.group(2)))
+        return name, written, call.group(2), attrs
     if parens := _PARENS.match(inner, at):
         repairs.append(Repair("head-parens", inner[at:], parens.group(1)))
         return name, written, parens.group(1), attrs

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -37,6 +36,7 @@ from tagproc.engine.dice import Dice, dice_for
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
+from tagproc.envelope import opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
 from tagproc.render import Renderer
@@ -51,7 +51,6 @@ __all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResu
 _LOG = logging.getLogger(__name__)
 
 MAX_TAGS = 40  # DESIGN.md "Tags the GM writes": at most 40 tags a reply, the rest too-many
-_OPENER_NAME = re.compile(r"[^\[]*\[\s*([A-Za-z]+)")
 
 TurnKind = Literal["gm", "player"]
 
@@ -398,8 +397,7 @@ def _too_many(tag: RawTag) -> Answer:
 
 def _too_long(text: Text) -> Answer:
     """A tag whose body ran past the limit: hidden from the player, answered, not run (DESIGN.md "Limits")."""
-    opener = _OPENER_NAME.match(text.text)
-    name = opener.group(1).lower() if opener else "inventory"
+    name = opener_name(text.text) or "inventory"
     note = f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed."
     return _refused_raw(name, text.text, "too-long", note)
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagproc import RawTag, TagStream, Text, parse_reply, read_tag
-from tagproc.envelope import keys_of, verbs_of
+from tagproc.envelope import keys_of, opener_name, verbs_of
 from tagproc.stream import Event, merge_text
 from tagproc.visible import VisibleText, visible_text
 from tagproc.vocabulary import (
@@ -84,6 +84,38 @@ HEADS = [
         None,
         id="parentheses-inside-parentheses",
     ),
+    pytest.param(f"[[inventory: {ADD}]]", "inventory", ("action", "add"), None, id="double-brackets"),
+    pytest.param(
+        f"**[[inventory: {ADD}]]**", "inventory", ("action", "add"), None, id="double-brackets-bold"
+    ),
+    pytest.param(
+        '[[inventory: items=["Rope"]]]', "inventory", ("items", "Rope"), None, id="double-brackets-list"
+    ),
+    pytest.param(f"<inventory {ADD} />", "inventory", ("action", "add"), None, id="xml-self-closing"),
+    pytest.param(f"<inventory: {ADD}>", "inventory", ("action", "add"), None, id="xml-colon"),
+    pytest.param(
+        '<place name="Millbrook" size="town"/>', "place", ("name", "Millbrook"), None, id="xml-place"
+    ),
+    pytest.param(
+        f"[\U0001f392 inventory: {ADD}]", "inventory", ("action", "add"), None, id="emoji-before-name"
+    ),
+    pytest.param("[\U0001f4e6 Inventory: +2 Rope]", "inventory", None, None, id="emoji-free-body"),
+    pytest.param(
+        f"[\u2694\ufe0f inventory: {ADD}]", "inventory", ("action", "add"), None, id="symbol-selector"
+    ),
+    pytest.param(
+        '[inventory.add(item="Rope", who="Mira")]', "inventory", ("action", "add"), None, id="dotted-call"
+    ),
+    pytest.param(
+        '[sheet.heal(pool="resolve" amount="2")]', "sheet", ("op", "heal"), None, id="dotted-call-sheet"
+    ),
+    pytest.param(
+        "[Inventory Update - Bram: +2 Rope]", "inventory", ("bram", "+2 Rope"), None, id="member-head"
+    ),
+    pytest.param("[Inventory add - Bram: Rope]", "inventory", ("action", "add"), None, id="verb-member-head"),
+    pytest.param(
+        "[Inventory - Bram: +2 Rope]", "inventory", ("bram", "+2 Rope"), None, id="dash-member-head"
+    ),
     pytest.param(f"~~[inventory: {ADD}]~~", "inventory", ("action", "add"), "struck", id="struck"),
     pytest.param(f"~~**[inventory: {ADD}]**~~", "inventory", ("action", "add"), "struck", id="struck-bold"),
     pytest.param(f"~~(inventory: {ADD})~~", "inventory", ("action", "add"), "struck", id="struck-parens"),
@@ -105,6 +137,11 @@ PROSE = [
     pytest.param("[OOC: back in five]", id="ooc"),
     pytest.param("[the door creaks]", id="stage-direction"),
     pytest.param("[Sheet music]", id="sheet-music"),
+    pytest.param("[\U0001f392 sic]", id="emoji-prose"),
+    pytest.param("[Inventory - Bram]", id="dash-member-without-colon"),
+    pytest.param("[Inventory. Then more]", id="dot-prose"),
+    pytest.param("[inventory.add(Rope)]", id="dotted-call-without-a-pair"),
+    pytest.param("[[Sheet music]]", id="double-brackets-prose"),
     pytest.param("[Sheet music: soft and low]", id="sheet-music-colon"),
     pytest.param("[Inventory]", id="inventory-heading"),
     pytest.param("**[Inventory]**", id="bold-inventory-heading"),
@@ -121,6 +158,10 @@ PROSE = [
     pytest.param("(in the morning)", id="parens-partial-name"),
     pytest.param("(inventory)", id="parens-name-only"),
     pytest.param("{curly prose}", id="braces-prose"),
+    pytest.param("<inventory>", id="xml-name-only"),
+    pytest.param("<inventory is heavy>", id="angle-prose"),
+    pytest.param("<inventory: empty>", id="angle-colon-without-evidence"),
+    pytest.param("a <b>bold</b> word", id="html-markup"),
     pytest.param("{inventory}", id="braces-name-only"),
     pytest.param("{inventory is heavy}", id="braces-name-prose"),
     pytest.param("\u3010Inventory\u3011", id="lenticular-heading"),
@@ -302,6 +343,22 @@ def test_every_verb_of_a_tag_first_in_parentheses_makes_a_tag(tag: str) -> None:
         assert [t.raw for t in _tags(parse_reply(f"A {raw} B"))] == [raw], verb
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("(place: " + "x" * 40, "place"),
+        ("**[inv: item=", "inventory"),
+        ("\uff3bSheet\uff1a op=", "sheet"),
+        ("[[loot: table=", "loot"),
+        ("[Sheet music", "sheet"),
+        ("[invitation: x", None),
+        ("nothing here", None),
+    ],
+)
+def test_the_name_an_over_long_tag_opens_with_is_read_through_the_tables(text: str, name: str | None) -> None:
+    assert opener_name(text) == name
+
+
 def test_the_tag_keys_come_from_the_key_tables() -> None:
     assert {"name", "location", "size", "day"} <= keys_of("place")
     assert {"table", "who"} <= keys_of("loot")
@@ -347,3 +404,13 @@ def test_no_string_makes_the_scanner_or_the_reader_raise(text: str) -> None:
     assert _joined(events) == text
     for tag in _tags(events):
         read_tag(tag.raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "mark"), [(f"~~[inventory: {ADD}]~~", "struck"), (f"[inventory: {ADD}]", None)]
+)
+def test_scan_json_prints_the_mark_of_each_tag(text: str, mark: str | None) -> None:
+    from tagproc.cli import event_json
+
+    (tag,) = _tags(parse_reply(text))
+    assert event_json(tag)["mark"] == mark

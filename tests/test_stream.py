@@ -14,6 +14,7 @@ from tagproc.envelope import BREAK_WINDOW
 from tagproc.stream import BODY_LIMIT, Event, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.visible import visible_text
+from tagproc.vocabulary import HEAD_SYMBOLS
 from tests.replies import REPLIES, Reply
 
 
@@ -239,8 +240,9 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
 
 
 _HELD_SHAPE = regex.compile(
-    r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?"
-    r"(?:[\[(\{\uff3b\u3010][ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}[\s:\uff1a_\-({].*)?",
+    r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?\[?"
+    r"(?:[\[(\{<\uff3b\u3010](?:[%y]\ufe0f?)?[ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}"
+    r"[\s:\uff1a_\-({.].*)?".replace("%y", HEAD_SYMBOLS),
     regex.IGNORECASE | regex.DOTALL,
 )
 
@@ -371,6 +373,42 @@ UNCLOSED = [
         [('[inventory: action="add" items="\n- Rope\n- Torch\n2. Lantern"]', True)],
         "Done.",
         id="list-items-inside-a-value",
+    ),
+    pytest.param(
+        '[inventory: action="add" items="\n- Rope\n* Torch\n" who="Bram"]\nDone.',
+        [('[inventory: action="add" items="\n- Rope\n* Torch\n" who="Bram"]', True)],
+        "Done.",
+        id="a-list-inside-an-open-quote-then-more-pairs",
+    ),
+    pytest.param(
+        'A [inventory: action="add" items="\nRope\nTorch"]',
+        [('[inventory: action="add" items="\nRope\nTorch"]', True)],
+        "A",
+        id="any-line-inside-an-open-quote",
+    ),
+    pytest.param(
+        'A [inventory: action="add" items="\n- Rope\n\nThe end.',
+        [('[inventory: action="add" items="\n- Rope', False)],
+        "A\n\nThe end.",
+        id="a-blank-line-ends-an-open-quote-too",
+    ),
+    pytest.param(
+        'You strip the camp: [inventory: action="add" item="tent"\n- the tent is torn\n- it reeks',
+        [('[inventory: action="add" item="tent"', False)],
+        "You strip the camp:\n- the tent is torn\n- it reeks",
+        id="a-list-after-balanced-quotes-is-prose",
+    ),
+    pytest.param(
+        'Out. [inventory:\n```json\n{"action": "remove", "item": "Torch"}\n```\n]\nDark.',
+        [('[inventory:\n```json\n{"action": "remove", "item": "Torch"}\n```\n]', True)],
+        "Out.\nDark.",
+        id="a-code-fence-over-lines",
+    ),
+    pytest.param(
+        'Out. [inventory: ```json {"action": "remove", "item": "Torch"} ``` ] Dark.',
+        [('[inventory: ```json {"action": "remove", "item": "Torch"} ``` ]', True)],
+        "Out. Dark.",
+        id="a-code-fence-on-one-line",
     ),
     pytest.param(
         '[sheet: op="rest"\n\trest="vigil"]',

@@ -17,8 +17,10 @@ from types import MappingProxyType
 __all__ = [
     "BARE_WORD_KEY",
     "BRACKET_PAIRS",
+    "HEAD_CALL",
     "HEAD_COLONS",
     "HEAD_SEPARATORS",
+    "HEAD_SYMBOLS",
     "HEAD_WORDS",
     "OUTCOME_KEYS",
     "QUOTE_REPAIRS",
@@ -51,11 +53,12 @@ TAG_ALIASES: Mapping[str, str] = MappingProxyType({**{name: name for name in TAG
 
 # The brackets a tag may be written in, each with the one character that closes it.
 BRACKET_PAIRS: Mapping[str, str] = MappingProxyType(
-    {"[": "]", "\uff3b": "\uff3d", "\u3010": "\u3011", "(": ")", "{": "}"}
+    {"[": "]", "\uff3b": "\uff3d", "\u3010": "\u3011", "(": ")", "{": "}", "<": ">"}
 )
 # The pairs that stand for "[" (fullwidth "［］", lenticular "【】"): rare in prose, so a colon after the name
-# is evidence enough, as for "[". Parentheses and braces are everyday prose ("(inventory is empty)"): they
-# open a tag only with stronger evidence (a key=, a known key: or "key": pair, or a known verb first).
+# is evidence enough, as for "[". Parentheses and braces are everyday prose ("(inventory is empty)"), and
+# angle brackets are markup (XML-style ``<inventory action="add" item="Rope" />``, closed by ``/>`` or ``>``):
+# they open a tag only with stronger evidence (a key=, a known key: or "key": pair, or a known verb first).
 SQUARE_BRACKETS = frozenset({"[", "\uff3b", "\u3010"})
 # What may stand between a tag's name and a verb or word written in its head ("[inventory_add: ...]",
 # "[Inventory - add: ...]", "[inventory add: ...]"), and the colons that end a head (ASCII and fullwidth).
@@ -63,6 +66,12 @@ HEAD_SEPARATORS = ("_", "-", "\u2013", "\u2014", " ", "\t")
 HEAD_COLONS = (":", "\uff1a")
 # Words a head may carry that say nothing the body does not ("[Inventory update: ...]"): dropped, repaired.
 HEAD_WORDS = frozenset({"update", "updates", "updated", "change", "changes", "changed"})
+# Symbols a model puts before the name inside the bracket ("[🎒 inventory: ...]", "[📦 Inventory: ...]"), as
+# the ranges of one regex character class (arrows, dingbats and other symbols, emoji), each optionally
+# followed by the emoji variation selector U+FE0F: dropped, repaired.
+HEAD_SYMBOLS = "\u2190-\u21ff\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f300-\U0001faff"
+# What joins a verb to the name in a call-like head ("[inventory.add(item="Rope")]", the body in parentheses).
+HEAD_CALL = "."
 
 # Wrapping that says the GM did not mean the tag to run (contract "RawTag.mark"): a strike-through around
 # it (``~~[...]~~``), or prose quotation marks right around it (``"[...]"``, ``“[...]”``), each opening
