@@ -46,20 +46,17 @@ CASES = [
     J(
         "js-fenced-tag-gw",
         "gw",
-        "Ada takes two candles from the box.\n\n{}\n\nThe box is empty now.",
-        (
-            f'{FENCE}json\n{{"inventory": {{"action": "add", "item": "Black candle", "count": 2}}}}\n{FENCE}',
-            inv("add", "Black candle", count=2),
-        ),
+        # Decided: a code block with no tag head is the GM's prose, shown as written and never run
+        # (tagproc does not guess that a block of JSON is a tag); a JSON body inside a tag is read.
+        "Ada takes two candles from the box.\n\n"
+        + f'{FENCE}json\n{{"inventory": {{"action": "add", "item": "Black candle", "count": 2}}}}\n{FENCE}'
+        + "\n\nThe box is empty now.",
     ),
     J(
         "js-fenced-tag-key-srd",
         "srd",
-        "Ada drinks deep from the fountain and feels steadier.\n{}",
-        (
-            f'{FENCE}json\n{{"tag": "sheet", "op": "restore", "pool": "hit_points", "amount": 2, "who": "Ada"}}\n{FENCE}',
-            sheet("restore", pool="hit_points", amount=2, who="Ada"),
-        ),
+        "Ada drinks deep from the fountain and feels steadier.\n"
+        + f'{FENCE}json\n{{"tag": "sheet", "op": "restore", "pool": "hit_points", "amount": 2}}\n{FENCE}',
     ),
     J(
         "js-sheet-srd",
