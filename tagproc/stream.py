@@ -380,7 +380,7 @@ class TagStream:
                 other_from = other.end()
                 other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
-            if bracket_at > done and (buf[bracket_at - 1] in MARKUP or buf[bracket_at - 1] == "["):
+            if bracket_at > done and buf[bracket_at - 1] in _BEFORE_SQUARE:
                 start = prefix_start(buf, bracket_at, done)
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
@@ -647,6 +647,7 @@ _STEPS: Final = {
 
 
 _WRAPPING = "".join(MARKUP)
+_BEFORE_SQUARE: Final = MARKUP | {"["}  # what may stand before a "[" opener: markup, or the "[" of "[[...]]"
 _NOWHERE: Final = sys.maxsize  # where no match stands
 
 
