@@ -5,8 +5,8 @@ the tables of ``tagproc.vocabulary`` (tag-name aliases, bracket pairs, head sepa
 quotes, the keys of ``vocabulary/keys.py`` and the verbs of ``vocabulary/verbs.py``), so that a new alias
 or key is written once and the scanner follows.
 
-What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, an optional symbol
-of ``HEAD_SYMBOLS`` (``[🎒 inventory: ...]``), up to three blanks, optional bold inside the bracket, a tag
+What opens a tag: optional wrapping markup, an opening bracket of ``BRACKET_PAIRS``, up to three blanks or
+symbols of ``HEAD_SYMBOLS`` (``[🎒 inventory: ...]``), optional bold inside the bracket, a tag
 name or alias in any case (``TAG_ALIASES``), optional bold again, and one character that ends the name (a
 blank, a colon, a head separator of ``HEAD_SEPARATORS``, ``(``, ``{`` or the ``HEAD_CALL`` dot of
 ``[inventory.add(...)]``). Ending on one character keeps partial matching unambiguous (DESIGN.md "Known pitfalls": a complete match that could
@@ -82,7 +82,6 @@ __all__ = [
     "PARTIAL_OPENERS",
     "QUOTES",
     "SQUARE",
-    "SYMBOL_HEAD",
     "Pair",
     "closer_of",
     "is_tag",
@@ -133,10 +132,13 @@ SQUARE: Final = PAIRS["["]
 
 _NAMES = "|".join(re.escape(alias) for alias in sorted(TAG_ALIASES, key=len, reverse=True))
 _AFTER = "[" + re.escape("".join(HEAD_SEPARATORS) + "".join(HEAD_COLONS) + "({" + HEAD_CALL) + r"\s]"
-# A symbol right after the bracket, before the name ("[🎒 inventory: ...]"): the ``HEAD_SYMBOLS`` table.
-_SYMBOL = f"(?:[{HEAD_SYMBOLS}]\ufe0f?)?"
-_SYMBOL_AT = re.compile(f"[{HEAD_SYMBOLS}]\ufe0f?")
-SYMBOL_HEAD: Final = re.compile(f"\\[[{HEAD_SYMBOLS}]")  # a buffer that may hold "[🎒 inventory"
+# What may stand between the bracket and the name: up to three blanks or symbols of ``HEAD_SYMBOLS`` (with
+# the emoji variation selector): "[ inventory", "[🎒 inventory", "[⚔️ inventory". One character class, so
+# the common "[" pays nothing for the symbols; the partial-opener table reads each symbol as a blank.
+_LEAD_CLASS = f"[ \\t{HEAD_SYMBOLS}\ufe0f]"
+_LEAD = _LEAD_CLASS + "{0,3}"
+_LEAD_AT = re.compile(_LEAD)
+_LEAD_SYMBOL = re.compile(f"[{HEAD_SYMBOLS}\ufe0f]")
 _OTHER_OPENERS = "[" + re.escape(OPENERS.replace("[", "")) + "]"
 _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # The search is anchored on the "[" (a literal the C engine skips to quickly); the markup before it is read
@@ -146,19 +148,18 @@ _ANY_CLOSER = "[" + re.escape("".join(sorted(CLOSERS))) + "]"
 # break is read step by step, for the line-break rule). Groups: 1 name, 2 the "]" of an
 # empty "[name]", 3 the character after the name, 4 the body.
 OPEN: Final = re.compile(
-    r"\[[ \t]{0,3}\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    r"\[%l\*{0,3}(%n)\*{0,3}(?:(\])|(%a)(?:([^\[\]\n]{0,%s})\])?)".replace("%s", str(BODY_LIMIT))
+    .replace("%l", _LEAD)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER),
     re.IGNORECASE | re.ASCII,
 )
 # The other brackets, searched apart (in one alternation "[" would lose its fast skip) and only in a
-# buffer that holds one of them, and a "[" with a symbol before the name ("[🎒 inventory: ..."; only in a
-# buffer that is not ASCII, so the common "[" pays nothing for it); their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
+# buffer that holds one of them; their body is read step by step. Groups: 1 the bracket, 2 the name, 3 the
 # character after the name, or a closer ("(inventory)" is prose).
 OPEN_OTHER: Final = re.compile(
-    r"(%o|\[(?=[%s]))%y[ \t]{0,3}\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
-    .replace("%s", HEAD_SYMBOLS)
-    .replace("%y", _SYMBOL)
+    r"(%o)%l\*{0,3}(%n)\*{0,3}(%a|%c)".replace("%o", _OTHER_OPENERS)
+    .replace("%l", _LEAD)
     .replace("%n", _NAMES)
     .replace("%a", _AFTER)
     .replace("%c", _ANY_CLOSER),
@@ -188,9 +189,9 @@ QUOTES: Final = frozenset(WRAP_QUOTES)  # the opening quotation marks that may w
 
 
 _LEADING_NAME = re.compile(
-    r"[^%o]*[%o]{1,2}%y[ \t]{0,3}\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS))
+    r"[^%o]*[%o]{1,2}%l\*{0,3}(%n)(?![A-Za-z])".replace("%o", re.escape(OPENERS))
     .replace("%n", _NAMES)
-    .replace("%y", _SYMBOL),
+    .replace("%l", _LEAD),
     re.IGNORECASE | re.ASCII,
 )
 
@@ -270,8 +271,9 @@ def tail_start(buf: str, low: int, size: int, others: bool) -> int:
                 bracket = found
     if bracket >= 0:
         tail = buf[bracket:]
-        if not tail.isascii() and (symbol := _SYMBOL_AT.match(tail, 1)):  # "[🎒 inv" reads as "[ inv"
-            tail = tail[0] + tail[symbol.end() :]
+        lead = None if tail.isascii() else _LEAD_AT.match(tail, 1)
+        if lead is not None and lead.end() > 1:  # "[🎒 inv" reads as "[  inv"
+            tail = tail[0] + _LEAD_SYMBOL.sub(" ", lead.group()) + tail[lead.end() :]
         # ASCII lowering only (the table's letters are ASCII): the bracket itself may be fullwidth.
         if (tail.isascii() or tail[1:].isascii()) and tail.lower() in PARTIAL_OPENERS:
             return prefix_start(buf, bracket, low)

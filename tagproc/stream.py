@@ -28,8 +28,7 @@ Decisions (each told by the event it gives):
   (``[Sheet music]``, ``[Inventory]``, ``(inventory is empty)``).
 - The heads read are ``envelope``'s: any bracket of ``BRACKET_PAIRS`` (angle brackets, parentheses and
   braces with strong evidence only: ``<inventory action="add" item="Rope" />``), a doubled ``[[...]]``
-  (both pairs hidden with the tag), a symbol before the name (``[🎒 inventory: ...]``, searched like the
-  other brackets), a dotted call (``[inventory.add(...)]``).
+  (both pairs hidden with the tag), a symbol before the name (``[🎒 inventory: ...]``), a dotted call (``[inventory.add(...)]``).
 - A tag wrapped in a strike or in quotation marks is still a ``RawTag`` (hidden from the player), with
   ``mark`` ``"struck"`` or ``"quoted"``: the turn answers it without running it.
 - A body past ``BODY_LIMIT`` characters is released as ``Text(reason="too-long")``, and so is the rest of
@@ -70,7 +69,6 @@ from tagproc.envelope import (
     PARTIAL_OPENERS,
     QUOTES,
     SQUARE,
-    SYMBOL_HEAD,
     Pair,
     closer_of,
     is_tag,
@@ -336,10 +334,7 @@ class TagStream:
             "(" in buf
             or "{" in buf
             or "<" in buf
-            or (
-                not buf.isascii()
-                and ("\uff3b" in buf or "\u3010" in buf or SYMBOL_HEAD.search(buf) is not None)
-            )
+            or (not buf.isascii() and ("\uff3b" in buf or "\u3010" in buf))
         )
         steps = _STEPS
         while steps[self._state](self, buf, final, events):
@@ -385,7 +380,7 @@ class TagStream:
                 other_from = other.end()
                 other = OPEN_OTHER.search(buf, other_from)
                 other_at = _NOWHERE if other is None else other.start()
-            if bracket_at > done and (buf[bracket_at - 1] in MARKUP or buf[bracket_at - 1] == "["):
+            if bracket_at > done and buf[bracket_at - 1] in _BEFORE_SQUARE:
                 start = prefix_start(buf, bracket_at, done)
                 prefix = buf[start:bracket_at].rstrip("\\")
             else:
@@ -652,6 +647,7 @@ _STEPS: Final = {
 
 
 _WRAPPING = "".join(MARKUP)
+_BEFORE_SQUARE: Final = MARKUP | {"["}  # what may stand before a "[" opener: markup, or the "[" of "[[...]]"
 _NOWHERE: Final = sys.maxsize  # where no match stands
 
 

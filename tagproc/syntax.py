@@ -69,7 +69,7 @@ _CLOSE_DOUBLED = re.compile(
     r"\\?\]\]%m[%q]?\s*\Z".replace("%m", _MARKS).replace("%q", "".join(WRAP_QUOTES.values()))
 )
 _NAME = re.compile(
-    r"(?:[%y]\ufe0f?\s*)?(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?".replace("%y", HEAD_SYMBOLS)
+    r"[%y\ufe0f \t]{0,3}(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?".replace("%y", HEAD_SYMBOLS)
 )
 # "[inventory.add(item="Rope")]": a verb after the dot, the body in parentheses.
 _CALL = re.compile(r"%d([A-Za-z_]+)\s*\((.*)\)\s*\Z".replace("%d", re.escape(HEAD_CALL)), re.DOTALL)

@@ -104,6 +104,10 @@ HEADS = [
         f"[\u2694\ufe0f inventory: {ADD}]", "inventory", ("action", "add"), None, id="symbol-selector"
     ),
     pytest.param(
+        f"[ \U0001f392\U0001f4e6inventory: {ADD}]", "inventory", ("action", "add"), None, id="symbols"
+    ),
+    pytest.param(f"(\U0001f392 inventory: {ADD})", "inventory", ("action", "add"), None, id="symbol-parens"),
+    pytest.param(
         '[inventory.add(item="Rope", who="Mira")]', "inventory", ("action", "add"), None, id="dotted-call"
     ),
     pytest.param(
@@ -138,6 +142,7 @@ PROSE = [
     pytest.param("[the door creaks]", id="stage-direction"),
     pytest.param("[Sheet music]", id="sheet-music"),
     pytest.param("[\U0001f392 sic]", id="emoji-prose"),
+    pytest.param("[ \U0001f392 \U0001f4e6 sic]", id="symbols-prose"),
     pytest.param("[Inventory - Bram]", id="dash-member-without-colon"),
     pytest.param("[Inventory. Then more]", id="dot-prose"),
     pytest.param("[inventory.add(Rope)]", id="dotted-call-without-a-pair"),

@@ -241,7 +241,7 @@ def test_adversarial_replies_are_lossless_in_small_chunks(text: str) -> None:
 
 _HELD_SHAPE = regex.compile(
     r"[\"\u201c\u00ab]?~{0,2}(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?~{0,2}\\?\[?"
-    r"(?:[\[(\{<\uff3b\u3010](?:[%y]\ufe0f?)?[ \t]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}"
+    r"(?:[\[(\{<\uff3b\u3010][ \t%y\ufe0f]{0,3}\*{0,3}(?:inventory|inv|place|loot|sheet)\*{0,3}"
     r"[\s:\uff1a_\-({.].*)?".replace("%y", HEAD_SYMBOLS),
     regex.IGNORECASE | regex.DOTALL,
 )
