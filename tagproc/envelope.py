@@ -20,8 +20,9 @@ Whether a bracket that opens like a tag is one (``is_tag``), decided on its whol
   (``[place name: "Millbrook"]``, ``[inventory {"action": ...}]``). Else prose: ``[Sheet music]``,
   ``[Inventory]``, ``[Loot of the ages]``.
 - ``(``, ``{`` and ``<`` (everyday prose, markup): stronger evidence only: a ``key=`` pair, one of the tag's keys written
-  ``key:``/``"key":``, or a known verb first (``(inventory: add Rope)``, ``{inventory add: Rope}``). A
-  colon alone is not enough: ``(inventory: empty)``, ``(inventory is empty)`` stay prose.
+  ``key:``/``"key":``, a known verb first (``(inventory: add Rope)``, ``{inventory add: Rope}``), or a
+  colon and one snake_case id as the whole body (``{loot: grave_goods}``). A colon alone is not enough:
+  ``(inventory: empty)``, ``(inventory is empty)``, ``(place: Millbrook)`` stay prose.
 
 Wrapping markup read backwards from the bracket (``prefix_start``): ``Q? S? E? T? E? S? \\? [?`` -- a prose
 quotation mark (``WRAP_QUOTES``), a strike (``~~``), emphasis (up to three ``*`` or ``_``), up to three
@@ -367,6 +368,8 @@ def _evidence(tag: str) -> _Evidence:
 
 _EVIDENCE: Final = {tag: _evidence(tag) for tag in TAG_NAMES}
 _KEY_EQUALS = re.compile(r"[A-Za-z_][\w-]*[ \t]*=")
+# One snake_case identifier as the whole body after the colon (a loot table's or a rest's id).
+_IDENTIFIER = re.compile(r"[ \t]*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[ \t]*", re.ASCII)
 
 
 def is_tag(pair: Pair, colon: bool, name: str, body: str) -> bool:
@@ -380,6 +383,8 @@ def is_tag(pair: Pair, colon: bool, name: str, body: str) -> bool:
     if evidence.pairs.search(body) is not None or _KEY_EQUALS.search(body) is not None:
         return True
     if colon:
+        if _IDENTIFIER.fullmatch(body) is not None:  # {loot: grave_goods}: a snake_case id is no prose
+            return True
         return evidence.verb_lead is not None and evidence.verb_lead.match(body) is not None
     return evidence.verb_head is not None and evidence.verb_head.match(body) is not None
 

@@ -67,6 +67,8 @@ HEADS = [
     pytest.param('(place: name="Millbrook")', "place", ("name", "Millbrook"), None, id="place-parentheses"),
     pytest.param('{loot: table="grave_goods"}', "loot", ("table", "grave_goods"), None, id="loot-braces"),
     pytest.param("[loot table: grave_goods]", "loot", ("table", "grave_goods"), None, id="loot-table-key"),
+    pytest.param("{loot: grave_goods}", "loot", ("table", "grave_goods"), None, id="loot-braces-bare-id"),
+    pytest.param("(sheet: rest_up)", "sheet", None, None, id="sheet-parens-bare-id"),
     pytest.param(
         '\u3010loot: table="grave_goods"\u3011', "loot", ("table", "grave_goods"), None, id="loot-wide"
     ),
@@ -160,6 +162,8 @@ PROSE = [
     pytest.param("(inventory: empty)", id="parens-colon-without-evidence"),
     pytest.param("(Inventory: Rope, Torch)", id="parens-listing"),
     pytest.param("(place: Millbrook)", id="parens-place-without-key"),
+    pytest.param("(loot: grave goods)", id="parens-loot-words"),
+    pytest.param("{loot: _}", id="braces-loot-underscore-alone"),
     pytest.param("(in the morning)", id="parens-partial-name"),
     pytest.param("(inventory)", id="parens-name-only"),
     pytest.param("{curly prose}", id="braces-prose"),
