@@ -58,6 +58,7 @@ _BOLD_LABEL = re.compile(
 )
 _LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_LINE_END = re.compile(r"\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -119,81 +120,58 @@ def _example(texts: list[str], at: int) -> str | None:
 
 
 def _line_before(texts: list[str], at: int) -> str:
-    """The tag's line before it (other tags skipped), at most ``_WINDOW`` characters."""
-    return _gather_before(texts, at, re.compile(r"\n"))
+    """The tag's line before it (other tags skipped), bounded."""
+    return _gather_before(texts, at, _LINE_END, _WINDOW * 2)
 
 
 def _paragraph_before(texts: list[str], at: int) -> str:
-    return _gather_before(texts, at, _BLANK_LINE)
+    return _gather_before(texts, at, _BLANK_LINE, _WINDOW * 2)
 
 
 def _paragraph_after(texts: list[str], at: int) -> str:
-    pieces: list[str] = []
-    size = 0
-    for text in texts[at + 1 : at + 1 + _NEIGHBOURS]:
-        window = text[: _WINDOW * 2 - size]
-        end = _BLANK_LINE.search(window)
-        if end is not None:
-            pieces.append(window[: end.start()])
-            break
-        pieces.append(window)
-        size += len(window)
-        if size >= _WINDOW * 2:
-            break
-    return "".join(pieces)
+    return _gather_after(texts, at, _BLANK_LINE, _WINDOW * 2)
 
 
-def _gather_before(texts: list[str], at: int, stop: re.Pattern[str]) -> str:
-    """The text before the tag back to the last match of ``stop`` (other tags skipped), bounded."""
+def _sentence_before(texts: list[str], at: int) -> str:
+    """The text of the tag's sentence before it (other tags skipped), at most ``_WINDOW`` characters."""
+    return _gather_before(texts, at, _SENTENCE_END, _WINDOW)
+
+
+def _sentence_after(texts: list[str], at: int) -> str:
+    """The rest of the tag's sentence after it (other tags skipped), at most ``_WINDOW`` characters."""
+    return _gather_after(texts, at, _SENTENCE_END, _WINDOW)
+
+
+def _gather_before(texts: list[str], at: int, stop: re.Pattern[str], limit: int) -> str:
+    """The text before the tag at ``at`` back to the last match of ``stop``: other tags skipped, at most
+    ``limit`` characters and ``_NEIGHBOURS`` events, so each tag reads a bounded window."""
     pieces: list[str] = []
     size = 0
     for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
-        window = texts[i][-(_WINDOW * 2 - size) :]
+        window = texts[i][-(limit - size) :]
         ends = list(stop.finditer(window))
         if ends:
             pieces.append(window[ends[-1].end() :])
             break
         pieces.append(window)
         size += len(window)
-        if size >= _WINDOW * 2:
+        if size >= limit:
             break
     return "".join(reversed(pieces))
 
 
-def _sentence_before(texts: list[str], at: int) -> str:
-    """The text of the tag's sentence before it (other tags skipped), at most ``_WINDOW`` characters."""
-    pieces: list[str] = []
-    size = 0
-    for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
-        text = texts[i]
-        if not text:
-            continue
-        window = text[-(_WINDOW - size) :]
-        ends = list(_SENTENCE_END.finditer(window))
-        if ends:
-            pieces.append(window[ends[-1].end() :])
-            break
-        pieces.append(window)
-        size += len(window)
-        if size >= _WINDOW:
-            break
-    return "".join(reversed(pieces))
-
-
-def _sentence_after(texts: list[str], at: int) -> str:
-    """The rest of the tag's sentence after it (other tags skipped), at most ``_WINDOW`` characters."""
+def _gather_after(texts: list[str], at: int, stop: re.Pattern[str], limit: int) -> str:
+    """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_gather_before``."""
     pieces: list[str] = []
     size = 0
     for text in texts[at + 1 : at + 1 + _NEIGHBOURS]:
-        if not text:
-            continue
-        window = text[: _WINDOW - size]
-        end = _SENTENCE_END.search(window)
+        window = text[: limit - size]
+        end = stop.search(window)
         if end is not None:
             pieces.append(window[: end.start()])
             break
         pieces.append(window)
         size += len(window)
-        if size >= _WINDOW:
+        if size >= limit:
             break
     return "".join(pieces)
