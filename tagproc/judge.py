@@ -26,7 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tagproc.stream import Event, RawTag, Text
-from tagproc.vocabulary.context import CHOICE_CUES, EXAMPLE_AFTER, EXAMPLE_BEFORE, SUMMARY_HEADINGS
+from tagproc.vocabulary.context import (
+    CHOICE_CUES,
+    CONDITIONAL_OPENERS,
+    EXAMPLE_AFTER,
+    EXAMPLE_BEFORE,
+    SUMMARY_HEADINGS,
+)
 
 __all__ = ["Judgment", "judge_tags"]
 
@@ -44,6 +50,7 @@ _AFTER = _phrases(EXAMPLE_AFTER)
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one.
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\beg)[.!?](?=\s)|\n")
 _CHOICE = _phrases(CHOICE_CUES)
+_CONDITIONAL = re.compile(r"\A[\s\W]*(?:" + "|".join(re.escape(w) for w in CONDITIONAL_OPENERS) + r")\b")
 # A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
 # "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:".
 _HEADING = re.compile(
@@ -52,6 +59,8 @@ _HEADING = re.compile(
     + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
+# Or a running recap in the prose: "(Bram now has: [...])".
+_RECAP_INLINE = re.compile(r"\bnow (?:has|carries|holds)\s*:", re.IGNORECASE)
 # Or any short bold label with a colon opening a line ("**This scene:**", "__Rewards__:").
 _BOLD_LABEL = re.compile(
     r"^[ \t>#]*(?:\*\*|__)[^\n*_:]{1,40}(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)", re.MULTILINE
@@ -82,7 +91,7 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
     for i, event in enumerate(events):
         if not isinstance(event, RawTag):
             text = texts[i]
-            if _HEADING.search(text) or _BOLD_LABEL.search(text):
+            if _HEADING.search(text) or _BOLD_LABEL.search(text) or _RECAP_INLINE.search(text):
                 in_recap = True
             if i == last_prose:
                 *_, word = _PROSE_WORD.finditer(text)
@@ -106,8 +115,8 @@ def _example(texts: list[str], at: int) -> str | None:
     line = _line_before(texts, at)
     if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
         return "quoted"
-    before = _sentence_before(texts, at)
-    if _BEFORE.search(before.lower()):
+    before = _sentence_before(texts, at).lower()
+    if _BEFORE.search(before) or _CONDITIONAL.match(before):
         return "example"
     after = _sentence_after(texts, at)
     if _AFTER.search(after.lower()):

@@ -160,3 +160,46 @@ def test_a_tag_the_gm_mentions_while_refusing_it_is_not_run(reply: str) -> None:
     result = game.reply(reply)
     assert [record.skipped for record in result.tags] in (["example"], ["quoted"])
     assert _candles(game) == 0
+
+
+BELL = '[inventory: action="add" item="Dawn bell" who="Bram"]'
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        pytest.param(f"If Bram takes it, I'll add {BELL}.", id="if-a-member"),
+        pytest.param(f"Once you pay, I'll hand it over: {BELL}", id="once-you-pay"),
+        pytest.param(f"Bram could take the bell {BELL}, but he leaves it.", id="could"),
+        pytest.param(f"{BELL} (optional)", id="optional-after"),
+        pytest.param(f"Previously: Bram bought a bell {BELL}. Now night falls.", id="previously"),
+    ],
+)
+def test_a_conditional_or_a_recap_of_an_earlier_session_is_not_run(reply: str) -> None:
+    game = _game()
+    result = game.reply(reply)
+    assert [record.skipped for record in result.tags] == ["example"]
+
+
+def test_a_running_inventory_recap_repeats_nothing() -> None:
+    game = _game()
+    result = game.reply(f"Bram takes it. {CANDLE}\n\n(Ada now has: {CANDLE})")
+    assert [record.skipped for record in result.tags] == [None, "repeated"]
+    assert _candles(game) == 1
+
+
+@pytest.mark.parametrize(
+    ("who", "expected"),
+    [
+        pytest.param("Bram's brother", None, id="possessive-with-a-noun"),
+        pytest.param("not Bram", None, id="negated"),
+        pytest.param("Bram's", "Bram", id="bare-possessive"),
+        pytest.param("Bram (the sexton's nephew)", "Bram", id="possessive-of-someone-else"),
+    ],
+)
+def test_who_names_the_member_only_when_it_is_that_member(who: str, expected: str | None) -> None:
+    game = _game()
+    (answer,) = game.reply(f'[inventory: action="add" item="Black candle" who="{who}"]').structured_answers
+    assert (answer.result == "ok") == (expected is not None)
+    if expected is not None:
+        assert ("who", expected) in answer.attrs

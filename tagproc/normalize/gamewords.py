@@ -26,6 +26,7 @@ from tagproc.vocabulary import (
     EVERYONE_WORDS,
     HEALTH_NAMES,
     HEALTH_WORDS,
+    NEGATIONS,
     PARTY_WORDS,
     PLAYER_WORDS,
 )
@@ -162,6 +163,11 @@ class GameIndex:
         return found
 
 
+# The member's name as a possessive with a noun after it: "Bram's brother" is not Bram (a bare "Bram's",
+# or "Juno (the ferryman's daughter)", is).
+_SOMEONE_ELSE = r"['\u2019]s\s+[^\W\d_]"
+
+
 @dataclass(frozen=True, slots=True)
 class PersonRead:
     """Who a ``who=``/``to=`` value names: the member (or ``party``), and what was repaired."""
@@ -204,6 +210,12 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
             "unreadable", f'{key}="{written}" names more than one member ({listed}): write one each.'
         )
     if len(named) == 1:
+        someone_else = re.search(rf"(?<!\w){re.escape(named[0])}{_SOMEONE_ELSE}", written, re.IGNORECASE)
+        if someone_else or NEGATIONS & set(key_of(written).split()):
+            # "Bram's brother", "not Bram": another person than the member the words name.
+            return Problem(
+                "unreadable", f'{key}="{written}" names someone other than {named[0]}: write who it is.'
+            )
         note = f'Took {key}="{written}" as {named[0]}.'
         return PersonRead(named[0], (Repair("who-words", written, named[0]),), (note,))
     return PersonRead(written)

@@ -13,7 +13,7 @@ a tag from running, so a wrong entry costs a missed tag (answered, nothing chang
 
 from __future__ import annotations
 
-__all__ = ["CHOICE_CUES", "EXAMPLE_AFTER", "EXAMPLE_BEFORE", "SUMMARY_HEADINGS"]
+__all__ = ["CHOICE_CUES", "CONDITIONAL_OPENERS", "EXAMPLE_AFTER", "EXAMPLE_BEFORE", "SUMMARY_HEADINGS"]
 
 # Before the tag, in its sentence: the tag is shown, offered, supposed or refused (the GM mentions a tag it
 # will not run: "I won't run [...]", "Writing [...] won't make it so"), not done.
@@ -113,6 +113,29 @@ EXAMPLE_BEFORE = (
     "writing",
     "typing",
     "just because you",
+    "could",
+    "does not",
+    "doesn't",
+    "did not",
+    "didn't",
+    "do not",
+    "don't",
+    "never",
+    "declines to",
+    "refuses to",
+    "maybe",
+    "perhaps",
+    "options:",
+    "options",
+    "previously",
+    "last session",
+    "last time",
+    "note to self",
+    "next turn",
+    "once you",
+    "once he",
+    "once she",
+    "once they",
     "hypothetically",
     "imagine",
     "suppose",
@@ -130,11 +153,23 @@ EXAMPLE_AFTER = (
     "if you agree",
     "if you accept",
     "should you",
+    "if he",
+    "if she",
+    "if they",
+    "if it",
+    "if needed",
+    "optional",
+    "optionally",
+    "maybe",
+    "perhaps",
     "would be the tag",
     "is how",
     "would do it",
     "would look",
 )
+
+# A sentence that opens with one of these supposes what follows ("If Bram takes it, [...]").
+CONDITIONAL_OPENERS = ("if", "once", "unless", "should", "when you", "whenever", "in case")
 
 # A line that opens a closing recap: tags under it that repeat earlier ones are not run twice.
 SUMMARY_HEADINGS = (
@@ -156,6 +191,10 @@ SUMMARY_HEADINGS = (
     "mechanics",
     "game mechanics",
     "ooc",
+    "inventory",
+    "current inventory",
+    "now has",
+    "now carries",
 )
 
 # A list of options the player chooses from ("You may take one:\n1. ... [tag]\n2. ... [tag]\nWhich?"): a
