@@ -382,3 +382,23 @@ def test_a_signed_change_on_a_pool_says_the_op() -> None:
         pool="resolve", amount=1, who="Ada"
     )
     assert bare(only(run('[sheet: pool="resolve" change="+2"]'))) == Restore(pool="resolve", amount=2)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param("still in Millbrook", id="still"),
+        pytest.param("back to the chapel", id="back-to"),
+        pytest.param("Millbrook -> the chapel", id="arrow"),
+        pytest.param("from Millbrook to the old chapel", id="from-to"),
+        pytest.param("leaving Millbrook, heading to the chapel", id="leaving-heading"),
+        pytest.param("The chapel? Or the crypt?", id="a-doubt"),
+    ],
+)
+def test_a_place_that_says_a_journey_or_a_doubt_moves_nobody(body: str) -> None:
+    from tagproc import Game
+
+    game = Game("gravewatch", ["Ada"])
+    (answer,) = game.reply(f"[place: {body}]").structured_answers
+    assert (answer.result, answer.reason) == ("refused", "unreadable")
+    assert game.state.place is None

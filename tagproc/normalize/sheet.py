@@ -57,7 +57,7 @@ from tagproc.vocabulary import (
     SIGN_OPS,
     STATE_WORDS,
 )
-from tagproc.vocabulary.phrases import PLACE_KIND_WORDS
+from tagproc.vocabulary.phrases import PLACE_KIND_WORDS, PLACE_MOTION_WORDS
 
 __all__ = ["SheetCommand", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
 
@@ -194,6 +194,9 @@ def _op_from_keys(pairs: list[tuple[str, str]], health: str | None) -> str | Non
 # -- sheet commands ----------------------------------------------------------------------------------------
 
 
+_PLACE_WORD = re.compile(r"->|\u2192|\?|[^\W\d_]+")
+
+
 def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadable:
     """The command of one ``[place:]`` tag: a size by id or label, none for a road or the wilds."""
     name = attrs.text("name")
@@ -201,6 +204,10 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
         return _unreadable(attrs, raw, "place", Problem("missing-key", "a place tag says the place's name=."))
     if key_of(name) in PLACE_NON_NAMES or name.strip(" .") in PLACE_NON_NAMES:
         detail = f'name="{name}" names no place: nothing changed (the place in force stays).'
+        return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
+    moving = PLACE_MOTION_WORDS & set(_PLACE_WORD.findall(name.lower()))
+    if moving:
+        detail = f'name="{name}" says a journey or a doubt ("{sorted(moving)[0]}"), not one place: write name= alone.'
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
     split = _positional_place(name, attrs.text("size"), index, attrs)
     if isinstance(split, Problem):

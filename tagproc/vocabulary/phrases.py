@@ -33,6 +33,7 @@ __all__ = [
     "PARTY_WORDS",
     "PAYMENT_ASIDES",
     "PLACE_KIND_WORDS",
+    "PLACE_MOTION_WORDS",
     "PLACE_NON_NAMES",
     "PLACE_SIZE_SEPARATORS",
     "PLAYER_WORDS",
@@ -232,4 +233,24 @@ FREE_SHEET_READS: Mapping[str, frozenset[str]] = MappingProxyType(
         "condition": frozenset({"condition", "state"}),
         "note": frozenset({"field"}),
     }
+)
+
+# Words that make a place= a journey, a doubt or "no change" rather than a name ("still in Millbrook",
+# "back to the chapel", "from Millbrook to the chapel", "leaving Millbrook", "the chapel? or the crypt?"):
+# such a tag is refused, never moves the party to a place called that.
+PLACE_MOTION_WORDS = frozenset(
+    {
+        "still",
+        "back",
+        "leaving",
+        "heading",
+        "headed",
+        "towards",
+        "toward",
+        "returning",
+        "arriving",
+        "en",
+        "->",
+    }
+    | {"\u2192", "?", "or", "maybe", "perhaps", "from"}
 )
