@@ -205,3 +205,31 @@ def test_every_count_unit_keeps_the_count(unit: str) -> None:
 @pytest.mark.parametrize("vague", sorted(VAGUE_COUNTS))
 def test_no_vague_amount_is_ever_a_number(vague: str) -> None:
     assert read_number(vague) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("1.000", None, id="thousands-dot-is-ambiguous"),
+        pytest.param("2.000", None, id="thousands-dot-two"),
+        pytest.param("2.0", 2, id="a-decimal-zero-still-reads"),
+    ],
+)
+def test_a_dotted_thousand_is_never_read_as_a_count(text: str, expected: int | None) -> None:
+    from tagproc.normalize.counts import read_number
+
+    assert read_number(text) == expected
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("Longsword (+1)", id="bonus-in-parentheses"),
+        pytest.param("Longsword +1", id="bonus-after"),
+        pytest.param("50 gp worth of gems", id="a-value-not-a-count"),
+    ],
+)
+def test_a_bonus_or_a_value_in_a_name_is_no_count(name: str) -> None:
+    from tagproc.normalize.counts import split_count
+
+    assert split_count(name) is None

@@ -81,11 +81,18 @@ class CountInName:
     phrase: str
 
 
+_THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+")
+_BONUS_AT_END = re.compile(r"(?:\(\s*[+-]\d+\s*\)|(?<=\s)[+-]\d+)\s*\Z")
+_WORTH = re.compile(r"[^\W\d_]+\.?\s+worth\b", re.IGNORECASE)
+
+
 def read_number(text: str) -> int | None:
     """A whole number in digits ("12", "1,000", "+3", "-2", "2.0") or words ("twelve", "a dozen", "a pair of"),
     times a mark ("x2", "2x", "×2", "*2"), with a unit ("3 pcs") or in two spellings that agree ("2 (two)");
     else None."""
     cleaned = " ".join(text.strip().lower().split())
+    if _THOUSANDS_DOT.fullmatch(cleaned):  # "1.000": one, or a thousand written the European way?
+        return None
     two = _TWO_SPELLINGS.match(cleaned)
     if two:
         first, second = _one_number(two.group("a")), _one_number(two.group("b"))
@@ -167,6 +174,8 @@ def split_count(name: str) -> CountInName | None:
 
 
 def _split_count(text: str) -> CountInName | None:
+    if _BONUS_AT_END.search(text):  # "Longsword (+1)", "Longsword +1": a bonus, not how many
+        return None
     leading = _LEADING_DIGITS.match(text) or _LEADING_TIMES.match(text)
     if leading:
         count = int(leading.group("n").replace(",", ""))
@@ -178,6 +187,8 @@ def _split_count(text: str) -> CountInName | None:
         if again is not None and int(again.group("n")) == count:
             rest = again.group("rest")  # "two (2) torches"
         found = CountInName(count, rest, leading.group("n"))
+        if _WORTH.match(found.rest):  # "50 gp worth of gems": a value, not fifty of anything
+            return None
         return None if _is_measure(found.rest) else found
     trailing = _TRAILING_COUNT.match(text)
     if trailing:
