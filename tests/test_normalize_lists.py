@@ -226,3 +226,27 @@ STAY_ONE = [
 @pytest.mark.parametrize("body", STAY_ONE)
 def test_a_value_without_list_marks_or_joiners_is_one_name(body: str) -> None:
     assert len(run("srd-5e", f'[inventory: action="add" {body}]')) == 1
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        pytest.param("[inventory: Bram finds 3 pennies, maybe more]", id="maybe-more"),
+        pytest.param('[inventory: action="add" items="Black candle, or so"]', id="or-so"),
+    ],
+)
+def test_a_hedge_in_a_list_refuses_its_item_and_adds_nothing(reply: str) -> None:
+    from tagproc import Game
+
+    game = Game("gravewatch", ["Ada", "Bram"])
+    answers = game.reply(reply).structured_answers
+    assert [answer.result for answer in answers] == ["refused"]
+
+
+def test_a_count_word_after_a_comma_counts_the_name_before_it() -> None:
+    from tagproc import Game
+
+    game = Game("gravewatch", ["Ada", "Bram"])
+    (answer,) = game.reply("[inventory: add Black candles, three, to Bram]").structured_answers
+    assert answer.result == "ok"
+    assert ("count", "3") in answer.attrs

@@ -27,7 +27,14 @@ from tagproc.names import ItemNames
 from tagproc.normalize.counts import read_number
 from tagproc.normalize.items import names_one_item
 from tagproc.repairs import Repair
-from tagproc.vocabulary import COUNT_WORDS, DETERMINERS, HARMLESS_ADJECTIVES, LIST_BULLETS, PAIRED_NAMES
+from tagproc.vocabulary import (
+    COUNT_WORDS,
+    DETERMINERS,
+    HARMLESS_ADJECTIVES,
+    LIST_BULLETS,
+    NEGATIONS,
+    PAIRED_NAMES,
+)
 
 __all__ = ["split_items"]
 
@@ -40,6 +47,10 @@ _JOINERS = re.compile(r"(\s*(?:,(?!\d{3}(?!\d))|;)\s*(?:and\s+|&\s+)?|\s+and\s+|
 _COMMAS = re.compile(r"(\s*(?:,(?!\d{3}(?!\d))|;)\s*)")
 _LONGEST_NAME = 4  # pieces one label may span: "Ammunition, +1, +2, or +3"
 _ONLY_WORDS = HARMLESS_ADJECTIVES | DETERMINERS | {"a", "an", "and"}
+
+
+_HEDGE_WORDS = NEGATIONS | {"more", "less", "so", "any", "etc", "else", "something", "like", "that"}
+_ARTICLE_COUNTS = frozenset({"a", "an", "one", "single", "couple", "pair"})
 
 
 def split_items(text: str, names: ItemNames, *, and_splits: bool, repairs: list[Repair]) -> list[str]:
@@ -113,6 +124,9 @@ def _merged(pieces: list[str]) -> list[str]:
     merged: list[str] = []
     waiting: list[str] = []
     for piece in pieces:
+        if merged and _is_hedge(piece):  # "3 pennies, maybe more": the hedge goes with (and refuses) its name
+            merged[-1] = f"{merged[-1]}, {piece}"
+            continue
         if _is_only_words(piece):
             if merged and not waiting and not _starts_with_article(piece):
                 merged[-1] = f"{merged[-1]}, {piece}"
@@ -149,11 +163,21 @@ def _is_only_words(piece: str) -> bool:
     )
 
 
+def _is_hedge(piece: str) -> bool:
+    """A piece that only hedges the one before it ("maybe more", "or so", "if any")."""
+    words = [word.strip(".!?\"'") for word in piece.lower().split()]
+    return bool(words) and all(word in _HEDGE_WORDS for word in words) and any(w in NEGATIONS for w in words)
+
+
 def _is_only_count(piece: str) -> bool:
     stripped = piece.strip().strip("()")
     # "+1" is a bonus ("Ammunition, +1"), and "a" an article: neither is a count on its own.
+    lowered = stripped.lower()
+    spelled = lowered in COUNT_WORDS and lowered not in _ARTICLE_COUNTS  # "three" is a count, "a" is not
     return (
-        read_number(stripped) is not None and stripped.lower() not in COUNT_WORDS and stripped[:1] not in "+-"
+        read_number(stripped) is not None
+        and (spelled or lowered not in COUNT_WORDS)
+        and stripped[:1] not in "+-"
     )
 
 
