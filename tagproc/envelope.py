@@ -405,8 +405,8 @@ def _continuation(tag: str) -> regex.Pattern[str]:
     closers = re.escape("".join(sorted(CLOSERS)) + "{}")
     return regex.compile(
         rf"{_INDENT}(?:"
-        rf"[A-Za-z_][\w-]{{0,31}}[ \t]{{0,4}}="  # key=
-        rf"|(?:{keys})[ \t]{{0,4}}{colon}"  # a key of the tag, key:
+        rf"(?:[-*+\u2022][ \t]{{1,4}})?[A-Za-z_][\w-]{{0,31}}[ \t]{{0,4}}="  # key=, perhaps as a list item
+        rf"|(?:[-*+\u2022][ \t]{{1,4}})?(?:{keys})[ \t]{{0,4}}{colon}"  # a key of the tag, key:
         rf"|[\"'\u201c][A-Za-z_][\w -]{{0,31}}[\"'\u201d][ \t]{{0,4}}{colon}"  # "json key":
         rf"|[{closers}]"  # a closing bracket, or a brace of a JSON body
         rf"|```"  # a code fence around a JSON body

@@ -411,6 +411,18 @@ UNCLOSED = [
         id="a-code-fence-on-one-line",
     ),
     pytest.param(
+        "[inventory:\n- action: add\n- item: Black candle\n* who=Bram]\nDone.",
+        [("[inventory:\n- action: add\n- item: Black candle\n* who=Bram]", True)],
+        "Done.",
+        id="pairs-as-list-items",
+    ),
+    pytest.param(
+        "You pack. [inventory: action=add\n- the tent is torn",
+        [("[inventory: action=add", False)],
+        "You pack.\n- the tent is torn",
+        id="a-list-item-that-is-no-pair-is-prose",
+    ),
+    pytest.param(
         '[sheet: op="rest"\n\trest="vigil"]',
         [('[sheet: op="rest"\n\trest="vigil"]', True)],
         "",
