@@ -402,3 +402,23 @@ def test_a_place_that_says_a_journey_or_a_doubt_moves_nobody(body: str) -> None:
     (answer,) = game.reply(f"[place: {body}]").structured_answers
     assert (answer.result, answer.reason) == ("refused", "unreadable")
     assert game.state.place is None
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        pytest.param('[sheet: who="Bram" grit="-2" heat="+1"]', id="a-pool-and-a-track"),
+        pytest.param('[sheet: op="rest" rest="camp" pool="grit" amount="2"]', id="a-rest-and-a-pool"),
+        pytest.param(
+            '[sheet: op="spend" pool="luck" amount="1" condition="shaken"]', id="a-spend-and-a-condition"
+        ),
+    ],
+)
+def test_a_second_change_the_op_does_not_make_refuses_the_tag(tag: str) -> None:
+    from tagproc import Game
+
+    game = Game("ember-roads", ["Ada", "Bram"])
+    before = game.state
+    (answer,) = game.reply(tag).structured_answers
+    assert (answer.result, answer.reason) == ("refused", "unreadable")
+    assert game.state.party == before.party

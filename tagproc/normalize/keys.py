@@ -413,6 +413,10 @@ def _tag_keys(tag: str) -> set[str]:
     return set(TAG_KEYS.get(tag, ()))
 
 
+# The sheet keys that say what changes: one an op does not read is a second change, never ignored.
+_SHEET_CHANGE_KEYS = frozenset({"pool", "track", "amount", "to", "by", "condition", "state", "rest"})
+
+
 def _left_out(
     tag: str, key: str, written: str, value: str, index: GameIndex, names: ItemNames
 ) -> Problem | None:
@@ -422,6 +426,9 @@ def _left_out(
     if key in _tag_keys(tag):
         if key in PERSON_KEYS.get(tag, ()) and _names_someone(value, index):
             return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')
+        if tag == "sheet" and key in _SHEET_CHANGE_KEYS and value.strip():
+            # grit="-2" heat="+1": a second change the op does not make is refused, never half run.
+            return Problem("unreadable", f'{written}="{value}" is a change this op does not make: one tag each.')
         return None
     risk = _risk(tag, value, index, names)
     if risk is None:
