@@ -428,7 +428,9 @@ def _left_out(
             return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')
         if tag == "sheet" and key in _SHEET_CHANGE_KEYS and value.strip():
             # grit="-2" heat="+1": a second change the op does not make is refused, never half run.
-            return Problem("unreadable", f'{written}="{value}" is a change this op does not make: one tag each.')
+            return Problem(
+                "unreadable", f'{written}="{value}" is a change this op does not make: one tag each.'
+            )
         return None
     risk = _risk(tag, value, index, names)
     if risk is None:
