@@ -203,3 +203,18 @@ def test_who_names_the_member_only_when_it_is_that_member(who: str, expected: st
     assert (answer.result == "ok") == (expected is not None)
     if expected is not None:
         assert ("who", expected) in answer.attrs
+
+
+@pytest.mark.parametrize(
+    ("note", "runs"),
+    [
+        pytest.param("only if he wins the haggle", False, id="if"),
+        pytest.param("not yet: pending payment", False, id="pending"),
+        pytest.param("from the chapel's box", True, id="a-plain-note-is-ignored"),
+    ],
+)
+def test_a_note_the_model_wrote_that_makes_the_tag_conditional_refuses_it(note: str, runs: bool) -> None:
+    game = _game()
+    result = game.reply(f'[inventory: action="add" item="Black candle" note="{note}"]')
+    assert _candles(game) == (1 if runs else 0)
+    assert result.structured_answers[0].result == ("ok" if runs else "refused")

@@ -63,6 +63,7 @@ from tagproc.vocabulary import (
     TAG_KEYS,
     VERB_KEY,
 )
+from tagproc.vocabulary.phrases import NOTE_HEDGES
 from tagproc.vocabulary.verbs import ACTION_BY_TO, PASSIVE_REFUSED, PASSIVE_WORDS
 
 __all__ = [
@@ -315,6 +316,10 @@ def canonical_attrs(
         if key == verb_key:  # "type=weapon" beside action=: not a verb, so a key no table knows
             key = written
         if key in ENGINE_KEYS:
+            if key == "note" and NOTE_HEDGES & set(_WORDS.findall(value.lower())):
+                return Problem(
+                    "unreadable", f'note="{value}" makes the tag conditional: run it when it happens.'
+                )
             result.repairs.append(Repair("engine-key", f'{written}="{value}"', ""))
             continue
         if key not in allowed:
@@ -412,6 +417,8 @@ def _tag_keys(tag: str) -> set[str]:
         return {key for keys in OP_KEYS.values() for key in keys}
     return set(TAG_KEYS.get(tag, ()))
 
+
+_WORDS = re.compile(r"[^\W\d_]+")
 
 # The sheet keys that say what changes: one an op does not read is a second change, never ignored.
 _SHEET_CHANGE_KEYS = frozenset({"pool", "track", "amount", "to", "by", "condition", "state", "rest"})

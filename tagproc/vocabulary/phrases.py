@@ -29,6 +29,7 @@ __all__ = [
     "HEALTH_WORDS",
     "ITEM_TAIL_WORDS",
     "NEGATIONS",
+    "NOTE_HEDGES",
     "PARTY_WHO",
     "PARTY_WORDS",
     "PAYMENT_ASIDES",
@@ -253,4 +254,22 @@ PLACE_MOTION_WORDS = frozenset(
         "->",
     }
     | {"\u2192", "?", "or", "maybe", "perhaps", "from"}
+)
+
+# Words in a note= the model wrote that make the tag conditional ("only if he wins the haggle", "not yet",
+# "pending"): the note is the engine's to write, but such a tag is refused rather than run on its pairs.
+NOTE_HEDGES = frozenset(
+    {
+        "if",
+        "unless",
+        "maybe",
+        "perhaps",
+        "pending",
+        "hypothetical",
+        "hypothetically",
+        "would",
+        "could",
+        "should",
+    }
+    | {"yet", "later", "optional", "offer", "offered", "proposed", "suggested"}
 )
