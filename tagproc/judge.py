@@ -99,14 +99,9 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
             elif i > last_prose and "\n" in text:
                 closing = True
             continue
-        skip = event_mark(event) or _example(texts, i)
+        skip = event.mark or _example(texts, i)
         judgments.append(Judgment(skip=skip, recap=in_recap or closing))
     return judgments
-
-
-def event_mark(tag: RawTag) -> str | None:
-    """The scanner's mark on a tag (``struck``, ``quoted``), if it set one."""
-    return tag.mark
 
 
 def _example(texts: list[str], at: int) -> str | None:

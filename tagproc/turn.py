@@ -44,7 +44,7 @@ from tagproc.repairs import Repair
 from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
-from tagproc.vocabulary import TAG_NAMES
+from tagproc.vocabulary import TAG_ALIASES
 
 __all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
 
@@ -351,6 +351,7 @@ _NOT_RUN_NOTES = {
     "quoted": "The tag is quoted in the story, so it was not run; nothing changed.",
     "example": "The tag reads as an example or an offer, so it was not run; nothing changed.",
     "repeated": "The tag repeats one already run in this reply, so it was not run again; nothing changed.",
+    "player-tag": "A tag in a player's message is never run; nothing changed.",
 }
 
 
@@ -412,27 +413,12 @@ def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Eve
 
     def report(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
         reading, commands = _commands(context.rules, state, tag)
-        answers = _player_answers(tag, commands)
+        answers = [_not_run(command, tag, "player-tag") for command in commands]
         return _record(index, tag, reading, commands, answers, "player-tag"), state
 
     return _process(context, start, events, report)
 
 
-_PLAYER_NOTE = "A tag in a player's message is never run; nothing changed."
-
-
-def _player_answers(tag: RawTag, commands: list[Command | Unreadable]) -> list[Answer]:
-    answers: list[Answer] = []
-    for command in commands:
-        if isinstance(command, Unreadable):
-            answers.append(
-                _refused_raw(command.tag or _tag_name(tag), command.raw, "player-tag", _PLAYER_NOTE)
-            )
-        else:
-            answers.append(refuse(command, "player-tag", _PLAYER_NOTE).answer)
-    return answers
-
-
 def _tag_name(tag: RawTag) -> str:
-    name = tag.name.lower()
-    return name if name in TAG_NAMES else "inventory"
+    """The canonical name of a tag as the scanner saw it written (``inv`` is ``inventory``)."""
+    return TAG_ALIASES.get(tag.name.lower(), "inventory")
