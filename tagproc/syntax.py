@@ -93,6 +93,7 @@ def _head_words(tag: str) -> re.Pattern[str]:
 
 
 _HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
+_HEAD_VERBS = {tag: verbs_of(tag) - keys_of(tag) for tag in TAG_NAMES}  # a verb that is not also a key
 _WORD_SEPARATORS = re.compile(f"{_SEPARATOR}+")
 
 
@@ -131,7 +132,7 @@ def _read_tag(raw: str) -> TagReading:
     if head is None:
         return TagReading(name="", attrs=(), repairs=tuple(repairs), problem="no tag name")
     name, written, rest, head_attrs = head
-    body = _unify_quotes(rest, repairs)
+    body = clean_body(rest, repairs)  # quotes, spaces, fences, escapes made plain (``tagproc.body.clean``)
     reader = _Reader(body, attrs=head_attrs, repairs=repairs)
     _read_pairs(reader, BARE_WORD_KEY.get(name))
     problem = _body_problem(reader, body)
@@ -208,9 +209,9 @@ def _read_head(inner: str, repairs: list[Repair]) -> tuple[str, str, str, list[t
             attrs.append((key, said))
             repairs.append(Repair("head-verb", word.group().strip(), f'{key}="{said}"'))
         return name, written, inner[word.end() :], attrs
-    if (call := _CALL.match(inner, at)) and (verb := call.group(1).replace("_", " ").lower()) in (
-        verbs_of(name) - keys_of(name)
-    ):
+    if (call := _CALL.match(inner, at)) and (verb := call.group(1).replace("_", " ").lower()) in _HEAD_VERBS[
+        name
+    ]:
         key = VERB_KEY[name]
         attrs.append((key, verb))
         repairs.append(Repair("head-verb", HEAD_CALL + call.group(1), f'{key}="{verb}"'))
@@ -221,8 +222,3 @@ def _read_head(inner: str, repairs: list[Repair]) -> tuple[str, str, str, list[t
         return name, written, parens.group(1), attrs
     repairs.append(Repair("missing-colon", written, f"{written}:"))
     return name, written, inner[at:], attrs
-
-
-def _unify_quotes(body: str, repairs: list[Repair]) -> str:
-    """The body's characters made plain (quotes, spaces, fences, escapes): see ``tagproc.body.clean``."""
-    return clean_body(body, repairs)

@@ -191,7 +191,7 @@ def _member_as_key(
     found = [
         (at, member)
         for at, (key, value) in enumerate(reading.attrs)
-        if value.strip() and (member := index.find_one(key.replace("_", " "), "member")) is not None
+        if value.strip() and (member := index.find_one(key, "member")) is not None
     ]
     if len(found) != 1:
         return reading.attrs, reading.free

@@ -193,9 +193,10 @@ def _without_asides(text: str, names: ItemNames, repairs: list[Repair], notes: l
     def drop(found: re.Match[str]) -> str:
         aside = found.group(1).strip()
         before = text[: found.start()]
-        if _is_harmless(aside, names) or _same_coin(aside, before, names):
+        same = _same_coin(aside, before, names)
+        if same or _is_harmless(aside, names):
             repairs.append(Repair("amount-aside", found.group().strip(), ""))
-            if not _same_coin(aside, before, names):
+            if not same:
                 notes.append(f'Left out "{found.group().strip()}".')
             return ""
         return found.group()

@@ -212,7 +212,6 @@ class _Tally:
     typos: int = 0
     short_typo: bool = False
     exact: int = 0
-    adjectives: int = 0
     part: int | None = None  # the head matched only as the end of a compound
     own: int = 0  # written words no word of the label accounts for
 
@@ -278,7 +277,6 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
         elif word in STOP_WORDS:
             pass
         elif _is_adjective(written, position, label):
-            tally.adjectives += 1
             position = _chunk_end(written, position)
             continue
         elif (near := _take_near(free, word, index)) is not None:

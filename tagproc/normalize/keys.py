@@ -392,7 +392,7 @@ def _member_key(tag: str, written: str, value: str, index: GameIndex) -> str | N
     """The member a key with no value names ("juno" in ``[Sheet - Juno: ...]``), where a tag reads who=."""
     if value.strip() or tag not in PERSON_KEYS or "who" not in PERSON_KEYS[tag]:
         return None
-    return index.find_one(written.replace("_", " "), "member")
+    return index.find_one(written, "member")
 
 
 def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:

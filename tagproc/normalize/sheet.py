@@ -209,7 +209,7 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
     if moving:
         detail = f'name="{name}" says a journey or a doubt ("{sorted(moving)[0]}"), not one place: write name= alone.'
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
-    split = _positional_place(name, attrs.text("size"), index, attrs)
+    split = place_name(name, attrs.text("size"), index, attrs)  # "Millbrook, market town" (``place.py``)
     if isinstance(split, Problem):
         return _unreadable(attrs, raw, "place", split)
     name, size = split
@@ -227,13 +227,6 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
         attrs.repairs.append(Repair("unknown-day", f'day="{day}"', ""))
         attrs.notes.append(f'Ignored day="{day}": only day="new" starts a new day.')
     return Place.model_validate({"name": name, "size": size, "new_day": new_day, **_carried(attrs)})
-
-
-def _positional_place(
-    name: str, size: str | None, index: GameIndex, attrs: Attrs
-) -> tuple[str, str | None] | Problem:
-    """ "Millbrook, market town", "the village of Brackwater" → the name and the size (``place.py``)."""
-    return place_name(name, size, index, attrs)
 
 
 def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:
