@@ -509,3 +509,11 @@ def test_random_lines_are_lossless_and_split_invariant(lines: list[str], data: s
             assert "\n\n" not in event.raw.strip("\n")  # never past a blank line
     cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=10))
     assert _stream(_split(text, cuts)) == whole
+
+
+def test_the_fast_paths_know_every_opener_the_envelope_reads() -> None:
+    # stream.py unrolls its opener checks for speed (feed's prose path, the run's other-bracket look,
+    # _is_plain_prose): a bracket added to vocabulary BRACKET_PAIRS must be added there too.
+    from tagproc.envelope import OPENERS
+
+    assert set(OPENERS) == {"[", "(", "{", "<", "\uff3b", "\u3010"}
