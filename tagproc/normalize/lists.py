@@ -3,7 +3,7 @@
 Owns how a written list is cut into names (DESIGN.md "Tags the GM writes": ``items`` comma-separated, one
 answer per item; issue 7 "item lists"). First the entries of a list as lines: line breaks (a JSON list
 arrives joined by line breaks), bullets ("- Rope", "• Torch") and numbers ("1. Rope 2. Torch"), each with
-its mark dropped. Then, inside an entry, the joiners of ``LIST_JOINERS`` (comma, semicolon, "and", "&") —
+its mark dropped. Then, inside an entry, the joiners of ``_JOINERS`` (comma, semicolon, "and", "&"; never a thousands comma) —
 except where the pieces together are one ruleset item's own name, the longest first ("Rope, hempen (50
 feet), Torch" is two items), or a name of ``PAIRED_NAMES`` ("flint and steel"). A piece of only harmless
 words goes with a name: the one after it when it opens with an article ("an old, notched hand axe"), else

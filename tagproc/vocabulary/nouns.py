@@ -17,7 +17,6 @@ __all__ = [
     "HARMLESS_ADJECTIVES",
     "IRREGULAR_SINGULARS",
     "LIST_BULLETS",
-    "LIST_JOINERS",
     "MATERIALS",
     "MAX_NAME",
     "MIN_STEM",
@@ -178,10 +177,6 @@ MIN_STEM = 4
 # Marks that open each entry of a written list ("- Rope", "* Torch", "• Rope"); numbered entries ("1. Rope",
 # "2) Torch", "(3) Lamp") are read by their digits. "+" is no bullet: "+2 rope" is a count.
 LIST_BULLETS = ("-", "*", "\u2022", "\u00b7", "\u2013", "\u2014", "\u25aa", "\u25e6", "\u2023", "\u2043")
-
-# What joins the names of a list inside one line: a comma, a semicolon, "and" and "&" ("rope, torch and a
-# lamp"). A comma inside one item's own name ("Rope, hempen (50 feet)") is never a joiner.
-LIST_JOINERS = (",", ";", "and", "&")
 
 # Names of one thing that are written with "and": never split into two items.
 PAIRED_NAMES = frozenset(
