@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tagproc import Game
 
-PARTY = [
+PARTY: list[dict[str, Any] | str] = [
     {"name": "Ada", "bag": [{"item": "crowns", "count": 2}, {"item": "Grave spade", "count": 1}]},
     "Bram",
 ]

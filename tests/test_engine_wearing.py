@@ -166,7 +166,7 @@ def test_a_bell_newly_worn_takes_rattled_off_in_the_same_answer(bell: Stack, tag
     ada = Member(name="Ada", bag=(bell,), sheet=SheetState(abilities={"nerve": 1}, conditions=("rattled",)))
     decision, after = outcome("gravewatch", party(ada), tag)
     assert isinstance(decision, Accepted)
-    assert [type(effect) for effect in decision.effects] == [BagChanged, SheetChanged]
+    assert tuple(type(effect) for effect in decision.effects) == (BagChanged, SheetChanged)
     assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [
         ("ok", "1", "Rattled is off: Dawn bell keeps it off.")
     ]

@@ -6,6 +6,7 @@ import json
 import re
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,10 @@ from tests.fake_engine import FakeEngine, install
 
 RULESET = load_ruleset("gravewatch")
 RULES = Rules(RULESET)
-PARTY = [{"name": "Ada", "sheet": {"pools": {"resolve": 1}}, "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
+PARTY: list[dict[str, Any] | str] = [
+    {"name": "Ada", "sheet": {"pools": {"resolve": 1}}, "bag": [{"item": "crowns", "count": 1}]},
+    "Bram",
+]
 TELLING_A = 'A first telling. [sheet: op="note" field="post" value="north"] [sheet: op="rest" rest="vigil"]'
 TELLING_B = 'A second telling. [sheet: op="spend" pool="resolve" amount="1"]'
 

@@ -10,6 +10,7 @@ are checked row by row.
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -250,7 +251,7 @@ def test_each_prose_bracket_reaches_the_player_as_written(prose: str, context: s
 
 
 ALL_TEXTS = [
-    pytest.param(context.values[0].format(row.values[0]), id=f"{row.id}-{context.id}")
+    pytest.param(cast(str, context.values[0]).format(row.values[0]), id=f"{row.id}-{context.id}")
     for row in HEADS + PROSE
     for context in CONTEXTS
 ]
@@ -273,7 +274,7 @@ def test_every_two_way_split_gives_the_same_events(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_random_splits_give_the_same_events_and_text(data: st.DataObject) -> None:
-    text: str = data.draw(st.sampled_from([param.values[0] for param in ALL_TEXTS]))
+    text = cast(str, data.draw(st.sampled_from([param.values[0] for param in ALL_TEXTS])))
     cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=10))
     whole = parse_reply(text)
     assert _stream(_split(text, cuts)) == whole

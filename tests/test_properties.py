@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,11 +22,11 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
 from tagproc.ruleset import load_ruleset
 
-PARTY = [
+PARTY: list[dict[str, Any]] = [
     {"name": "Ada", "bag": [{"item": "crowns", "count": 2}, {"item": "Warming tonic", "count": 2}]},
     {"name": "Bram", "bag": [{"item": "shillings", "count": 7}]},
 ]
-EMBER_PARTY = [
+EMBER_PARTY: list[dict[str, Any]] = [
     {"name": "Ada", "bag": [{"item": "marks", "count": 12}, {"item": "Poultice", "count": 2}]},
     {"name": "Bram", "sheet": {"abilities": {"brawn": 1}}},
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -115,7 +116,7 @@ def test_every_rendered_answer_is_one_tag_that_reads_back_into_its_pairs(
 
 
 _VALUES = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",))
+    alphabet=st.characters(exclude_categories=["Cs"])
     | st.sampled_from('"[]\\\u201c\u201d\u2018\u2019=:, \n'),
     min_size=0,
     max_size=60,
@@ -199,7 +200,7 @@ def test_a_renderer_reads_a_prompts_folder_it_is_given(tmp_path: Path) -> None:
 
 
 def test_many_answers_render_in_one_pass_as_each_would_alone() -> None:
-    answers = [param.values[0] for param in EXACT]
+    answers = [cast(Answer, param.values[0]) for param in EXACT]
     assert RENDERER.render_answers(answers) == [RENDERER.render_answer(answer) for answer in answers]
     assert RENDERER.render_answers([]) == []
 

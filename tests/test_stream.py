@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import pytest
 import regex
@@ -75,7 +76,7 @@ def test_model_tokens_give_the_same_events(reply: Reply, token_counter: TokenCou
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_random_groupings_of_every_reply_give_the_same_events(data: st.DataObject) -> None:
-    reply: Reply = data.draw(st.sampled_from([p.values[0] for p in REPLIES]))
+    reply = cast(Reply, data.draw(st.sampled_from([p.values[0] for p in REPLIES])))
     cuts = data.draw(st.lists(st.integers(0, len(reply.text)), max_size=12))
     assert _stream(_split(reply.text, cuts)) == parse_reply(reply.text)
 
@@ -85,7 +86,8 @@ _PROSE = st.one_of(
     st.sampled_from(["[sic]", "[1]", "[Narrator]", "[the door creaks]", "[Sheet music]"]),
 )
 _TAGS = st.sampled_from(
-    [t.raw for p in REPLIES for t in p.values[0].tags if t.closed] + ["[inventory:", "[loot", "**[", "\\["]
+    [t.raw for p in REPLIES for t in cast(Reply, p.values[0]).tags if t.closed]
+    + ["[inventory:", "[loot", "**[", "\\["]
 )
 
 

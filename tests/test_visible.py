@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -60,7 +61,7 @@ def _streamed(chunks: list[str]) -> str:
     return "".join(shown)
 
 
-ALL_TEXTS = [pytest.param(reply.values[0].text, id=reply.id) for reply in REPLIES] + [
+ALL_TEXTS = [pytest.param(cast(Reply, reply.values[0]).text, id=reply.id) for reply in REPLIES] + [
     pytest.param(case.values[0], id=case.id) for case in CASES
 ]
 
@@ -74,7 +75,7 @@ def test_one_character_at_a_time_shows_the_same_text(text: str) -> None:
 @given(data=st.data())
 def test_random_splits_show_the_same_text(data: st.DataObject) -> None:
     param = data.draw(st.sampled_from(ALL_TEXTS))
-    text: str = param.values[0]
+    text = cast(str, param.values[0])
     cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=8))
     assert _streamed(_split(text, cuts)) == visible_text(parse_reply(text))
 
