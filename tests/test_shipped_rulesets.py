@@ -14,13 +14,8 @@ from tagproc.rulesets import build_srd5e
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "tagproc" / "rulesets"
-SRD_DATA = ROOT.parent / "shared" / "data" / "srd5e"
+SRD_DATA = ROOT / "data" / "srd5e"  # the generator's input, in the repository (data/srd5e/SOURCE.md)
 SHIPPED = ("ember-roads", "gravewatch", "srd-5e")
-
-needs_srd_data = pytest.mark.skipif(
-    not SRD_DATA.is_dir(),
-    reason=f"the SRD data folder {SRD_DATA} is absent (it sits in shared/ beside the repository)",
-)
 
 #: Where the shipped srd-5e knowingly differs from the data files (SOURCE.md, "Known quirks of the data").
 #: ref -> (cost amount, cost unit, weight), each the printed SRD 5.1 value.
@@ -64,7 +59,6 @@ def test_each_shipped_ruleset_is_pretty_printed_json(name: str) -> None:
 # ── srd-5e against the SRD data ──
 
 
-@needs_srd_data
 def test_srd_5e_keeps_the_srd_cost_and_weight_of_every_equipment_item() -> None:
     data = json.loads((SRD_DATA / "5e-SRD-Equipment.json").read_text(encoding="utf-8"))
     shipped = entries(load("srd-5e"), "equipment")
@@ -78,7 +72,6 @@ def test_srd_5e_keeps_the_srd_cost_and_weight_of_every_equipment_item() -> None:
         assert item.get("stats", {}).get("weight") == weight, raw["index"]
 
 
-@needs_srd_data
 def test_srd_5e_sells_bundles_as_one_purchase_of_the_srd() -> None:
     shipped = entries(load("srd-5e"), "equipment")
     assert shipped["arrow"]["label"] == "Arrows (20)"
@@ -88,7 +81,6 @@ def test_srd_5e_sells_bundles_as_one_purchase_of_the_srd() -> None:
     assert shipped["caltrops"]["label"] == "Caltrops (bag of 20)"
 
 
-@needs_srd_data
 def test_srd_5e_lists_every_magic_item_with_its_rarity() -> None:
     data = json.loads((SRD_DATA / "5e-SRD-Magic-Items.json").read_text(encoding="utf-8"))
     shipped = entries(load("srd-5e"), "magic_items")
@@ -106,7 +98,6 @@ def test_srd_5e_lists_every_magic_item_with_its_rarity() -> None:
     assert healing["stats"] == {"weight": 0.5}
 
 
-@needs_srd_data
 def test_srd_5e_carries_the_attribution_source_md_gives() -> None:
     source = (SRD_DATA / "SOURCE.md").read_text(encoding="utf-8")
     quoted = " ".join(
@@ -117,11 +108,31 @@ def test_srd_5e_carries_the_attribution_source_md_gives() -> None:
     assert quoted in " ".join(line.removeprefix("> ").strip() for line in readme.splitlines())
 
 
-@needs_srd_data
 def test_the_generator_reproduces_the_committed_srd_5e_byte_for_byte(tmp_path: Path) -> None:
     out = tmp_path / "srd-5e.json"
     assert build_srd5e.main([str(SRD_DATA), str(out)]) == 0
     assert out.read_bytes() == (RULESETS / "srd-5e.json").read_bytes()
+
+
+def test_the_srd_data_folder_holds_its_licences_and_lists_each_file_in_source_md() -> None:
+    files = {path.name for path in SRD_DATA.iterdir()}
+    assert {"SOURCE.md", "LICENSE-CC-BY-4.0.txt", "OGL-1.0a.txt", "LICENSE-5e-database.md"} <= files
+    source = (SRD_DATA / "SOURCE.md").read_text(encoding="utf-8")
+    listed = {
+        line.split("|")[1].strip()
+        for line in source.splitlines()
+        if line.startswith("| ") and ".json" in line
+    }
+    assert listed == {name for name in files if name.endswith(".json")}
+
+
+def test_the_generator_reads_the_repository_data_by_default_and_refuses_other_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert build_srd5e.DATA_DIR == SRD_DATA
+    assert build_srd5e.OUT == RULESETS / "srd-5e.json"
+    assert build_srd5e.main(["only-one-argument"]) == 2
+    assert capsys.readouterr().err == "usage: python -m tagproc.rulesets.build_srd5e [DATA_DIR OUT.json]\n"
 
 
 def test_srd_5e_coins_are_the_srd_rates_fifty_to_the_pound() -> None:
