@@ -162,3 +162,58 @@ def test_each_transcript_in_the_readme_plays(
     path.write_text(transcript, encoding="utf-8")
     assert main(["run", str(path)]) == 0, capsys.readouterr().err
     assert "He pays." in capsys.readouterr().out
+
+
+# ── the documents the code cites are in the repository, with the sections it cites ──
+
+DOCUMENTS = ("DESIGN.md", "STYLE.md", "CONVENTIONS.md")
+ROOT = README.parent
+CITING = [
+    path
+    for folder in ("tagproc", "tests", "bench", "prompts", "golden")
+    for path in sorted((ROOT / folder).rglob("*"))
+    if path.suffix in {".py", ".jinja", ".yaml", ".md"} and "test_golden" not in path.parts
+] + [ROOT / name for name in ("README.md", *DOCUMENTS)]
+_CITATION = re.compile(
+    r'\b(DESIGN|STYLE|CONVENTIONS)\.md`?\s+"([^"\n]{1,80})"((?:\s*(?:,|and)\s*"[^"\n]{1,80}")*)'
+)
+_OUTSIDE = re.compile(
+    r"\.\./shared|shared/(?:data|reference-rulesets|spec)\b|PEER-CONVENTIONS|spec/items\.txt"
+)
+
+
+def _headings(document: str) -> set[str]:
+    text = (ROOT / document).read_text(encoding="utf-8")
+    return {line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")}
+
+
+def _citations() -> list[tuple[str, str, str]]:
+    """Every (citing file, document, section) a docstring, comment or document names."""
+    found = []
+    for path in CITING:
+        # A citation may run over a line break, in a docstring or a comment.
+        text = re.sub(r"\n[ \t]*(?:#[ \t]*)?", " ", path.read_text(encoding="utf-8"))
+        for match in _CITATION.finditer(text):
+            names = [match.group(2), *re.findall(r'"([^"]+)"', match.group(3))]
+            found += [(str(path.relative_to(ROOT)), f"{match.group(1)}.md", name) for name in names]
+    return found
+
+
+def test_the_code_cites_sections_of_these_documents() -> None:
+    assert {document for _, document, _ in _citations()} == set(DOCUMENTS)
+    assert len(_citations()) >= 60
+
+
+@pytest.mark.parametrize(("where", "document", "section"), sorted(set(_citations())))
+def test_each_cited_section_is_a_heading_of_its_document(where: str, document: str, section: str) -> None:
+    headings = _headings(document)
+    assert any(h == section or h.startswith(f"{section}:") for h in headings), (where, sorted(headings))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in CITING if path.name != "test_readme.py"],
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
+def test_no_file_points_at_documents_outside_the_repository(path: Path) -> None:
+    assert _OUTSIDE.findall(path.read_text(encoding="utf-8")) == []

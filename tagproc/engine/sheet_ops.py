@@ -233,7 +233,7 @@ def immunity_ends(
 ) -> tuple[SheetChanged | None, str | None]:
     """The conditions a member's new bag newly keeps off, taken off their sheet, and the note that says so.
 
-    Spec (items.txt): "A newly gained condition immunity ends that condition if already active". Called where
+    Spec ("Typed defenses ..."): "A newly gained condition immunity ends that condition if already active". Called where
     an equip or bind makes an item worn: each condition on the sheet that nothing kept off before and an
     item of ``bag_after`` keeps off now goes off ("Rattled is off: Dawn bell keeps it off."). (None, None)
     when nothing ends.

@@ -6,7 +6,7 @@ declaration nothing is gated.
 
 Versions. The spec's numbers read as ``major.minor`` with an integer minor (1.49 < 1.51 < ... < 1.98 < 1.101 <
 1.169 < 1.170 < 1.174), except three point releases written without their dot: 1.791, 1.802 and 1.813 are
-1.79.1, 1.80.2 and 1.81.3. The spec places them there itself: the first paragraph of items.txt lists 1.79 <
+1.79.1, 1.80.2 and 1.81.3. The spec places them there itself: the spec's first paragraph lists 1.79 <
 1.813 < (later sections) 1.89, "unit" (1.791) sits between 1.79 and 1.802, and toggle (1.170) builds on plus
 clauses (1.169). Comparing as decimals would put 1.101 below 1.49; comparing every minor as an integer would put
 1.813 above 1.218. So :func:`parse_version` reads a three-digit minor from 700 to 999 as a two-digit minor and a

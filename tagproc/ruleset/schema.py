@@ -35,5 +35,5 @@ def ruleset_json_schema() -> dict[str, Any]:
     schema: dict[str, Any] = _any_of(Ruleset.model_json_schema(by_alias=True, mode="validation"))
     schema = {"$schema": SCHEMA_DIALECT, **schema}
     schema["title"] = "tagproc ruleset"
-    schema["description"] = "A ruleset file: its sheet, rests, catalogs and items block (see spec/items.txt)."
+    schema["description"] = "A ruleset file: its sheet, rests, catalogs and items block (Marinara Engine)."
     return schema

@@ -159,7 +159,7 @@ def _expand(aliases: Mapping[str, str]) -> dict[str, str]:
     return expanded
 
 
-# Inventory action aliases (DESIGN.md: purchase → buy, wear/wield → equip, attune → bind, drop/lose/discard
+# Inventory action aliases (DESIGN.md "Sloppy input": purchase → buy, wear/wield → equip, attune → bind, drop/lose/discard
 # → remove, cast → use, ...). Reviewed for a second sense, each kept on purpose:
 # - "spend" (and "spent") is a pay: in an inventory tag only coins are spent (a pool's spend is a [sheet:]).
 # - "loot" is an add: an inventory tag's loot is taking items; a loot table is the [loot:] tag.

@@ -1,7 +1,7 @@
 """The generator of the shipped ``srd-5e`` ruleset, one module per part of the file it writes.
 
-The package owns the translation from the SRD data (5e-bits' 5e-database and open5e, described in the
-data folder's SOURCE.md) into the ruleset file format of ``spec/items.txt``; ``tagproc.rulesets.build_srd5e``
+The package owns the translation from the SRD data (5e-bits' 5e-database and open5e, described in
+``data/srd5e/SOURCE.md``) into the ruleset file format (DESIGN.md "The specification"); ``tagproc.rulesets.build_srd5e``
 is its command line. It keeps three invariants:
 
 - Deterministic: the same data gives the same file, byte for byte (data order, no clock, no randomness).
