@@ -12,6 +12,10 @@ The conventions a README example follows to be run here:
   venv`` and ``pytest`` are left to CI), in an empty folder, and must exit 0; ``> FILE`` writes its output
   there. ``#`` starts a comment.
 - A ```` ```yaml ```` block with ``turns:`` is a transcript: ``tagproc run`` plays it and must exit 0.
+
+The repository explains itself, too: every section of DESIGN.md, STYLE.md or CONVENTIONS.md that a docstring,
+comment or document cites (``DESIGN.md "Sloppy input"``) is a heading of that document (or a heading that
+starts with it and a colon), and no file points at a document outside the repository.
 """
 
 from __future__ import annotations
