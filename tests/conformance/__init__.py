@@ -1,0 +1,1 @@
+"""Blind conformance cases: transcripts written from the spec and the conventions alone."""
