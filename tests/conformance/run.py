@@ -1,6 +1,6 @@
 """Blind conformance cases: each case in ``tests/conformance/cases/*.yaml`` is played as a transcript.
 
-Written from ``spec/items.txt`` and ``PEER-CONVENTIONS.md`` alone (never from the engine's code). A case is
+Written from the specification and the answer conventions alone (``CONVENTIONS.md``; "PEER §N" is its N-th section, in the order the reference engine numbers them: 1 Shape of an answer ... 11 [sheet:] and rests) (never from the engine's code). A case is
 ``{id, ruleset, seed, party, turns, expect, holdings, stacks, why}``; it is written out as a transcript and
 played with ``run_transcript`` (what ``tagproc run --json`` does). ``python tests/conformance/run.py``
 prints PASS, or FAIL with the expected and actual answer lines, per case (``CASE_ID ...`` runs only those;

@@ -1,6 +1,6 @@
 """Blind conformance cases (``tests/conformance/cases/*.yaml``), each played as a transcript.
 
-The cases were written from ``spec/items.txt`` and ``PEER-CONVENTIONS.md`` alone. A case the engine does not
+The cases were written from the specification and the answer conventions alone (``CONVENTIONS.md``; "PEER §N" is its N-th section, in the order the reference engine numbers them: 1 Shape of an answer ... 11 [sheet:] and rests). A case the engine does not
 yet answer as they say is marked ``xfail(strict=True)`` with its cause(s) from ``CAUSES``: when a fix lands the
 case passes, the strict xfail fails, and the entry in ``XFAIL`` is removed.
 """
