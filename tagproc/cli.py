@@ -533,6 +533,11 @@ def load_transcript_input(path: str) -> Transcript:
             return load_transcript(copy)
     except RecursionError:  # the YAML is well formed but nested deeper than the loader can build
         raise CannotRead(label, "nested too deeply to read") from None
+    # The ruleset file a transcript names is read by the library, which today lets these two through:
+    except OSError as error:
+        raise CannotRead(label, f"cannot read {error.filename}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise CannotRead(label, f"a file it names is not UTF-8 text (at offset {error.start})") from None
 
 
 def _print_turns(result: TranscriptResult) -> None:

@@ -486,7 +486,7 @@ def test_a_transcript_with_a_lone_surrogate_runs_and_prints(tmp_path: Path) -> N
     write_json(result.to_json(), stream)
     write_text(result.visible, stream)
     stream.flush()
-    written = stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+    written = stream.buffer.getvalue().decode("utf-8")
     document, shown = written.split("\n", 1)
     assert json.loads(document)["visible"] == "He pays.\udcff"
     assert shown == "He pays.\\udcff"
@@ -663,3 +663,16 @@ def test_a_file_named_as_a_shipped_ruleset_is_read_as_the_file(
     assert capsys.readouterr().err == (
         "A ruleset file is one object (its top level is {...})\ngravewatch: 1 problem(s)\n"
     )
+
+
+@pytest.mark.parametrize("kind", ["not-utf-8", "name-too-long", "directory", "missing"])
+def test_a_transcript_naming_a_ruleset_file_that_cannot_be_read_names_the_transcript(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ruleset = _bad_inputs(tmp_path)[kind][0]
+    path = tmp_path / "t.yaml"
+    path.write_text(f"ruleset: {json.dumps(ruleset)}\nparty: [Ada]\nturns: []\n", encoding="utf-8")
+    assert main(["run", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"{path}: ")  # the library's problem list or the CLI's line: both name the file
