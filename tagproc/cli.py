@@ -139,7 +139,8 @@ class _VersionAction(argparse.Action):
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tagproc",
-        description=__doc__.splitlines()[0] if __doc__ else None,
+        description="Stream a Game Master's tagged reply, hide and repair its tags, run them against a "
+        "game and render the answers: play transcripts, scan replies, check rulesets.",
         epilog="Run 'tagproc COMMAND --help' for a command's options and examples.",
     )
     parser.add_argument("--version", action=_VersionAction, help="print tagproc's version and exit")
