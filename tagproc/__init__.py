@@ -7,7 +7,7 @@ The stages flow one way (DESIGN.md): ``stream`` (sans-IO scanner) → ``syntax``
 
 The scanner's names are imported at once; the game's (``Game``, ``stream_reply``, ``run_transcript``...)
 on first use, so ``import tagproc`` stays cheap for a caller that only scans, and loads no ruleset
-machinery nor jinja2.
+machinery nor jinja2. ``__version__`` is read from the installed package's metadata on first use.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from tagproc.stream import Event, RawTag, TagStream, Text, parse_reply
 from tagproc.syntax import TagReading, read_tag
 
 if TYPE_CHECKING:
+    __version__: str
+
     from tagproc.engine.outcome import Answer
     from tagproc.engine.state import GameState, Member
     from tagproc.game import Game
@@ -64,7 +66,6 @@ __all__ = [
     "stream_reply",
     "visible_text",
 ]
-__version__ = "0.1.0"
 
 # Where each name imported on first use lives.
 _LAZY = {
@@ -89,7 +90,21 @@ _LAZY = {
 }
 
 
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml's, the one place it is written)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tagproc")
+    except PackageNotFoundError:  # run from a work tree that was never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        value: str = _version()
+        globals()[name] = value
+        return value
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tagproc' has no attribute {name!r}")

@@ -1,7 +1,15 @@
 """The ``tagproc`` command: ``demo``, ``run``, ``scan`` and the ruleset commands.
 
-The CLI is a thin shell over the library: it reads files, calls the stages and prints. Exit codes:
-0 on success, 1 when what was checked has problems, 2 on a usage error (argparse's own).
+The CLI is a thin shell over the library: it reads files, calls the stages and prints. Exit codes: 0 on
+success, 1 when what was read or checked has problems, 2 on a usage error (argparse's own, with the types
+below). Results go to stdout; problems to stderr, one line naming the file (``reply.txt: no such file``,
+``t.yaml:3:5: ...`` for a YAML syntax error), or the library's problem list headed by the file's name.
+
+Invariants: no input makes a command print a traceback; the CLI catches the errors it expects (``OSError``,
+``UnicodeDecodeError``, YAML syntax, ``RulesetError``, ``TranscriptError``, ``PartyError``) by name, never
+``Exception``. Every command that reads a file reads ``-`` as stdin. Importing this module, building the
+parser and ``scan`` load no ruleset machinery (no ``tagproc.ruleset``, pydantic, yaml nor jinja2): the other
+commands import what they need when they run.
 """
 
 from __future__ import annotations
@@ -11,16 +19,32 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from importlib import resources
-from typing import TYPE_CHECKING
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
 from tagproc.visible import VisibleText
 
 if TYPE_CHECKING:
-    from tagproc.transcript import TranscriptResult
+    from tagproc.game import Game
+    from tagproc.transcript import Transcript, TranscriptResult
 
-__all__ = ["main"]
+__all__ = [
+    "STDIN",
+    "CannotRead",
+    "event_json",
+    "main",
+    "read_input",
+    "stream_events",
+    "write_json",
+    "write_text",
+    "yaml_syntax_error",
+]
+
+STDIN = "-"
+STDIN_LABEL = "<stdin>"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,36 +52,157 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "handler"):
-        parser.print_help()
+        parser.print_help(sys.stderr)
         return 2
     try:
         code: int = args.handler(args)
     except BrokenPipeError:  # "tagproc scan --json reply.txt | head" is fine
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return 130
     return code
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tagproc", description=__doc__.splitlines()[0] if __doc__ else None)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+# -- the parser -------------------------------------------------------------------------------------
 
-    demo = sub.add_parser(
-        "demo", help="play the shipped sample transcript: what the player sees, and the answers"
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of 1 or more (else a usage error, exit 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (a seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def party_names(text: str) -> list[str]:
+    """An argparse type: names separated by commas, the player first (``Player`` when none is written).
+
+    A name with a byte that is not UTF-8 (Python reads it as a lone surrogate) is a usage error."""
+    names = [name.strip() for name in text.split(",") if name.strip()] or ["Player"]
+    for name in names:
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = name.encode("utf-8", "backslashreplace").decode("utf-8")
+            raise argparse.ArgumentTypeError(f'not UTF-8 text: "{shown}"') from None
+    return names
+
+
+def add_command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    *,
+    help: str,
+    description: str,
+    examples: Sequence[str],
+) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` shows its description and examples as written."""
+    return sub.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog="examples:\n" + "\n".join(f"  {line}" for line in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    demo.add_argument("--chunk", type=int, default=7, help="stream in chunks of N characters (default 7)")
+
+
+def _version() -> str:
+    import tagproc
+
+    version: str = tagproc.__version__
+    return version
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version is read from the package metadata only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tagproc",
+        description="Stream a Game Master's tagged reply, hide and repair its tags, run them against a "
+        "game and render the answers: play transcripts, scan replies, check rulesets.",
+        epilog="Run 'tagproc COMMAND --help' for a command's options and examples.",
+    )
+    parser.add_argument("--version", action=_VersionAction, help="print tagproc's version and exit")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    _add_game_commands(sub)
+    _add_optional_commands(sub)
+    return parser
+
+
+def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    demo = add_command(
+        sub,
+        "demo",
+        help="play the shipped sample transcript: what the player sees, and the answers",
+        description="Play the shipped sample transcript (tagproc/samples/demo.yaml) on gravewatch, streamed "
+        "in chunks:\neach turn's visible text, the answers that replace its tags, and the holdings after.",
+        examples=["tagproc demo", "tagproc demo --chunk 1     # one character at a time: the same turns"],
+    )
+    demo.add_argument(
+        "--chunk", type=positive_int, default=7, metavar="N", help="stream in chunks of N characters (7)"
+    )
     demo.set_defaults(handler=_cmd_demo)
 
-    run = sub.add_parser("run", help="play a transcript (YAML): each turn's visible text and answers")
-    run.add_argument("file", help="a transcript file (see the README's Transcripts)")
+    run = add_command(
+        sub,
+        "run",
+        help="play a transcript (YAML): each turn's visible text and answers",
+        description="Play a transcript (YAML, see the README's Transcripts): each turn's kind, what the "
+        "player sees,\nthe answers and journal lines, then the holdings. A transcript that cannot be run "
+        "is refused\nwith every problem at once (exit 1).",
+        examples=[
+            "tagproc run game.yaml",
+            "tagproc run game.yaml --json --chunk 3",
+            "cat game.yaml | tagproc run -",
+        ],
+    )
+    run.add_argument("file", help="a transcript file, or - for stdin")
     run.add_argument("--json", action="store_true", help="print the turns and holdings as JSON")
-    run.add_argument("--chunk", type=int, metavar="N", help="stream each message in N-character chunks")
+    run.add_argument(
+        "--chunk", type=positive_int, metavar="N", help="stream each message in N-character chunks"
+    )
+    run.add_argument(
+        "--seed", type=whole_number, metavar="N", help="the game seed (instead of the transcript's)"
+    )
     run.set_defaults(handler=_cmd_run)
 
-    scan = sub.add_parser("scan", help="scan a reply: print the visible text, or the events as JSON")
-    scan.add_argument("file", nargs="?", default="-", help="a file with the reply, or - for stdin")
+    scan = add_command(
+        sub,
+        "scan",
+        help="scan a reply: print the visible text, or the events as JSON",
+        description="Scan a Game Master reply: print what the player sees (the tags hidden), or with --json "
+        "one JSON\nobject per event, each tag with what it becomes against --ruleset and --party.",
+        examples=[
+            "tagproc scan reply.txt --chunk 5",
+            'echo \'He pays. [inventory: action="pay" amount="3 shillings"]\' | tagproc scan --json --party Ada',
+        ],
+    )
+    scan.add_argument(
+        "file", nargs="?", default=STDIN, help="a file with the reply, or - for stdin (the default)"
+    )
     how = scan.add_mutually_exclusive_group()
-    how.add_argument("--chunk", type=int, metavar="N", help="stream it in N-character chunks")
+    how.add_argument("--chunk", type=positive_int, metavar="N", help="stream it in N-character chunks")
     how.add_argument("--tokens", action="store_true", help="stream it in model tokens (tiktoken)")
     scan.add_argument("--json", action="store_true", help="print one JSON object per event")
     scan.add_argument(
@@ -67,13 +212,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     scan.add_argument(
         "--party",
-        default="Player",
+        type=party_names,
+        default=["Player"],
         help="with --json: the party's names, comma-separated, the player first (default: Player)",
     )
+    scan.add_argument(
+        "--seed", type=whole_number, default=0, metavar="N", help="with --json: the game seed (0)"
+    )
     scan.set_defaults(handler=_cmd_scan)
-
-    _add_optional_commands(sub)
-    return parser
 
 
 def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -83,11 +229,135 @@ def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentPars
     add_ruleset_commands(sub)
 
 
-def _read_input(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-        return handle.read()
+# -- reading and writing ----------------------------------------------------------------------------
+
+
+class CannotRead(Exception):
+    """An input the CLI could not read: its label (the file as given), what went wrong, and where."""
+
+    def __init__(self, label: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.label = label
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    @property
+    def where(self) -> str:
+        """``file``, or ``file:line:column`` (from 1) when the problem has a place."""
+        if self.line is None:
+            return self.label
+        return f"{self.label}:{self.line}:{self.column}"
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def label_of(path: str) -> str:
+    """How a problem names an input: the file as given, ``<stdin>`` for ``-``."""
+    return STDIN_LABEL if path == STDIN else path
+
+
+def read_input(path: str) -> str:
+    """The UTF-8 text of a file, or of stdin for ``-``; :class:`CannotRead` says why not."""
+    label = label_of(path)
+    try:
+        if path == STDIN:
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # a text stream put in its place (a test, an embedding)
+                return sys.stdin.read()
+            data: bytes = buffer.read()
+        else:
+            data = Path(path).read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        raise CannotRead(label, "no such file") from None
+    except IsADirectoryError:
+        raise CannotRead(label, "is a directory, not a file") from None
+    except OSError as error:
+        raise CannotRead(label, f"cannot read it: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:  # stdin given as text
+        raise CannotRead(label, f"not UTF-8 text ({error.reason})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        byte = data[error.start]
+        raise CannotRead(label, f"not UTF-8 text (byte 0x{byte:02x} at offset {error.start})") from None
+
+
+YAML_DEPTH = 1000  # libyaml's own limit, kept by the pure-Python parser too (it slows as a nesting deepens)
+
+
+def yaml_syntax_error(text: str, label: str) -> CannotRead | None:
+    """A YAML syntax error in ``text`` with its line and column, or ``None``.
+
+    Only the event stream is read (``yaml.parse``, libyaml's where installed): nothing is built, so an
+    alias bomb costs what its text does; a nesting deeper than ``YAML_DEPTH`` is an error where it starts,
+    and the loader that builds the document keeps its own limits. libyaml also refuses a ``\\u`` escape
+    of a lone surrogate, which is no character."""
+    import yaml
+
+    def at(mark: Any, message: str) -> CannotRead:
+        if mark is None:
+            return CannotRead(label, f"not valid YAML: {message}")
+        return CannotRead(label, f"not valid YAML: {message}", mark.line + 1, mark.column + 1)
+
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > YAML_DEPTH:
+                    return at(event.start_mark, f"nested more than {YAML_DEPTH} deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as error:
+        message = error.problem or "not valid YAML"
+        if error.context:
+            where = error.context_mark
+            place = f" at {where.line + 1}:{where.column + 1}" if where is not None else ""
+            message += f" ({error.context}{place})"
+        return at(error.problem_mark, message)
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - text.rfind("\n", 0, error.position)
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        message = f"not valid YAML: character U+{code:04X} is not allowed ({error.reason})"
+        return CannotRead(label, message, line, column)
+    except yaml.YAMLError as error:
+        return at(None, str(error))
+    return None
+
+
+def write_text(text: str, stream: TextIO | None = None) -> None:
+    """Write ``text``; a lone surrogate (a JSON or YAML escape in the input) is written as ``\\udcxx``."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = stream.encoding or "utf-8"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def write_json(data: object, stream: TextIO | None = None, *, indent: int | None = None) -> None:
+    """One JSON document and a newline: as written (``ensure_ascii=False``) where the stream can encode
+    it, else with every non-ASCII character escaped, which any stream can write and ``json.loads`` reads
+    back the same, lone surrogates included."""
+    stream = sys.stdout if stream is None else stream
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    try:
+        text.encode(stream.encoding or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, ensure_ascii=True, indent=indent)
+    stream.write(text + "\n")
+
+
+def problem(error: object) -> int:
+    """Print a problem (a line, or a library error's list) on stderr; the exit code 1."""
+    write_text(f"{error}\n", sys.stderr)
+    return 1
+
+
+# -- scan -------------------------------------------------------------------------------------------
 
 
 def _chunks(text: str, *, size: int | None, tokens: bool) -> Iterable[str]:
@@ -97,8 +367,6 @@ def _chunks(text: str, *, size: int | None, tokens: bool) -> Iterable[str]:
         return TokenCounter().pieces(text)
     if size is None:
         return [text]
-    if size < 1:
-        raise SystemExit("tagproc scan: --chunk must be 1 or more")
     return (text[i : i + size] for i in range(0, len(text), size))
 
 
@@ -137,34 +405,54 @@ def event_json(event: Event) -> dict[str, object]:
 
 
 def _cmd_scan(args: argparse.Namespace) -> int:
-    text = _read_input(args.file)
+    try:
+        text = read_input(args.file)
+    except CannotRead as error:
+        return problem(error)
     chunks = list(_chunks(text, size=args.chunk, tokens=args.tokens))
     events = stream_events(chunks)
     if not args.json:  # written as the joiner gives it: the visible text is never copied whole
         joiner = VisibleText()
-        sys.stdout.write(joiner.feed(events))
-        sys.stdout.write(joiner.close())
+        last = ""
+        for piece in (joiner.feed(events), joiner.close()):
+            if piece:
+                write_text(piece)
+                last = piece[-1]
+        if last != "\n":
+            sys.stdout.write("\n")
         return 0
-    records = iter(_read_against_ruleset(args, chunks))
+    game = _scan_game(args)
+    if isinstance(game, int):
+        return game
+    records = iter(_read_against_ruleset(game, chunks))
     for event in events:
         out = event_json(event)
         if isinstance(event, RawTag) or event.reason == "too-long":
             out.update(next(records))
-        print(json.dumps(out, ensure_ascii=False))
+        write_json(out)
     return 0
 
 
-def _read_against_ruleset(args: argparse.Namespace, chunks: list[str]) -> list[dict[str, object]]:
-    """What a Game Master reply's tags become against ``--ruleset`` and ``--party``, one dict per tag: the
-    commands, every repair (the reader's and the normaliser's), why a tag was not run, and its answers."""
+def _scan_game(args: argparse.Namespace) -> Game | int:
+    """The game ``scan --json`` reads a reply in, or the exit code of the problem that stopped it."""
     from tagproc.game import Game
+    from tagproc.party import PartyError
     from tagproc.ruleset import RulesetError
+    from tagproc.ruleset_cli import load_ruleset_source
 
-    party = [name.strip() for name in args.party.split(",") if name.strip()] or ["Player"]
     try:
-        game = Game(args.ruleset, party)
-    except (RulesetError, ValueError) as error:
-        raise SystemExit(f"tagproc scan: {error}") from None
+        return Game(load_ruleset_source(args.ruleset), args.party, args.seed)
+    except CannotRead as error:
+        return problem(f"tagproc scan: --ruleset {error}")
+    except RulesetError as error:
+        return problem(f"tagproc scan: --ruleset {error}")
+    except PartyError as error:
+        return problem(f"tagproc scan: --party: {error}")
+
+
+def _read_against_ruleset(game: Game, chunks: list[str]) -> list[dict[str, object]]:
+    """What a Game Master reply's tags become in ``game``, one dict per tag: the commands, every repair
+    (the reader's and the normaliser's), why a tag was not run, and its answers."""
     turn = game.begin_reply()
     for chunk in chunks:
         turn.feed(chunk)
@@ -184,9 +472,10 @@ def _read_against_ruleset(args: argparse.Namespace, chunks: list[str]) -> list[d
     return out
 
 
+# -- run and demo -----------------------------------------------------------------------------------
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
-    if args.chunk < 1:
-        raise SystemExit("tagproc demo: --chunk must be 1 or more")
     from tagproc.transcript import run_transcript
 
     with resources.as_file(resources.files("tagproc.samples").joinpath("demo.yaml")) as path:
@@ -203,33 +492,66 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from tagproc.transcript import TranscriptError, run_transcript
 
-    if args.chunk is not None and args.chunk < 1:
-        raise SystemExit("tagproc run: --chunk must be 1 or more")
+    label = label_of(args.file)
     try:
-        result = run_transcript(args.file, chunk=args.chunk)
+        transcript = load_transcript_input(args.file)
+    except CannotRead as error:
+        return problem(error)
     except TranscriptError as error:
-        print(error, file=sys.stderr)
-        return 1
+        lines = "".join(f"\n  {p}" for p in error.problems)
+        return problem(f"{label}: {len(error.problems)} problem(s) in the transcript{lines}")
+    if args.seed is not None:
+        transcript = replace(transcript, seed=args.seed)
+    result = run_transcript(transcript, chunk=args.chunk)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        write_json(result.to_json(), indent=2)
     else:
         _print_turns(result)
     return 0
 
 
+def load_transcript_input(path: str) -> Transcript:
+    """The transcript in a file or on stdin (``-``): :class:`CannotRead` when it cannot be read or is not
+    YAML, ``TranscriptError`` with every problem of what it says. A ruleset path in a transcript read
+    from stdin is relative to the working directory."""
+    from tagproc.transcript import load_transcript
+
+    label = label_of(path)
+    text = read_input(path)
+    syntax = yaml_syntax_error(text, label)
+    if syntax is not None:
+        raise syntax
+    try:
+        if path != STDIN:
+            return load_transcript(path)
+        with TemporaryDirectory(prefix="tagproc-") as folder:  # load_transcript reads a file
+            copy = Path(folder) / "stdin.yaml"
+            copy.write_text(text, encoding="utf-8")
+            return load_transcript(copy)
+    except RecursionError:  # the YAML is well formed but nested deeper than the loader can build
+        raise CannotRead(label, "nested too deeply to read") from None
+    # The ruleset file a transcript names is read by the library, which today lets these two through:
+    except OSError as error:
+        raise CannotRead(label, f"cannot read {error.filename}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise CannotRead(label, f"a file it names is not UTF-8 text (at offset {error.start})") from None
+
+
 def _print_turns(result: TranscriptResult) -> None:
     """Each turn: its kind, what the player sees, then the answers and journal lines it gave."""
+    lines: list[str] = []
     for number, (kind, turn) in enumerate(result.turns, start=1):
-        print(f"== {number}. {kind} ==")
-        print(turn.visible.rstrip())
-        for answer in turn.answers:
-            print(f"  -> {answer}")
-        for entry in turn.to_json()["journal"]:
-            print(f"  journal: {entry}")
-        print()
-    print("== holdings ==")
+        lines.append(f"== {number}. {kind} ==")
+        lines.append(turn.visible.rstrip())
+        lines.extend(f"  -> {answer}" for answer in turn.answers)
+        lines.extend(f"  journal: {entry}" for entry in turn.to_json()["journal"])
+        lines.append("")
+    lines.append("== holdings ==")
     for member, held in result.holdings().items():
         items = ", ".join(f"{name} ×{count}" for name, count in held.items()) or "nothing"
-        print(f"{member}: {items}")
+        lines.append(f"{member}: {items}")
+    write_text("\n".join(lines) + "\n")
