@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.party import PartyEntry, build_party
@@ -155,5 +156,5 @@ class Game:
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:
-    turn.feed(text)
+    turn.feed(clean_text(text))  # a lone surrogate would make the state unserialisable: U+FFFD for it
     return turn.finish()
