@@ -47,7 +47,7 @@ __all__ = [
 
 MAX_BYTES = 4 * 1024 * 1024  # the largest shipped ruleset is 0.3 MiB
 MAX_DEPTH = 64  # lists and mappings inside each other; the shipped rulesets go 13 deep
-MAX_NODES = 200_000  # values in all, aliases counted each time they are used; srd-5e has 8,000
+MAX_NODES = 100_000  # values in all, aliases counted each time they are used; srd-5e has 8,000
 MAX_NUMBER = 2**53 - 1  # the largest whole number JSON keeps exactly, either way
 MAX_PROBLEMS = 20  # the walk stops telling after this many
 

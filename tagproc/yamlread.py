@@ -20,13 +20,14 @@ from typing import Any
 
 import yaml
 
-from tagproc.documents import DocumentError, fail, too_large
+from tagproc.documents import DocumentError, clean_text, fail, too_large
 
 __all__ = ["MAX_ALIAS_NODES", "read_yaml"]
 
 MAX_ALIAS_NODES = 100_000  # values aliases may stand for in one document, each use counted
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TAG = "tag:yaml.org,2002:"
+_MERGE_TAG = _TAG + "merge"
 _MERGE = object()  # a ``<<`` key: the mapping(s) it names are merged in
 
 
@@ -36,7 +37,6 @@ class _Open:
 
     mapping: bool
     anchor: str | None
-    line: int
     items: list[Any] = field(default_factory=list)
     size: int = 1  # values in it, itself included, aliases counted at their size
     height: int = 1  # lists and mappings on its deepest path, itself included
@@ -44,8 +44,9 @@ class _Open:
 
 def read_yaml(text: str, *, max_depth: int, max_nodes: int) -> Any:
     """The one document in ``text``; :class:`DocumentError` naming the line of the first problem."""
-    loader = _LOADER(text)
+    loader: Any = None
     try:
+        loader = _LOADER(text)  # PyYAML's own reader checks the characters here
         return _Reader(loader, max_depth, max_nodes).document()
     except yaml.MarkedYAMLError as error:
         raise fail(_syntax(error)) from None
@@ -56,7 +57,8 @@ def read_yaml(text: str, *, max_depth: int, max_nodes: int) -> Any:
     except yaml.YAMLError as error:
         raise fail(f"Not valid YAML: {str(error)[:200]}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def _syntax(error: yaml.MarkedYAMLError) -> str:
@@ -129,7 +131,7 @@ class _Reader:
         if len(self.stack) >= self.max_depth:
             raise self.fail(event, f"Nested deeper than {self.max_depth} levels (lists and mappings)")
         self.count(event, 1)
-        self.stack.append(_Open(mapping, event.anchor, event.start_mark.line))
+        self.stack.append(_Open(mapping, event.anchor))
 
     def close(self, event: Any) -> tuple[Any, int, int]:
         node = self.stack.pop()
@@ -168,9 +170,11 @@ class _Reader:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        in_key = bool(self.stack) and self.stack[-1].mapping and len(self.stack[-1].items) % 2 == 0
-        if tag == _TAG + "merge" and in_key:
-            return _MERGE
+        if tag == _MERGE_TAG and self.stack and self.stack[-1].mapping and len(self.stack[-1].items) % 2 == 0:
+            return _MERGE  # a key; written as a value, "<<" is text
+        if not event.value.isascii() and clean_text(event.value) != event.value:
+            # PyYAML's own scanner (without libyaml) reads a "\ud800" escape; YAML and libyaml refuse it
+            raise self.fail(event, "A \\u escape of a lone surrogate (d800 to dfff) is no character")
         try:
             return _scalar_value(tag, event.value)
         except ValueError as error:
@@ -228,10 +232,12 @@ def _unread_tag(tag: str) -> str:
 
 
 def _integer(text: str) -> int:
+    if text.isdigit() and len(text) < 16 and (text[0] != "0" or text == "0"):
+        return int(text)  # the common case; a leading 0 is octal in YAML 1.1
     digits = text.replace("_", "")
     sign = -1 if digits.startswith("-") else 1
     digits = digits.lstrip("+-")
-    if len(digits) > 64:  # far past any limit: never handed to int() (which refuses 4,300 digits)
+    if len(digits) > 400:  # far past any limit, and never handed to int(), which refuses 4,300 digits
         raise ValueError(too_large())
     try:
         if digits.startswith(("0b", "0x")):
