@@ -15,6 +15,8 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
   (they run no tag, so they only carry the new state on).
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
+- Every state serialises: the party's names and a whole message given to ``reply``/``player``/``regenerate``
+  have each lone surrogate replaced by U+FFFD (``tagproc.documents.clean_text``) before anything reads them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ as the Game Master's names are (spec "What reads items": a ruleset item's label 
 id, label or its name for one), else it is a plain item by that name, where the ruleset's ``freeform`` allows
 plain items.
 
-Invariants: every problem is collected, each with a dotted path (``party.0.bag.1.item``) like the ruleset
+Invariants: an entry is read with the limits of a file (``tagproc.documents.clean_value``: a lone surrogate
+becomes U+FFFD, no endless nesting, no number past 2**53); a party has at most 100 members, a bag entry a
+count of at most 9,999 and a bag at most 1,000 stacks. Every problem is collected, each with a dotted path (``party.0.bag.1.item``) like the ruleset
 loader's, and raised at once as a ``PartyError``; a count past an item's stack limit becomes several full
 stacks; ids the ruleset's sheet does not have are problems, never silently kept.
 """

@@ -15,8 +15,10 @@ The format (README "Transcripts")::
       - player: 'I grab it [inventory: action="add" item="Crown"]'
       - regenerate: 'A new telling of the last gm reply.'
 
-Owns ``load_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem, each a dotted path
-like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and ``TranscriptResult``.
+Owns ``load_transcript`` and ``parse_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem,
+each a dotted path like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and
+``TranscriptResult``. The file is read as :mod:`tagproc.documents` reads any (UTF-8, at most 4 MiB, no YAML
+bomb or endless nesting); a transcript holds at most 10,000 turns of at most 100,000 characters each.
 Each turn is one mapping of one key, ``gm``, ``player`` or ``regenerate``; other kinds (the player actions
 between replies of DESIGN.md "Turns") will be further keys of the same list.
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tagproc import TranscriptError, load_transcript, run_transcript
+from tagproc.transcript import parse_transcript
 
 ISSUE_EXAMPLE = """\
 ruleset: gravewatch          # a shipped ruleset by name, or a path relative to this file
@@ -192,3 +193,15 @@ def test_a_missing_file_is_refused_with_its_path(tmp_path: Path) -> None:
     with pytest.raises(TranscriptError) as caught:
         load_transcript(tmp_path / "absent.yaml")
     assert str(caught.value) == f"{tmp_path / 'absent.yaml'}: 1 problem(s) in the transcript\n  No such file"
+
+
+def test_a_transcript_already_read_is_checked_as_a_file_is(tmp_path: Path) -> None:
+    shipped = resources.files("tagproc").joinpath("rulesets", "ember-roads.json").read_text(encoding="utf-8")
+    (tmp_path / "mine.json").write_text(shipped, encoding="utf-8")
+    text = b"ruleset: mine.json\nparty: [Ada]\nturns:\n  - gm: Hello.\n"
+    transcript = parse_transcript(text, "<stdin>", tmp_path)
+    assert (transcript.source, transcript.rules.ruleset.name) == ("<stdin>", "Ember Roads")
+    assert [(t.kind, t.text) for t in transcript.turns] == [("gm", "Hello.")]
+    with pytest.raises(TranscriptError) as caught:
+        parse_transcript("party: [Ada]\nturns: []\n", "<stdin>")
+    assert str(caught.value) == "<stdin>: 1 problem(s) in the transcript\n  ruleset: missing"

@@ -4,6 +4,8 @@ Owns :func:`load_ruleset` (a :class:`~tagproc.ruleset.models.Ruleset` or :class:
 problem), :func:`check_ruleset` (the problems alone), :func:`parse_ruleset` (an already-read mapping) and the
 list of shipped rulesets, read from the package's ``rulesets/*.json`` through :mod:`importlib.resources` so they
 load from a wheel as from a work tree. Nothing here caches: a caller that loads per request keeps its own.
+A file is read through :mod:`tagproc.documents`, so a hostile one (a YAML bomb, nesting 10,000 deep, UTF-16,
+a directory, a name the system refuses) is a :class:`RulesetError` of a line or two, never a traceback.
 """
 
 from __future__ import annotations
