@@ -50,7 +50,8 @@ class Game:
         if isinstance(ruleset, Rules):
             rules = ruleset
         else:
-            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), layers)
+            chosen = [clean_text(layer) if isinstance(layer, str) else layer for layer in layers]
+            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), chosen)
         self._context = TurnContext(rules, renderer if renderer is not None else Renderer(), seed)
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []

@@ -508,3 +508,11 @@ def test_too_many_turns_or_too_long_a_message_is_one_problem(tmp_path: Path) -> 
     assert transcript_problems(many) == ["turns: at most 10,000 turns in one transcript, got 10,001"]
     long = write(tmp_path, "long.yaml", transcript("turns:\n  - gm: '" + "x" * 100_001 + "'\n"))
     assert transcript_problems(long) == ["turns.0.gm: a message is at most 100,000 characters, got 100,001"]
+
+
+def test_a_layer_with_a_lone_surrogate_is_refused_in_words_that_encode() -> None:
+    with pytest.raises(RulesetError) as caught:
+        Game("gravewatch", ["Ada"], layers=["night\ud800"])
+    assert str(caught.value) == (
+        '1 problem(s) in the ruleset\n  layers: Unknown layer "night\ufffd"; this ruleset has long_night'
+    )
