@@ -15,6 +15,8 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
   (they run no tag, so they only carry the new state on).
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
+- Every state serialises: the party's names and a whole message given to ``reply``/``player``/``regenerate``
+  have each lone surrogate replaced by U+FFFD (``tagproc.documents.clean_text``) before anything reads them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.party import PartyEntry, build_party
@@ -47,7 +50,8 @@ class Game:
         if isinstance(ruleset, Rules):
             rules = ruleset
         else:
-            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), layers)
+            chosen = [clean_text(layer) if isinstance(layer, str) else layer for layer in layers]
+            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), chosen)
         self._context = TurnContext(rules, renderer if renderer is not None else Renderer(), seed)
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []
@@ -155,5 +159,5 @@ class Game:
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:
-    turn.feed(text)
+    turn.feed(clean_text(text))  # a lone surrogate would make the state unserialisable: U+FFFD for it
     return turn.finish()

@@ -7,7 +7,9 @@ as the Game Master's names are (spec "What reads items": a ruleset item's label 
 id, label or its name for one), else it is a plain item by that name, where the ruleset's ``freeform`` allows
 plain items.
 
-Invariants: every problem is collected, each with a dotted path (``party.0.bag.1.item``) like the ruleset
+Invariants: an entry is read with the limits of a file (``tagproc.documents.clean_value``: a lone surrogate
+becomes U+FFFD, no endless nesting, no number past 2**53); a party has at most 100 members, a bag entry a
+count of at most 9,999 and a bag at most 1,000 stacks. Every problem is collected, each with a dotted path (``party.0.bag.1.item``) like the ruleset
 loader's, and raised at once as a ``PartyError``; a count past an item's stack limit becomes several full
 stacks; ids the ruleset's sheet does not have are problems, never silently kept.
 """
@@ -19,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tagproc.documents import DocumentError, clean_value
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import Member, SheetState, Stack
 from tagproc.ruleset import Problem
@@ -30,6 +33,9 @@ PartyEntry = Member | Mapping[str, Any] | str
 _MEMBER_KEYS = frozenset({"name", "sheet", "bag"})
 _SHEET_KEYS = ("abilities", "fields", "pools", "tracks", "conditions", "states")
 _STACK_KEYS = frozenset({"item", "count", "worn", "bound", "charges"})
+MAX_MEMBERS = 100
+MAX_COUNT = 9_999  # a tag's count is capped there too (the reference engine's limit)
+MAX_STACKS = 1_000  # stacks in one bag, after counts past a stack limit are split
 
 
 class PartyError(ValueError):
@@ -46,6 +52,8 @@ def build_party(entries: Sequence[PartyEntry], rules: Rules, path: str = "party"
     problems: list[Problem] = []
     if isinstance(entries, str | bytes) or not isinstance(entries, Sequence) or not entries:
         raise PartyError([Problem(path, "a party is a list of at least one member (the player first)")])
+    if len(entries) > MAX_MEMBERS:
+        raise PartyError([Problem(path, f"a party has at most {MAX_MEMBERS} members, got {len(entries):,}")])
     members = [_member(entry, rules, f"{path}.{i}", problems) for i, entry in enumerate(entries)]
     seen: dict[str, int] = {}
     for i, member in enumerate(members):
@@ -68,13 +76,18 @@ def _member(entry: PartyEntry, rules: Rules, path: str, problems: list[Problem])
     if not isinstance(entry, Mapping):
         problems.append(Problem(path, "a member is a name or a mapping with name, sheet and bag"))
         return None
+    try:  # a caller's data as a file's is read: no lone surrogate, no endless nesting, no huge number
+        data: Mapping[str, Any] = clean_value(entry)
+    except DocumentError as error:
+        problems.extend(Problem(f"{path}.{p.path}" if p.path else path, p.message) for p in error.problems)
+        return None
     before = len(problems)
-    _unknown_keys(entry, _MEMBER_KEYS, path, problems)
-    name = entry.get("name")
+    _unknown_keys(data, _MEMBER_KEYS, path, problems)
+    name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 120:
         problems.append(Problem(f"{path}.name", "a member needs a name (1 to 120 characters)"))
-    sheet = _sheet(entry.get("sheet") or {}, rules, f"{path}.sheet", problems)
-    bag = _bag(entry.get("bag") or [], rules, f"{path}.bag", problems)
+    sheet = _sheet(data.get("sheet") or {}, rules, f"{path}.sheet", problems)
+    bag = _bag(data.get("bag") or [], rules, f"{path}.bag", problems)
     if len(problems) > before or sheet is None or not isinstance(name, str):
         return None
     return Member(name=" ".join(name.split()), sheet=sheet, bag=bag)
@@ -147,9 +160,22 @@ def _bag(data: Any, rules: Rules, path: str, problems: list[Problem]) -> tuple[S
     if not isinstance(data, list):
         problems.append(Problem(path, "a bag is a list of {item, count, worn, bound, charges}"))
         return ()
+    if len(data) > MAX_STACKS:
+        problems.append(
+            Problem(path, f"a bag holds at most {MAX_STACKS:,} stacks, got {len(data):,} entries")
+        )
+        return ()
     stacks: list[Stack] = []
     for i, entry in enumerate(data):
         stacks.extend(_stacks(entry, rules, f"{path}.{i}", problems))
+        if len(stacks) > MAX_STACKS:
+            problems.append(
+                Problem(
+                    path,
+                    f"a bag holds at most {MAX_STACKS:,} stacks (each count past an item's stack limit is another)",
+                )
+            )
+            return ()
     return tuple(stacks)
 
 
@@ -168,6 +194,9 @@ def _stacks(entry: Any, rules: Rules, path: str, problems: list[Problem]) -> lis
         return []
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         problems.append(Problem(f"{path}.count", "a count is a whole number of at least 1"))
+        return []
+    if count > MAX_COUNT:
+        problems.append(Problem(f"{path}.count", f"a count is at most {MAX_COUNT:,}"))
         return []
     flags = {key: entry.get(key, False) for key in ("worn", "bound")}
     for key, value in flags.items():

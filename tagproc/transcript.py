@@ -15,8 +15,10 @@ The format (README "Transcripts")::
       - player: 'I grab it [inventory: action="add" item="Crown"]'
       - regenerate: 'A new telling of the last gm reply.'
 
-Owns ``load_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem, each a dotted path
-like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and ``TranscriptResult``.
+Owns ``load_transcript`` and ``parse_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem,
+each a dotted path like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and
+``TranscriptResult``. The file is read as :mod:`tagproc.documents` reads any (UTF-8, at most 4 MiB, no YAML
+bomb or endless nesting); a transcript holds at most 10,000 turns of at most 100,000 characters each.
 Each turn is one mapping of one key, ``gm``, ``player`` or ``regenerate``; other kinds (the player actions
 between replies of DESIGN.md "Turns") will be further keys of the same list.
 
@@ -32,8 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
+from tagproc.documents import DocumentError, display_name, is_file, parse_document, read_file
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import Member
 from tagproc.game import Game
@@ -48,12 +49,15 @@ __all__ = [
     "TranscriptResult",
     "TranscriptTurn",
     "load_transcript",
+    "parse_transcript",
     "run_transcript",
 ]
 
 TurnKindWritten = Literal["gm", "player", "regenerate"]
 _TURN_KINDS: tuple[TurnKindWritten, ...] = ("gm", "player", "regenerate")
 _TOP_KEYS = ("ruleset", "seed", "layers", "party", "turns")
+MAX_TURNS = 10_000  # bench/turns.py plays 10,000; a transcript is written by hand or a recorder
+MAX_MESSAGE = 100_000  # characters in one message: a model's longest reply is a few tens of thousands
 
 
 class TranscriptError(ValueError):
@@ -114,13 +118,26 @@ class TranscriptResult:
 
 def load_transcript(path: str | Path) -> Transcript:
     """Read and check a transcript file; raises ``TranscriptError`` with every problem."""
-    source = str(path)
+    source = display_name(path)
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise TranscriptError([Problem("", f"cannot read it: {error.strerror or error}")], source) from None
-    except yaml.YAMLError as error:
-        raise TranscriptError([Problem("", f"not valid YAML: {error}")], source) from None
+        data = read_file(Path(path))
+    except DocumentError as error:
+        raise TranscriptError(list(error.problems), source) from None
+    if data is None:
+        raise TranscriptError([Problem("", "No such file")], source)
+    return parse_transcript(data, source, Path(path).parent)
+
+
+def parse_transcript(
+    text: str | bytes, source: str = "<transcript>", folder: Path | None = None
+) -> Transcript:
+    """Check a transcript already read (bytes are read as UTF-8); a ruleset path is relative to ``folder``
+    (the working directory by default). Raises ``TranscriptError`` with every problem."""
+    source = display_name(source)
+    try:
+        data = parse_document(text, yaml_text=True)
+    except DocumentError as error:
+        raise TranscriptError(list(error.problems), source) from None
     if not isinstance(data, Mapping):
         raise TranscriptError(
             [Problem("", "a transcript is a mapping with ruleset, party and turns")], source
@@ -136,7 +153,7 @@ def load_transcript(path: str | Path) -> Transcript:
     if not isinstance(seed, int) or isinstance(seed, bool):
         problems.append(Problem("seed", "a seed is a whole number"))
     turns = _turns(data.get("turns", []), problems)
-    rules = _rules(data, Path(path).parent, problems)
+    rules = _rules(data, folder if folder is not None else Path(), problems)
     party: tuple[Member, ...] = ()
     if rules is not None and "party" in data:
         try:
@@ -161,7 +178,7 @@ def _rules(data: Mapping[str, Any], folder: Path, problems: list[Problem]) -> Ru
         return None
     relative = folder / name
     try:
-        return Rules(load_ruleset(relative if relative.is_file() else name), layers)
+        return Rules(load_ruleset(relative if is_file(relative) else name), layers)
     except RulesetError as error:
         key = "layers" if all(p.path == "layers" for p in error.problems) else "ruleset"
         problems.extend(Problem(key, f"{p}") for p in error.problems)
@@ -173,6 +190,9 @@ def _turns(data: Any, problems: list[Problem]) -> tuple[TranscriptTurn, ...]:
         problems.append(
             Problem("turns", "a list of turns, each {gm: text}, {player: text} or {regenerate: text}")
         )
+        return ()
+    if len(data) > MAX_TURNS:
+        problems.append(Problem("turns", f"at most {MAX_TURNS:,} turns in one transcript, got {len(data):,}"))
         return ()
     turns: list[TranscriptTurn] = []
     told = False  # a Game Master reply came before: a regenerate has one to replace
@@ -189,6 +209,13 @@ def _turns(data: Any, problems: list[Problem]) -> tuple[TranscriptTurn, ...]:
             continue
         if not isinstance(text, str):
             problems.append(Problem(f"{where}.{kind}", "the message is text (quote it in the YAML)"))
+            continue
+        if len(text) > MAX_MESSAGE:
+            problems.append(
+                Problem(
+                    f"{where}.{kind}", f"a message is at most {MAX_MESSAGE:,} characters, got {len(text):,}"
+                )
+            )
             continue
         if kind == "regenerate" and not told:
             problems.append(Problem(f"{where}.regenerate", "no Game Master reply before it to regenerate"))

@@ -19,7 +19,7 @@ from tagproc.ruleset import (
     ruleset_json_schema,
     shipped_names,
 )
-from tagproc.ruleset.load import read_source
+from tagproc.ruleset.load import parse_text, read_source
 from tagproc.ruleset_cli import add_ruleset_commands, cmd_check, cmd_rulesets, cmd_schema
 from tests.test_ruleset_sample import sample
 
@@ -167,3 +167,14 @@ def test_handlers_write_to_stdout_by_default(capsys: pytest.CaptureFixture[str])
     assert cmd_rulesets(argparse.Namespace()) == 0
     assert cmd_schema(argparse.Namespace(compact=True)) == 0
     assert capsys.readouterr().out.startswith("srd-5e: OK\n")
+
+
+def test_a_ruleset_already_read_as_bytes_is_parsed_within_the_same_limits() -> None:
+    assert parse_text(b'{"id": "x"}', label="<stdin>") == {"id": "x"}
+    assert parse_text(b"id: x\n", yaml_text=True) == {"id": "x"}
+    with pytest.raises(RulesetError) as caught:
+        parse_text(b'{"id": "caf\xe9"}', label="<stdin>")
+    assert str(caught.value) == (
+        "<stdin>: 1 problem(s) in the ruleset\n"
+        "  Not UTF-8 text: byte 0xE9 at line 1 column 12 is no UTF-8; save it as UTF-8"
+    )

@@ -4,19 +4,20 @@ Owns :func:`load_ruleset` (a :class:`~tagproc.ruleset.models.Ruleset` or :class:
 problem), :func:`check_ruleset` (the problems alone), :func:`parse_ruleset` (an already-read mapping) and the
 list of shipped rulesets, read from the package's ``rulesets/*.json`` through :mod:`importlib.resources` so they
 load from a wheel as from a work tree. Nothing here caches: a caller that loads per request keeps its own.
+A file is read through :mod:`tagproc.documents`, so a hostile one (a YAML bomb, nesting 10,000 deep, UTF-16,
+a directory, a name the system refuses) is a :class:`RulesetError` of a line or two, never a traceback.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
+from tagproc.documents import DocumentError, display_name, parse_document, read_file, short_name
 from tagproc.ruleset.errors import Problem, RulesetError, problems_from
 from tagproc.ruleset.models import Ruleset
 from tagproc.ruleset.validate import validate_ruleset
@@ -51,30 +52,37 @@ def shipped_text(name: str) -> str | None:
 
 
 def read_source(source: str | Path) -> tuple[Any, str]:
-    """The parsed document at a path (``.yaml``/``.yml`` as YAML, else JSON) or of a shipped name, and its label."""
+    """The parsed document at a path (``.yaml``/``.yml`` as YAML, else JSON) or of a shipped name, and its label.
+
+    A file that cannot be read or parsed (see :mod:`tagproc.documents`) raises :class:`RulesetError` with its
+    problems, labelled with the file's name as it can be printed.
+    """
+    label = display_name(source)
     path = Path(source)
-    if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        return parse_text(text, yaml_text=path.suffix.lower() in (".yaml", ".yml"), label=str(path)), str(
-            path
-        )
+    try:
+        data = read_file(path)
+    except DocumentError as error:
+        if str(source) not in shipped_names():  # a directory named like a shipped ruleset is not asked for
+            raise RulesetError(error.problems, label) from None
+        data = None
+    if data is not None:
+        return parse_text(data, yaml_text=path.suffix.lower() in (".yaml", ".yml"), label=label), label
     text_or_none = shipped_text(str(source))
     if text_or_none is None:
         names = ", ".join(shipped_names()) or "none"
-        raise RulesetError([Problem("", f'No ruleset file or shipped ruleset "{source}" (shipped: {names})')])
-    return parse_text(text_or_none, yaml_text=False, label=str(source)), str(source)
+        raise RulesetError(
+            [Problem("", f'No ruleset file or shipped ruleset "{short_name(source)}" (shipped: {names})')],
+            label,
+        )
+    return parse_text(text_or_none, yaml_text=False, label=label), label
 
 
-def parse_text(text: str, *, yaml_text: bool = False, label: str | None = None) -> Any:
+def parse_text(text: str | bytes, *, yaml_text: bool = False, label: str | None = None) -> Any:
+    """The document in ``text`` (bytes are read as UTF-8), checked within the limits of :mod:`tagproc.documents`."""
     try:
-        if yaml_text:
-            return yaml.safe_load(text)
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise RulesetError([Problem("", f"Not valid JSON at {where}: {error.msg}")], label) from None
-    except yaml.YAMLError as error:
-        raise RulesetError([Problem("", f"Not valid YAML: {error}")], label) from None
+        return parse_document(text, yaml_text=yaml_text)
+    except DocumentError as error:
+        raise RulesetError(error.problems, label) from None
 
 
 def problems_of(data: Any) -> tuple[Ruleset | None, list[Problem]]:
