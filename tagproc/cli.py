@@ -20,7 +20,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from tempfile import TemporaryDirectory
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
@@ -518,7 +517,7 @@ def load_transcript_input(path: str) -> Transcript:
     """The transcript in a file or on stdin (``-``): :class:`CannotRead` when it cannot be read or is not
     YAML, ``TranscriptError`` with every problem of what it says. A ruleset path in a transcript read
     from stdin is relative to the working directory."""
-    from tagproc.transcript import load_transcript
+    from tagproc.transcript import load_transcript, parse_transcript
 
     label = label_of(path)
     text = read_input(path)
@@ -528,12 +527,7 @@ def load_transcript_input(path: str) -> Transcript:
     try:
         if path != STDIN:
             return load_transcript(path)
-        with TemporaryDirectory(prefix="tagproc-") as folder:  # load_transcript reads a file
-            copy = Path(folder) / "stdin.yaml"
-            copy.write_text(text, encoding="utf-8")
-            return load_transcript(copy)
-    except RecursionError:  # the YAML is well formed but nested deeper than the loader can build
-        raise CannotRead(label, "nested too deeply to read") from None
+        return parse_transcript(text, STDIN_LABEL, Path.cwd())
     # The ruleset file a transcript names is read by the library, which today lets these two through:
     except OSError as error:
         raise CannotRead(label, f"cannot read {error.filename}: {error.strerror or error}") from None

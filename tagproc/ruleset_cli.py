@@ -65,10 +65,7 @@ def read_ruleset_source(source: str) -> Any:
         syntax = yaml_syntax_error(text, label)
         if syntax is not None:
             raise syntax
-    try:
-        return parse_text(text, yaml_text=as_yaml, label=label)
-    except RecursionError:  # well formed, but nested deeper than the parser can build
-        raise CannotRead(label, "nested too deeply to read") from None
+    return parse_text(text, yaml_text=as_yaml, label=label)
 
 
 def load_ruleset_source(source: str) -> Ruleset:
@@ -119,7 +116,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO | None = None, err: TextIO |
     if not problems:
         write_text(f"{label}: OK\n" + "".join(f"note: {notice}\n" for notice in notes), out)
         return 0
-    write_text("".join(f"{p}\n" for p in problems) + f"{label}: {len(problems)} problem(s)\n", err)
+    # A problem of the whole file (too deep, not UTF-8) has no path: it is said of the file.
+    lines = "".join(f"{p}\n" if p.path else f"{label}: {p.message}\n" for p in problems)
+    write_text(lines + f"{label}: {len(problems)} problem(s)\n", err)
     return 1
 
 
