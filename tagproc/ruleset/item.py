@@ -154,6 +154,16 @@ class Damage(Strict):
     reroll_up_to: ValueRef | None = Field(default=None, alias="rerollUpTo")
 
 
+class Versatile(Strict):
+    """``{"dice": "1d8"}``: the dice a weapon deals instead while each slot it takes has room for as much again."""
+
+    dice: TextOrStat
+
+
+# The spec's shape is ``{"dice": ...}``; a bare dice string is read as its dice.
+VersatileSpec = Annotated[Annotated[str, Tag("~text")] | Annotated[Versatile, Tag("~object")], SHAPE]
+
+
 class Range(Strict):
     normal: NumberOrStat
     long: NumberOrStat | None = None
@@ -202,7 +212,7 @@ class Attack(Strict):
     damage: Damage | None = None
     reach: NumberOrStat | None = None
     range: Range | None = None
-    versatile: TextOrStat | None = None
+    versatile: VersatileSpec | None = None
     strikes: ValueRef | None = None
     ammo: Ammo | None = None
     clip: Clip | None = None

@@ -192,7 +192,11 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
     c.stat_ref(f"{path}.reach", attack.reach)
     if isinstance(attack.versatile, str):
         c.dice(f"{path}.versatile", attack.versatile)
-    c.stat_ref(f"{path}.versatile", attack.versatile, ("dice",))
+    elif attack.versatile is not None:
+        versatile = attack.versatile.dice
+        if isinstance(versatile, str):
+            c.dice(f"{path}.versatile.dice", versatile)
+        c.stat_ref(f"{path}.versatile.dice", versatile, ("dice",))
     c.ref(f"{path}.strikes", attack.strikes)
     if attack.ammo is not None:
         c.known(f"{path}.ammo.tag", attack.ammo.tag, c.tags, "tag")
