@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tagproc.ruleset.base import is_dice
 from tagproc.ruleset.checks import Checker
+from tagproc.ruleset.errors import step_of
 from tagproc.ruleset.item import Attack, Charges, Gate, HeldEffects, Item, Use
 from tagproc.ruleset.models import StatDef
 
@@ -209,7 +210,8 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
     for n, mode in enumerate(attack.modes):
         if mode.ammo is not None and attack.ammo is None and attack.clip is None:
             c.add(
-                f"{path}.modes.{n}.ammo", "A mode that shoots needs the weapon's ammo or clip to shoot from"
+                f"{path}.modes.{step_of(mode, n)}.ammo",
+                "A mode that shoots needs the weapon's ammo or clip to shoot from",
             )
     if attack.off_hand and "offHand" not in c.combat:
         c.add(f"{path}.offHand", "A weapon marked offHand needs the combat block's offHand")
