@@ -13,8 +13,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+import jsonschema
 import pytest
 
+from tagproc.ruleset import ruleset_json_schema
 from tagproc.ruleset.load import problems_of
 
 Data = dict[str, Any]
@@ -1454,3 +1456,30 @@ def test_each_shape_is_gated_below_its_version(shape: Shape) -> None:
 
 def test_the_shape_ids_are_unique() -> None:
     assert len({s.id for s in SHAPES}) == len(SHAPES)
+
+
+@pytest.fixture(scope="module")
+def schema() -> Data:
+    return ruleset_json_schema()
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=[s.id for s in SHAPES])
+def test_the_json_schema_accepts_each_shape(shape: Shape, schema: Data) -> None:
+    jsonschema.validate(build(shape), schema)
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        pytest.param(lambda d: d, id="top-level"),
+        pytest.param(lambda d: d["sheet"]["abilities"][0], id="sheet-ability"),
+        pytest.param(lambda d: d["resolution"], id="resolution"),
+        pytest.param(lambda d: d["rests"][0], id="rest"),
+    ],
+)
+def test_the_json_schema_refuses_an_unknown_key_where_the_loader_does(where: Any, schema: Data) -> None:
+    data = build(SHAPES[0])
+    where(data)["mxa"] = 1
+    assert problems_of(data)[1] != []
+    with pytest.raises(jsonschema.ValidationError, match="'mxa' was unexpected"):
+        jsonschema.validate(data, schema)

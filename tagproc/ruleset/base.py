@@ -19,7 +19,16 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    GetJsonSchemaHandler,
+    ValidationError,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 # The tags the shape discriminator hands out; ``errors`` turns them back into words.
@@ -54,6 +63,18 @@ class KnownKeys(BaseModel):
         names = {name for name in cls.model_fields}
         names |= {f.alias for f in cls.model_fields.values() if f.alias is not None}
         return frozenset(names) | cls.passthrough
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        """The schema names the passthrough keys (any value) and, unless the keys are open, refuses others."""
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        if not cls.open_keys and target.get("type") == "object":
+            properties = target.setdefault("properties", {})
+            for key in sorted(cls.passthrough):
+                properties.setdefault(key, {})
+            target["additionalProperties"] = False
+        return schema
 
     @model_validator(mode="wrap")
     @classmethod
