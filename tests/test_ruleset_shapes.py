@@ -988,6 +988,31 @@ SHAPES = [
         entries=[weapon({"budget": "act", "damage": {"dice": "1d6"}, "strikes": {"const": 2}})],
     ),
     Shape(
+        "strikes-from-stat",
+        "1.55",
+        entries=[
+            weapon(
+                {"budget": "act", "damage": {"dice": "1d6"}, "strikes": {"stat": "shots"}}, stats={"shots": 2}
+            )
+        ],
+    ),
+    Shape(
+        "on-hit-save-difficulty-from-stat",
+        "1.169",
+        entries=[
+            weapon(
+                {
+                    "budget": "act",
+                    "damage": {"dice": "1d4"},
+                    "onHit": [
+                        {"condition": "rattled", "save": {"save": "steel", "difficulty": {"stat": "dc"}}}
+                    ],
+                },
+                stats={"dc": 12},
+            )
+        ],
+    ),
+    Shape(
         "pool-target",
         "1.55",
         entries=[weapon({"budget": "act", "toHit": {"target": 6}, "damage": {"dice": "1d6"}})],

@@ -651,6 +651,30 @@ ROWS = [
         id="onhit-condition",
     ),
     pytest.param(
+        _set("@hand-axe.attack.onHit.0.save", {"save": "grit", "difficulty": 7}),
+        f"{KIT}.hand-axe.item.attack.onHit.0.save.save",
+        'Unknown save "grit"',
+        id="onhit-save",
+    ),
+    pytest.param(
+        _set("@hand-axe.attack.onHit.0.saveEnds", {"save": "steel", "difficulty": 7, "at": "dawn"}),
+        f"{KIT}.hand-axe.item.attack.onHit.0.saveEnds.at",
+        "Must be 'turn-start', 'turn-end' or 'damaged'",
+        id="save-ends-at",
+    ),
+    pytest.param(
+        _set("@storied-blade.attack.plus.0.save", {"difficulty": 12, "onSuccess": "negates"}),
+        f"{KIT}.storied-blade.item.attack.plus.0.save.onSuccess",
+        "Must be 'half' or 'none'",
+        id="plus-save-on-success",
+    ),
+    pytest.param(
+        _set("@storied-blade.attack.strikes", {"stat": "damage"}),
+        f"{KIT}.storied-blade.item.attack.strikes.stat",
+        '"damage" is a dice stat; this needs a number one',
+        id="strikes-stat",
+    ),
+    pytest.param(
         _set("@storied-blade.attack.plus", many(lambda n: {"flat": 1}, 4)),
         f"{KIT}.storied-blade.item.attack.plus",
         "At most 3",
@@ -1134,3 +1158,21 @@ def test_a_problem_path_names_entries_by_id(mutate: Callable[[Data], None], path
     data = sample()
     mutate(data)
     assert path in [p.path for p in problems_of(data)[1]]
+
+
+def test_a_misspelt_required_key_is_said_once_by_its_did_you_mean() -> None:
+    data = sample()
+    _rename(lambda d: item(d, "hand-axe"), "category", "catgory")(data)
+    assert [str(p) for p in problems_of(data)[1]] == [
+        f'{KIT}.hand-axe.item.catgory: Unknown key "catgory"; did you mean "category"?'
+    ]
+
+
+def test_a_missing_required_key_with_no_look_alike_is_still_required() -> None:
+    data = sample()
+    _rename(lambda d: item(d, "hand-axe"), "category", "colour")(data)
+    assert [str(p) for p in problems_of(data)[1]] == [
+        f'{KIT}.hand-axe.item.category: "category" is required here',
+        f'{KIT}.hand-axe.item.colour: Unknown key "colour" (check its spelling, or leave it out: tagproc does not '
+        "read it here)",
+    ]

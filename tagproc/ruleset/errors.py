@@ -184,5 +184,21 @@ def sentence_for(error: ErrorDetails, root: type[BaseModel] = Ruleset) -> str:
 
 
 def problems_from(error: ValidationError, data: Any, root: type[BaseModel] = Ruleset) -> list[Problem]:
-    """Every error of validating ``data`` as ``root``, as problems."""
-    return [Problem(path_of(e["loc"], data), sentence_for(e, root)) for e in error.errors(include_url=False)]
+    """Every error of validating ``data`` as ``root``, as problems.
+
+    A required key reported missing beside an unknown key that is likely its typo (``catgory`` for
+    ``category``) is said once, by the unknown key's "did you mean".
+    """
+    errors = error.errors(include_url=False)
+    misspelt: set[tuple[str | int, ...]] = set()
+    for found in errors:
+        loc = found["loc"]
+        if found["type"] == "extra_forbidden" and loc:
+            close = close_key(str(loc[-1]), keys_at(root, loc[:-1]))
+            if close is not None:
+                misspelt.add((*loc[:-1], close))
+    return [
+        Problem(path_of(e["loc"], data), sentence_for(e, root))
+        for e in errors
+        if not (e["type"] == "missing" and tuple(e["loc"]) in misspelt)
+    ]

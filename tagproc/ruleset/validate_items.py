@@ -199,6 +199,7 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
             c.dice(f"{path}.versatile.dice", versatile)
         c.stat_ref(f"{path}.versatile.dice", versatile, ("dice",))
     c.ref(f"{path}.strikes", attack.strikes)
+    c.stat_ref(f"{path}.strikes", attack.strikes)
     if attack.ammo is not None:
         c.known(f"{path}.ammo.tag", attack.ammo.tag, c.tags, "tag")
     if attack.clip is not None:
@@ -218,8 +219,15 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
     c.stat_ref(f"{path}.floor", attack.floor)
     for n, hit in enumerate(attack.on_hit):
         c.known(f"{path}.onHit.{n}.condition", hit.condition, c.conditions, "condition")
+        for key, save in (("save", hit.save), ("saveEnds", hit.save_ends)):
+            if save is not None:
+                c.known(f"{path}.onHit.{n}.{key}.save", save.save, c.saves, "save")
+                c.stat_ref(f"{path}.onHit.{n}.{key}.difficulty", save.difficulty)
     for n, clause in enumerate(attack.plus):
         c.dice(f"{path}.plus.{n}.dice", clause.dice)
+        if clause.save is not None:
+            c.known(f"{path}.plus.{n}.save.save", clause.save.save, c.saves, "save")
+            c.stat_ref(f"{path}.plus.{n}.save.difficulty", clause.save.difficulty)
         if clause.when == "toggled" and item.toggle is None:
             c.add(f"{path}.plus.{n}.when", 'A clause dealt "when toggled" needs the item\'s toggle')
 
