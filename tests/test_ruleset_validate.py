@@ -1176,3 +1176,25 @@ def test_a_missing_required_key_with_no_look_alike_is_still_required() -> None:
         f'{KIT}.hand-axe.item.colour: Unknown key "colour" (check its spelling, or leave it out: tagproc does not '
         "read it here)",
     ]
+
+
+def test_a_wrong_value_is_quoted_as_python_writes_it() -> None:
+    data = sample()
+    data["sheet"]["abilities"][0]["min"] = {"low": [1, "a", None]}
+    assert [str(p) for p in problems_of(data)[1]] == [
+        "sheet.abilities.brawn.min: Input should be a valid number, got {'low': [1, 'a', None]}"
+    ]
+
+
+def test_a_huge_wrong_value_is_quoted_in_a_few_words() -> None:
+    data = sample()
+    data["sheet"]["abilities"][0]["min"] = [list(range(1000))] * 1000
+    data["sheet"]["abilities"][0]["x" * 10_000] = "y" * 1_000_000
+    problems = [str(p) for p in problems_of(data)[1]]
+    prefix = "x" * 64
+    assert problems == [
+        "sheet.abilities.brawn.min: Input should be a valid number, got [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, "
+        "13, 14, 15, 1...",
+        f'sheet.abilities.brawn.{prefix}...: Unknown key "{prefix}..." (check its spelling, or leave it out: '
+        "tagproc does not read it here)",
+    ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -111,16 +112,16 @@ def _bounded_repr(value: Any, budget: int) -> str:
             piece = node.text
         elif isinstance(node, dict):
             piece = "{"
-            items = list(node.items())[:budget]
+            items = list(islice(node.items(), budget))
             stack.append(_Text("}"))
             for n, (key, item) in enumerate(reversed(items)):
                 stack.append(item)
-                stack.append(_Text(f"{_short(key) if isinstance(key, str) else key!r}: "))
+                stack.append(_Text(f"{_short(key) if isinstance(key, str) else repr(key)}: "))
                 if n < len(items) - 1:
                     stack.append(_Text(", "))
         elif isinstance(node, list | tuple):
             piece = "["
-            items = list(node[:budget])
+            items = list(islice(node, budget))
             stack.append(_Text("]"))
             for n, item in enumerate(reversed(items)):
                 stack.append(item)
