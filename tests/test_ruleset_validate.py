@@ -1062,6 +1062,23 @@ UNKNOWN_KEYS = [
         id="case-aside",
     ),
     pytest.param(
+        _set("items.binding.max", {"abilityScor": "wits"}),
+        "items.binding.max: Expected a value reference (an object with one of const, abilityScore, abilityMod, "
+        "abilityModFromField, field, derived, skillMod, saveMod, livePool, liveTrack, liveState, listSum, itemStat, "
+        "or an op sum/max/min/stepTable/enumTable), got {'abilityScor': 'wits'}; did you mean \"abilityScore\"?",
+        id="value-reference-reading-key",
+    ),
+    pytest.param(
+        _set("@dawn-bell.worn.abilities.wits", {"ad": 1}),
+        f'{KIT}.dawn-bell.item.worn.abilities.wits.ad: Unknown key "ad"; did you mean "add"?',
+        id="through-a-dict-of-ability-changes",
+    ),
+    pytest.param(
+        _set("@dawn-bell.charges.recharge.rets", ["camp"]),
+        f'{KIT}.dawn-bell.item.charges.recharge.rets: Unknown key "rets"; did you mean "rests"?',
+        id="recharge",
+    ),
+    pytest.param(
         _set("resolution.advantag", True),
         'resolution.advantag: Unknown key "advantag"; did you mean "advantage"?',
         id="resolution",

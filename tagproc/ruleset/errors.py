@@ -160,7 +160,13 @@ def sentence_for(error: ErrorDetails, root: type[BaseModel] = Ruleset) -> str:
             return f'Unknown key "{name}"; did you mean "{close}"?'
         return f'Unknown key "{name}" (check its spelling, or leave it out: tagproc does not read it here)'
     if kind == "union_tag_invalid":
-        return f"Expected {_words_for_tags(str(ctx.get('expected_tags', '')).split(', '))}, got {_short(got)}"
+        tags = str(ctx.get("expected_tags", "")).split(", ")
+        sentence = f"Expected {_words_for_tags(tags)}, got {_short(got)}"
+        if isinstance(got, dict) and any(t.strip().strip("'").lstrip("~") in READING_KEYS for t in tags):
+            close = next((c for c in (close_key(str(k), READING_KEYS) for k in islice(got, 4)) if c), None)
+            if close is not None:
+                sentence += f'; did you mean "{close}"?'
+        return sentence
     if kind == "too_long":
         return f"At most {ctx.get('max_length')} allowed here, got {ctx.get('actual_length')}"
     if kind == "too_short":
