@@ -1,10 +1,11 @@
-"""Every shape spec/items.txt shows loads: its JSON fragments, copied as written, in a minimal valid ruleset.
+"""Every shape the spec shows for items loads: its JSON fragments (spec "The items block", "An item" and on).
 
-One row per fragment (or per key the spec names without showing a fragment). Each row is merged into
-``_BASE``: ``block`` into the items block, ``entries`` appended to the ``kit`` item catalog, ``top`` into the
-top level (lists appended; a key written ``"=key"`` replaces the base's value). A row loads with no problem when it declares no Capability API and when it
-declares the version the spec gives for what it uses; declared one step older (1.49, the items block's own),
-every problem it gets is a Capability API one.
+One row per fragment (or per key the spec names without showing a fragment), copied as written into a minimal
+valid ruleset. Each row is merged into ``_BASE``: ``block`` into the items block, ``entries`` appended to the
+``kit`` item catalog, ``top`` into the top level (lists appended; a key written ``"=key"`` replaces the base's
+value). A row loads with no problem when it declares no Capability API and when it declares the version the
+spec gives for what it uses; declared older (1.49, the items block's own), every problem it gets is a
+Capability API one. The JSON Schema (``tagproc schema``) accepts every row too.
 """
 
 from __future__ import annotations
