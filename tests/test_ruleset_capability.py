@@ -51,7 +51,7 @@ def test_a_ruleset_declaring_too_old_a_version_is_refused_naming_feature_and_ver
         "capabilityApi or leave this out" in messages
     )
     assert any(
-        m.startswith("items.currencies.0.units.0.one: a coin's one name (one) needs Capability API 1.89")
+        m.startswith("items.currencies.coin.units.bit.one: a coin's one name (one) needs Capability API 1.89")
         for m in messages
     )
     assert any(
@@ -70,7 +70,7 @@ def test_a_ruleset_declaring_too_old_a_version_is_refused_naming_feature_and_ver
     [
         pytest.param("1.48", "items", "1.49", id="items-block"),
         pytest.param("1.50", "items.rarityCaps", "1.51", id="rarity-caps"),
-        pytest.param("1.51", "sheet.derived.1.of.2", "1.52", id="item-stat"),
+        pytest.param("1.51", "sheet.derived.guard.of.2", "1.52", id="item-stat"),
         pytest.param("1.52", "catalogs.kit.entries.leather-coat.item.worn", "1.53", id="worn-checks"),
         pytest.param("1.53", "catalogs.kit.entries.leather-coat.item.requires", "1.54", id="requires"),
         pytest.param("1.54", "catalogs.kit.entries.hand-axe.item.attack", "1.55", id="attack"),
@@ -83,16 +83,16 @@ def test_a_ruleset_declaring_too_old_a_version_is_refused_naming_feature_and_ver
         pytest.param("1.61", "catalogs.kit.entries.dawn-bell.item.use.gate", "1.62", id="gate"),
         pytest.param("1.62", "items.lootTables", "1.63", id="loot"),
         pytest.param("1.62", "catalogs.beasts.entries.wolf.creature.loot", "1.63", id="creature-loot"),
-        pytest.param("1.63", "items.lootTables.0.entries.2.coins", "1.64", id="loot-coins"),
-        pytest.param("1.63", "layers.0.items.currencies", "1.64", id="layer-coins"),
+        pytest.param("1.63", "items.lootTables.road.entries.2.coins", "1.64", id="loot-coins"),
+        pytest.param("1.63", "layers.lean.items.currencies", "1.64", id="layer-coins"),
         pytest.param("1.64", "items.market", "1.65", id="market"),
         pytest.param("1.64", "catalogs.kit.entries.lodging.item.service", "1.65", id="service"),
         pytest.param("1.65", "items.market.buyBack", "1.69", id="buy-back"),
-        pytest.param("1.65", "items.market.places.1.purse", "1.69", id="purse"),
+        pytest.param("1.65", "items.market.places.town.purse", "1.69", id="purse"),
         pytest.param("1.70", "items.startingGear", "1.78", id="starting-gear"),
-        pytest.param("1.78", "items.market.sellers.1.honest", "1.79", id="dishonest"),
+        pytest.param("1.78", "items.market.sellers.fence.honest", "1.79", id="dishonest"),
         pytest.param("1.791", "items.namesItAt", "1.802", id="names-it-at"),
-        pytest.param("1.802", "layers.0.items.market", "1.813", id="layer-unsold"),
+        pytest.param("1.802", "layers.lean.items.market", "1.813", id="layer-unsold"),
         pytest.param("1.169", "catalogs.kit.entries.storied-blade.item.toggle", "1.170", id="toggle"),
     ],
 )

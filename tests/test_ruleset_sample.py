@@ -308,7 +308,7 @@ _ENTRIES: list[dict[str, Any]] = [
             "attack": {
                 "budget": "act",
                 "damage": {"dice": "1d8", "type": "cut"},
-                "versatile": "1d10",
+                "versatile": {"dice": "1d10"},
                 "offHand": True,
                 "plus": [{"dice": "2d6", "type": "fire", "when": "toggled"}],
             },

@@ -125,8 +125,10 @@ ROWS = [
         "At most 12",
         id="13-slots",
     ),
-    pytest.param(_set("items.slots.0.count", 0), "items.slots.0.count", "at least 1", id="slot-count-0"),
-    pytest.param(_set("items.slots.1.count", 21), "items.slots.1.count", "at most 20", id="slot-count-21"),
+    pytest.param(_set("items.slots.0.count", 0), "items.slots.body.count", "at least 1", id="slot-count-0"),
+    pytest.param(
+        _set("items.slots.1.count", 21), "items.slots.hands.count", "at most 20", id="slot-count-21"
+    ),
     pytest.param(
         _set(
             "items.currencies",
@@ -138,12 +140,15 @@ ROWS = [
     ),
     pytest.param(
         _set("items.currencies.1.units", many(lambda n: {**id_label(n), "value": n + 1}, 11)),
-        "items.currencies.1.units",
+        "items.currencies.salt.units",
         "At most 10",
         id="11-coins-in-a-family",
     ),
     pytest.param(
-        _set("items.currencies.1.units", []), "items.currencies.1.units", "At least 1", id="family-no-coins"
+        _set("items.currencies.1.units", []),
+        "items.currencies.salt.units",
+        "At least 1",
+        id="family-no-coins",
     ),
     pytest.param(
         _set("items.lootTables", many(lambda n: {**id_label(n), "entries": [{"coins": "bit"}]}, 25)),
@@ -154,29 +159,32 @@ ROWS = [
     # --- the items block: ids, stats, carry, binding -------------------------------------------------------
     pytest.param(
         _set("items.categories.1.id", "weapon"),
-        "items.categories.1.id",
+        "items.categories.weapon.id",
         "Duplicate category",
         id="dup-category",
     ),
     pytest.param(
         _set("items.categories.0.label", "Weapon [melee]"),
-        "items.categories.0.label",
+        "items.categories.weapon.label",
         "square brackets",
         id="label-brackets",
     ),
     pytest.param(
-        _set("items.stats.0.type", "weight"), "items.stats.0.type", "Must be 'number'", id="stat-type"
+        _set("items.stats.0.type", "weight"), "items.stats.bulk.type", "Must be 'number'", id="stat-type"
     ),
     pytest.param(
-        _set("items.stats.3.default", "luck"), "items.stats.3.default", "not one of", id="stat-default-enum"
+        _set("items.stats.3.default", "luck"),
+        "items.stats.swing.default",
+        "not one of",
+        id="stat-default-enum",
     ),
     pytest.param(
         _set("items.stats.3.values", DELETE),
-        "items.stats.3.values",
+        "items.stats.swing.values",
         "lists its values",
         id="enum-without-values",
     ),
-    pytest.param(_set("items.stats.0.min", 11), "items.stats.0.min", "above max", id="stat-min-above-max"),
+    pytest.param(_set("items.stats.0.min", 11), "items.stats.bulk.min", "above max", id="stat-min-above-max"),
     pytest.param(
         _set("items.carry.stat", "damage"),
         "items.carry.stat",
@@ -242,77 +250,77 @@ ROWS = [
     # --- currencies --------------------------------------------------------------------------------------------
     pytest.param(
         _set("items.currencies.1.units.0.id", "bit"),
-        "items.currencies.1.units.0.id",
+        "items.currencies.salt.units.bit.id",
         "unique across every family",
         id="coin-id-twice",
     ),
     pytest.param(
         _set("items.currencies.0.units.1.value", 1),
-        "items.currencies.0.units.1.value",
+        "items.currencies.coin.units.mark.value",
         "worth the same",
         id="coin-values-equal",
     ),
     pytest.param(
         _set("items.currencies.0.units.0.value", 5),
-        "items.currencies.0.units",
+        "items.currencies.coin.units",
         "must be worth 1",
         id="smallest-not-1",
     ),
     pytest.param(
         _set("items.carry", DELETE),
-        "items.currencies.0.perWeight",
+        "items.currencies.coin.perWeight",
         "needs items.carry",
         id="perweight-without-carry",
     ),
     # --- loot tables ---------------------------------------------------------------------------------------------
     pytest.param(
-        _set("items.lootTables.0.rolls", 21), "items.lootTables.0.rolls", "from 0 to 20", id="rolls-21"
+        _set("items.lootTables.0.rolls", 21), "items.lootTables.road.rolls", "from 0 to 20", id="rolls-21"
     ),
     pytest.param(
         _set("items.lootTables.0.rolls", "lots"),
-        "items.lootTables.0.rolls",
+        "items.lootTables.road.rolls",
         "is not dice",
         id="rolls-not-dice",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.0.coins", "bit"),
-        "items.lootTables.0.entries.0",
+        "items.lootTables.road.entries.0",
         "exactly one of item, filter or coins",
         id="loot-two",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.0", {"weight": 1}),
-        "items.lootTables.0.entries.0",
+        "items.lootTables.road.entries.0",
         "exactly one of item",
         id="loot-none",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.0.item", "kit/nothing"),
-        "items.lootTables.0.entries.0.item",
+        "items.lootTables.road.entries.0.item",
         'Unknown item "kit/nothing"',
         id="loot-item",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.0.item", "hand-axe"),
-        "items.lootTables.0.entries.0.item",
+        "items.lootTables.road.entries.0.item",
         "<catalog>/<entry>",
         id="loot-ref-form",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.2.coins", "gold"),
-        "items.lootTables.0.entries.2.coins",
+        "items.lootTables.road.entries.2.coins",
         'Unknown coin "gold"',
         id="loot-coin",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.1.filter", {"category": "food"}),
-        "items.lootTables.0.entries.1.filter.category",
+        "items.lootTables.road.entries.1.filter.category",
         'Unknown category "food"',
         id="loot-filter",
     ),
     pytest.param(
         _set("items.lootTables.0.entries.1.filter", {}),
-        "items.lootTables.0.entries.1.filter",
+        "items.lootTables.road.entries.1.filter",
         "names none",
         id="empty-filter",
     ),
@@ -325,31 +333,31 @@ ROWS = [
     # --- starting gear ---------------------------------------------------------------------------------------------
     pytest.param(
         _set("items.startingGear.0.lines.0.coins", "bit"),
-        "items.startingGear.0.lines.0",
+        "items.startingGear.scout.lines.0",
         "exactly one of item, coins, oneOf or name",
         id="gear-two",
     ),
     pytest.param(
         _set("items.startingGear.0.lines.1.count", 1000),
-        "items.startingGear.0.lines.1.count",
+        "items.startingGear.scout.lines.1.count",
         "at most 999",
         id="gear-count",
     ),
     pytest.param(
         _set("items.startingGear.0.choices.0.options.1.lines.0.oneOf", ["kit/hand-axe"]),
-        "items.startingGear.0.choices.0.options.1.lines.0.oneOf",
+        "items.startingGear.scout.choices.0.options.1.lines.0.oneOf",
         "At least 2",
         id="oneof-1",
     ),
     pytest.param(
         _set("items.startingGear.0.choices", many(lambda n: {"label": "c", "options": []}, 9)),
-        "items.startingGear.0.choices",
+        "items.startingGear.scout.choices",
         "At most 8",
         id="9-choices",
     ),
     pytest.param(
         _set("items.startingGear.0.choices.0.options", [{"label": "one", "lines": [{"coins": "bit"}]}]),
-        "items.startingGear.0.choices.0.options",
+        "items.startingGear.scout.choices.0.options",
         "At least 2",
         id="one-option",
     ),
@@ -358,25 +366,25 @@ ROWS = [
             "items.startingGear.0.choices.0.options",
             many(lambda n: {"label": "o", "lines": [{"coins": "bit"}]}, 7),
         ),
-        "items.startingGear.0.choices.0.options",
+        "items.startingGear.scout.choices.0.options",
         "At most 6",
         id="7-options",
     ),
     pytest.param(
         _set("items.startingGear.0.lines.0.item", "kit/lodging"),
-        "items.startingGear.0.lines.0.item",
+        "items.startingGear.scout.lines.0.item",
         "is a service",
         id="gear-service",
     ),
     pytest.param(
         _set("items.freeform", "refuse"),
-        "items.startingGear.1.lines.0.name",
+        "items.startingGear.drifter.lines.0.name",
         'needs freeform "plain"',
         id="gear-name-refused",
     ),
     pytest.param(
         _set("items.startingGear.0.fits.value", {"livePool": "grit"}),
-        "items.startingGear.0.fits.value",
+        "items.startingGear.scout.fits.value",
         "cannot read livePool",
         id="fits-live",
     ),
@@ -400,7 +408,7 @@ ROWS = [
         id="9-prices",
     ),
     pytest.param(
-        _set("items.market.prices.0.times", 0), "items.market.prices.0.times", "above 0", id="times-0"
+        _set("items.market.prices.0.times", 0), "items.market.prices.cheap.times", "above 0", id="times-0"
     ),
     pytest.param(
         _set("items.market.places", many(id_label, 13)), "items.market.places", "At most 12", id="13-places"
@@ -409,7 +417,7 @@ ROWS = [
     pytest.param(_set("items.market.buyBack", 1.5), "items.market.buyBack", "at most 1", id="buyback-1.5"),
     pytest.param(
         _set("items.market.places.1.purse.unit", "gold"),
-        "items.market.places.1.purse.unit",
+        "items.market.places.town.purse.unit",
         'Unknown coin "gold"',
         id="purse-coin",
     ),
@@ -421,19 +429,19 @@ ROWS = [
     ),
     pytest.param(
         _set("items.market.sellers.0.place", "capital"),
-        "items.market.sellers.0.place",
+        "items.market.sellers.smith.place",
         'Unknown place "capital"',
         id="seller-place",
     ),
     pytest.param(
         _set("items.market.sellers.1.stock.table", "graves"),
-        "items.market.sellers.1.stock.table",
+        "items.market.sellers.fence.stock.table",
         'Unknown loot table "graves"',
         id="stock-table",
     ),
     pytest.param(
         _set("items.market.sellers.1.honest", True),
-        "items.market.sellers.1.manner",
+        "items.market.sellers.fence.manner",
         "dishonest seller",
         id="manner-honest",
     ),
@@ -626,7 +634,7 @@ ROWS = [
     ),
     pytest.param(
         _set("@hand-axe.attack.modes", [{"id": "fan", "label": "Fan", "ammo": 2}]),
-        f"{KIT}.hand-axe.item.attack.modes.0.ammo",
+        f"{KIT}.hand-axe.item.attack.modes.fan.ammo",
         "ammo or clip",
         id="mode-without-ammo",
     ),
@@ -641,6 +649,30 @@ ROWS = [
         f"{KIT}.hand-axe.item.attack.onHit.0.condition",
         'Unknown condition "bleeding"',
         id="onhit-condition",
+    ),
+    pytest.param(
+        _set("@hand-axe.attack.onHit.0.save", {"save": "grit", "difficulty": 7}),
+        f"{KIT}.hand-axe.item.attack.onHit.0.save.save",
+        'Unknown save "grit"',
+        id="onhit-save",
+    ),
+    pytest.param(
+        _set("@hand-axe.attack.onHit.0.saveEnds", {"save": "steel", "difficulty": 7, "at": "dawn"}),
+        f"{KIT}.hand-axe.item.attack.onHit.0.saveEnds.at",
+        "Must be 'turn-start', 'turn-end' or 'damaged'",
+        id="save-ends-at",
+    ),
+    pytest.param(
+        _set("@storied-blade.attack.plus.0.save", {"difficulty": 12, "onSuccess": "negates"}),
+        f"{KIT}.storied-blade.item.attack.plus.0.save.onSuccess",
+        "Must be 'half' or 'none'",
+        id="plus-save-on-success",
+    ),
+    pytest.param(
+        _set("@storied-blade.attack.strikes", {"stat": "damage"}),
+        f"{KIT}.storied-blade.item.attack.strikes.stat",
+        '"damage" is a dice stat; this needs a number one',
+        id="strikes-stat",
     ),
     pytest.param(
         _set("@storied-blade.attack.plus", many(lambda n: {"flat": 1}, 4)),
@@ -839,7 +871,7 @@ ROWS = [
     ),
     pytest.param(
         _set("items.revealsFakes.1.items", ["kit/hand-axe"]),
-        "items.revealsFakes.1.items.0",
+        "items.revealsFakes.scent.items.0",
         "names only fakes",
         id="reveals-real",
     ),
@@ -855,32 +887,34 @@ ROWS = [
     ),
     pytest.param(
         _set("layers.0.items.currencies.removeUnits", ["gold"]),
-        "layers.0.items.currencies.removeUnits.0",
+        "layers.lean.items.currencies.removeUnits.0",
         'Unknown coin "gold"',
         id="layer-coin",
     ),
     pytest.param(
         _set("layers.0.catalogs.0.hide.entries", ["inn"]),
-        "layers.0.catalogs.0.hide.entries.0",
+        "layers.lean.catalogs.kit.hide.entries.0",
         'Unknown entry of "kit" "inn"',
         id="layer-hide",
     ),
-    pytest.param(_derived_cycle, "sheet.derived.0", "in a circle: load → guard → load", id="derived-cycle"),
+    pytest.param(
+        _derived_cycle, "sheet.derived.load", "in a circle: load → guard → load", id="derived-cycle"
+    ),
     pytest.param(
         _set("sheet.derived.1.of.2.itemStat.stat", "damage"),
-        "sheet.derived.1.of.2.itemStat.pick",
+        "sheet.derived.guard.of.2.itemStat.pick",
         "needs a number stat",
         id="itemstat-pick",
     ),
     pytest.param(
         _set("sheet.live.pools.0.max", {"itemStat": {"stat": "guard"}}),
-        "sheet.live.pools.0.max",
+        "sheet.live.pools.grit.max",
         "cannot read itemStat",
         id="pool-max-items",
     ),
     pytest.param(
         _set("rests.0.restore.0.pool", "breath"),
-        "rests.0.restore.0.pool",
+        "rests.camp.restore.0.pool",
         'Unknown live pool "breath"',
         id="rest-pool",
     ),
@@ -914,7 +948,7 @@ def test_every_problem_is_reported_at_once() -> None:
         f'{KIT}.hand-axe.item.category: Unknown category "tool"; declared: "ammunition", "armor", "potion", '
         '"service", "trinket", "weapon"',
         f"{KIT}.storied-blade.item.sold.place: Unknown place \"capital\"; the market's places are ['town', 'village']",
-        'items.market.sellers.0.place: Unknown place "capital"; declared: "town", "village"',
+        'items.market.sellers.smith.place: Unknown place "capital"; declared: "town", "village"',
     ]
     assert "testland: 3 problem(s)" in str(caught.value)
 
@@ -938,4 +972,246 @@ def test_a_number_where_an_object_goes_is_told_in_words() -> None:
     problems = problems_of(data)[1]
     assert [str(p) for p in problems] == [
         f"{KIT}.dawn-bell.item.charges.max: Expected a number or an object, got 'three'"
+    ]
+
+
+def _rename(container: Callable[[Data], Any], old: str, new: str) -> Callable[[Data], None]:
+    """A mutation that renames one key of the object ``container`` picks, keeping its value."""
+
+    def mutate(data: Data) -> None:
+        node = container(data)
+        node[new] = node.pop(old)
+
+    return mutate
+
+
+UNKNOWN_KEYS = [
+    pytest.param(
+        _rename(lambda d: d, "items", "itmes"),
+        'itmes: Unknown key "itmes"; did you mean "items"?',
+        id="top-level-itmes",
+    ),
+    pytest.param(
+        _rename(lambda d: d["sheet"]["abilities"][0], "max", "mxa"),
+        'sheet.abilities.brawn.mxa: Unknown key "mxa"; did you mean "max"?',
+        id="sheet-ability-mxa",
+    ),
+    pytest.param(
+        _rename(lambda d: item(d, "hand-axe"), "category", "catgory"),
+        f'{KIT}.hand-axe.item.catgory: Unknown key "catgory"; did you mean "category"?',
+        id="item-catgory",
+    ),
+    pytest.param(
+        _rename(lambda d: block(d)["lootTables"][0]["entries"][0], "weight", "wieght"),
+        'items.lootTables.road.entries.0.wieght: Unknown key "wieght"; did you mean "weight"?',
+        id="loot-entry-wieght",
+    ),
+    pytest.param(
+        _rename(lambda d: market(d)["sellers"][0], "sells", "sels"),
+        'items.market.sellers.smith.sels: Unknown key "sels"; did you mean "sells"?',
+        id="seller-sels",
+    ),
+    pytest.param(
+        _rename(lambda d: d["sheet"]["skills"][0], "ability", "abilty"),
+        'sheet.skills.sneak.abilty: Unknown key "abilty"; did you mean "ability"?',
+        id="sheet-skill",
+    ),
+    pytest.param(
+        _rename(lambda d: d["sheet"]["live"]["pools"][0], "label", "lable"),
+        'sheet.live.pools.grit.lable: Unknown key "lable"; did you mean "label"?',
+        id="live-pool",
+    ),
+    pytest.param(
+        _rename(lambda d: d["sheet"]["derived"][1], "label", "lable"),
+        'sheet.derived.guard.lable: Unknown key "lable"; did you mean "label"?',
+        id="derived-entry",
+    ),
+    pytest.param(
+        _rename(lambda d: d["sheet"]["derived"][1]["of"][2]["itemStat"], "pick", "pik"),
+        'sheet.derived.guard.of.2.itemStat.pik: Unknown key "pik"; did you mean "pick"?',
+        id="item-stat-query-in-an-op",
+    ),
+    pytest.param(
+        _rename(lambda d: d["rests"][0], "restore", "restor"),
+        'rests.camp.restor: Unknown key "restor"; did you mean "restore"?',
+        id="rest",
+    ),
+    pytest.param(
+        _rename(lambda d: d["catalogs"][1], "entries", "entires"),
+        'catalogs.beasts.entires: Unknown key "entires"; did you mean "entries"?',
+        id="creature-catalog",
+    ),
+    pytest.param(
+        _rename(lambda d: d["layers"][0], "catalogs", "catalgos"),
+        'layers.lean.catalgos: Unknown key "catalgos"; did you mean "catalogs"?',
+        id="layer",
+    ),
+    pytest.param(
+        _rename(lambda d: item(d, "storied-blade")["attack"], "versatile", "versatil"),
+        f'{KIT}.storied-blade.item.attack.versatil: Unknown key "versatil"; did you mean "versatile"?',
+        id="attack",
+    ),
+    pytest.param(
+        _rename(lambda d: item(d, "storied-blade")["attack"]["versatile"], "dice", "dise"),
+        f'{KIT}.storied-blade.item.attack.versatile.dise: Unknown key "dise"; did you mean "dice"?',
+        id="versatile-dice",
+    ),
+    pytest.param(
+        _rename(lambda d: d["items"], "rarityCaps", "raritycap"),
+        'items.raritycap: Unknown key "raritycap"; did you mean "rarityCaps"?',
+        id="case-aside",
+    ),
+    pytest.param(
+        _set("items.binding.max", {"abilityScor": "wits"}),
+        "items.binding.max: Expected a value reference (an object with one of const, abilityScore, abilityMod, "
+        "abilityModFromField, field, derived, skillMod, saveMod, livePool, liveTrack, liveState, listSum, itemStat, "
+        "or an op sum/max/min/stepTable/enumTable), got {'abilityScor': 'wits'}; did you mean \"abilityScore\"?",
+        id="value-reference-reading-key",
+    ),
+    pytest.param(
+        _set("@dawn-bell.worn.abilities.wits", {"ad": 1}),
+        f'{KIT}.dawn-bell.item.worn.abilities.wits.ad: Unknown key "ad"; did you mean "add"?',
+        id="through-a-dict-of-ability-changes",
+    ),
+    pytest.param(
+        _set("@dawn-bell.charges.recharge.rets", ["camp"]),
+        f'{KIT}.dawn-bell.item.charges.recharge.rets: Unknown key "rets"; did you mean "rests"?',
+        id="recharge",
+    ),
+    pytest.param(
+        _set("resolution.advantag", True),
+        'resolution.advantag: Unknown key "advantag"; did you mean "advantage"?',
+        id="resolution",
+    ),
+    pytest.param(
+        _set("sheet.sectons", []),
+        'sheet.sectons: Unknown key "sectons"; did you mean "sections"?',
+        id="a-key-tagproc-keeps-but-does-not-read",
+    ),
+    pytest.param(
+        _set("sheet.abilities.0.colour", "red"),
+        'sheet.abilities.brawn.colour: Unknown key "colour" (check its spelling, or leave it out: tagproc does not '
+        "read it here)",
+        id="no-close-key",
+    ),
+]
+
+
+@pytest.mark.parametrize(("mutate", "expected"), UNKNOWN_KEYS)
+def test_an_unknown_key_is_refused_by_its_path_with_the_key_it_is_likely_a_typo_of(
+    mutate: Callable[[Data], None], expected: str
+) -> None:
+    data = sample()
+    mutate(data)
+    assert expected in [str(p) for p in problems_of(data)[1]]
+
+
+def test_an_unknown_key_is_reported_beside_the_other_errors_of_its_object() -> None:
+    data = sample()
+    data["sheet"]["abilities"][0]["mxa"] = 3
+    data["sheet"]["abilities"][0]["min"] = "low"
+    assert [str(p) for p in problems_of(data)[1]] == [
+        "sheet.abilities.brawn.min: Input should be a valid number, unable to parse string as a number, got 'low'",
+        'sheet.abilities.brawn.mxa: Unknown key "mxa"; did you mean "max"?',
+    ]
+
+
+def test_the_keys_the_file_format_has_but_tagproc_does_not_read_are_kept() -> None:
+    data = sample()
+    data["resolution"]["penaltyFrom"] = "heat"
+    data["sheet"]["fields"][0]["maxLength"] = 4
+    ruleset = parse_ruleset(data)
+    assert ruleset.resolution is not None
+    assert ruleset.resolution.model_extra == {"penaltyFrom": "heat"}
+    assert ruleset.sheet.fields[0].model_extra == {"maxLength": 4}
+
+
+def test_a_derived_op_tagproc_does_not_know_keeps_every_key() -> None:
+    data = sample()
+    data["sheet"]["derived"].append({"id": "twice", "label": "Twice", "op": "scale", "by": 2, "anything": 1})
+    assert problems_of(data)[1] == []
+
+
+PATHS_BY_ID = [
+    pytest.param(
+        _set("sheet.abilities.1.max", "high"),
+        "sheet.abilities.wits.max",
+        id="sheet-ability",
+    ),
+    pytest.param(_set("rests.0.restore.0.pool", "luckk"), "rests.camp.restore.0.pool", id="rest"),
+    pytest.param(
+        _set("items.lootTables.0.entries.0.weight", 0),
+        "items.lootTables.road.entries.0.weight",
+        id="loot-table-entry-by-index",
+    ),
+    pytest.param(
+        _set("items.market.sellers.0.sells.0", {"category": "tool"}),
+        "items.market.sellers.smith.sells.0.category",
+        id="seller-sells",
+    ),
+    pytest.param(
+        _set("items.currencies.0.units.1.value", 0),
+        "items.currencies.coin.units.mark.value",
+        id="coin",
+    ),
+    pytest.param(
+        _set("items.startingGear.0.lines.1.count", 1000),
+        "items.startingGear.scout.lines.1.count",
+        id="starting-gear",
+    ),
+    pytest.param(
+        _set("items.market.places.1.purse.amount", -1), "items.market.places.town.purse.amount", id="place"
+    ),
+    pytest.param(
+        _do(_set("items.market.sellers.0.id", "the.smith"), _set("items.market.sellers.0.place", "capital")),
+        "items.market.sellers.0.place",
+        id="an-id-with-a-dot-keeps-the-index",
+    ),
+]
+
+
+@pytest.mark.parametrize(("mutate", "path"), PATHS_BY_ID)
+def test_a_problem_path_names_entries_by_id(mutate: Callable[[Data], None], path: str) -> None:
+    data = sample()
+    mutate(data)
+    assert path in [p.path for p in problems_of(data)[1]]
+
+
+def test_a_misspelt_required_key_is_said_once_by_its_did_you_mean() -> None:
+    data = sample()
+    _rename(lambda d: item(d, "hand-axe"), "category", "catgory")(data)
+    assert [str(p) for p in problems_of(data)[1]] == [
+        f'{KIT}.hand-axe.item.catgory: Unknown key "catgory"; did you mean "category"?'
+    ]
+
+
+def test_a_missing_required_key_with_no_look_alike_is_still_required() -> None:
+    data = sample()
+    _rename(lambda d: item(d, "hand-axe"), "category", "colour")(data)
+    assert [str(p) for p in problems_of(data)[1]] == [
+        f'{KIT}.hand-axe.item.category: "category" is required here',
+        f'{KIT}.hand-axe.item.colour: Unknown key "colour" (check its spelling, or leave it out: tagproc does not '
+        "read it here)",
+    ]
+
+
+def test_a_wrong_value_is_quoted_as_python_writes_it() -> None:
+    data = sample()
+    data["sheet"]["abilities"][0]["min"] = {"low": [1, "a", None]}
+    assert [str(p) for p in problems_of(data)[1]] == [
+        "sheet.abilities.brawn.min: Input should be a valid number, got {'low': [1, 'a', None]}"
+    ]
+
+
+def test_a_huge_wrong_value_is_quoted_in_a_few_words() -> None:
+    data = sample()
+    data["sheet"]["abilities"][0]["min"] = [list(range(1000))] * 1000
+    data["sheet"]["abilities"][0]["x" * 10_000] = "y" * 1_000_000
+    problems = [str(p) for p in problems_of(data)[1]]
+    prefix = "x" * 64
+    assert problems == [
+        "sheet.abilities.brawn.min: Input should be a valid number, got [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, "
+        "13, 14, 15, 1...",
+        f'sheet.abilities.brawn.{prefix}...: Unknown key "{prefix}..." (check its spelling, or leave it out: '
+        "tagproc does not read it here)",
     ]

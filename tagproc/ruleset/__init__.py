@@ -4,8 +4,9 @@ The public face of the package: load a ruleset (:func:`load_ruleset`, :func:`che
 and coins through an :class:`ItemBook`, and work a value reference out with :func:`evaluate` over a
 :class:`ValueContext`. Modules: ``base`` (model bases), ``refs`` (value references), ``sheet`` (resolution,
 sheet, rests), ``item`` (an item), ``models`` (the file and its items block), ``errors`` (problems and paths),
-``checks``/``validate``/``validate_items`` (cross-references), ``capability`` (Capability API gating),
-``load``, ``book``, ``values`` (the evaluator) and ``schema``.
+``keys`` (the keys an object may have, for "did you mean"), ``checks``/``validate``/``validate_items``
+(cross-references), ``capability`` (Capability API gating), ``load``, ``book``, ``values`` (the evaluator)
+and ``schema``.
 """
 
 from tagproc.ruleset.book import BookCoin, BookItem, ItemBook, item_matches

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tagproc.ruleset.errors import Problem
+from tagproc.ruleset.errors import Problem, step_of
 from tagproc.ruleset.item import HeldEffects, Item
 from tagproc.ruleset.models import ItemsBlock, Ruleset
 
@@ -193,7 +193,7 @@ def _block(block: ItemsBlock) -> Iterator[Used]:
     for t, table in enumerate(block.loot_tables):
         for n, line in enumerate(table.entries):
             if line.coins is not None:
-                yield f"items.lootTables.{t}.entries.{n}.coins", LOOT_COINS
+                yield f"items.lootTables.{step_of(table, t)}.entries.{n}.coins", LOOT_COINS
     if block.starting_gear:
         yield "items.startingGear", STARTING_GEAR
     if block.carry is not None and block.carry.unit is not None:
@@ -204,7 +204,7 @@ def _block(block: ItemsBlock) -> Iterator[Used]:
     for f, family in enumerate(block.currencies):
         for u, coin in enumerate(family.units):
             if coin.one is not None:
-                yield f"items.currencies.{f}.units.{u}.one", COIN_ONE
+                yield f"items.currencies.{step_of(family, f)}.units.{step_of(coin, u)}.one", COIN_ONE
     if block.market is not None:
         yield from _market(block)
 
@@ -217,17 +217,18 @@ def _market(block: ItemsBlock) -> Iterator[Used]:
         yield "items.market.buyBack", MARKET_DAY
     for p, place in enumerate(market.places):
         if place.purse is not None:
-            yield f"items.market.places.{p}.purse", MARKET_DAY
+            yield f"items.market.places.{step_of(place, p)}.purse", MARKET_DAY
     for r, rule in enumerate(market.sold):
         if rule.limited is not None or rule.place is None:
             yield f"items.market.sold.{r}", MARKET_DAY
     for s, seller in enumerate(market.sellers):
+        path = f"items.market.sellers.{step_of(seller, s)}"
         if seller.stock is not None:
-            yield f"items.market.sellers.{s}.stock", MARKET_DAY
+            yield f"{path}.stock", MARKET_DAY
         if not seller.honest:
-            yield f"items.market.sellers.{s}.honest", FAKES
+            yield f"{path}.honest", FAKES
         if seller.manner is not None:
-            yield f"items.market.sellers.{s}.manner", SPOTTING
+            yield f"{path}.manner", SPOTTING
     if market.unsold:
         yield "items.market.unsold", UNSOLD
 
@@ -249,12 +250,7 @@ def _raw(node: Any, path: str) -> Iterator[Used]:
             yield from _raw(value, f"{path}.{key}" if path else str(key))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            label = (
-                value.get("id")
-                if isinstance(value, dict) and path.endswith(("catalogs", "entries"))
-                else None
-            )
-            yield from _raw(value, f"{path}.{label if isinstance(label, str) else index}")
+            yield from _raw(value, f"{path}.{step_of(value, index)}")
 
 
 def features_used(ruleset: Ruleset, data: dict[str, Any]) -> list[Used]:
@@ -268,9 +264,9 @@ def features_used(ruleset: Ruleset, data: dict[str, Any]) -> list[Used]:
             used.extend(_item(f"catalogs.{catalog.id}.entries.{entry.id}.item", entry.item))
     for n, layer in enumerate(ruleset.layers):
         if layer.items is not None and layer.items.currencies is not None:
-            used.append((f"layers.{n}.items.currencies", LOOT_COINS))
+            used.append((f"layers.{step_of(layer, n)}.items.currencies", LOOT_COINS))
         if layer.items is not None and layer.items.market is not None:
-            used.append((f"layers.{n}.items.market", UNSOLD))
+            used.append((f"layers.{step_of(layer, n)}.items.market", UNSOLD))
     used.extend(_raw(data, ""))
     return used
 

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tagproc.ruleset.base import is_dice, label_problem
-from tagproc.ruleset.errors import Problem
+from tagproc.ruleset.errors import Problem, step_of
 from tagproc.ruleset.item import Check, ItemFilter, StatRef
 from tagproc.ruleset.models import ItemCatalog, ItemEntry, ItemsBlock, Ruleset, StatDef
 from tagproc.ruleset.refs import (
@@ -100,7 +100,10 @@ class Checker:
         seen: set[str] = set()
         for index, ident in enumerate(ids):
             if ident in seen:
-                self.add(f"{path}.{index}.id", f'Duplicate {what} id "{ident}"; each {what} needs its own id')
+                self.add(
+                    f"{path}.{step_of({'id': ident}, index)}.id",
+                    f'Duplicate {what} id "{ident}"; each {what} needs its own id',
+                )
             seen.add(ident)
 
     def dice(self, path: str, text: str | None) -> None:

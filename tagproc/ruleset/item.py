@@ -5,8 +5,9 @@ binds, worn/carried (checks, abilities and fight parts), requires, attack (budge
 versatile, strikes, ammo, clip, modes, offHand, floor, onHit, plus), toggle, use, charges (recharge, breaksOn),
 gate, risky, passesFor, tells and foolsReveal.
 
-Every key of an item, and of the parts a GM line and a bag read, is ``extra="forbid"``; the fight-only depth
-(a use's ``save``/``area``/``zone``, a plus clause's ``targetIs``) is plain JSON. Limits that pydantic can say
+Every key of an item is ``extra="forbid"``, down to the saves of a weapon's onHit and plus clauses; the
+depth a catalog entry's mechanics and the combat page define (a use's ``save``/``area``/``zone``/``plus``, a
+plus clause's ``targetIs``) is plain JSON. Limits that pydantic can say
 alone (list lengths, ranges) live here; cross-references and limits that need the whole ruleset live in
 :mod:`tagproc.ruleset.validate`.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, Tag
+from pydantic import Discriminator, Field, Tag
 
 from tagproc.ruleset.base import SHAPE, Strict
 from tagproc.ruleset.refs import SheetTest, ValueRef
@@ -154,6 +155,26 @@ class Damage(Strict):
     reroll_up_to: ValueRef | None = Field(default=None, alias="rerollUpTo")
 
 
+def _strikes_tag(value: Any) -> str:
+    return "~stat" if isinstance(value, StatRef) or (isinstance(value, dict) and "stat" in value) else "~ref"
+
+
+# How many strikes one spend buys: a value off the holder's sheet, or the item's own stat.
+StrikesSpec = Annotated[
+    Annotated[StatRef, Tag("~stat")] | Annotated[ValueRef, Tag("~ref")], Discriminator(_strikes_tag)
+]
+
+
+class Versatile(Strict):
+    """``{"dice": "1d8"}``: the dice a weapon deals instead while each slot it takes has room for as much again."""
+
+    dice: TextOrStat
+
+
+# The spec's shape is ``{"dice": ...}``; a bare dice string is read as its dice.
+VersatileSpec = Annotated[Annotated[str, Tag("~text")] | Annotated[Versatile, Tag("~object")], SHAPE]
+
+
 class Range(Strict):
     normal: NumberOrStat
     long: NumberOrStat | None = None
@@ -179,19 +200,42 @@ class Mode(Strict):
     targets: int | None = Field(default=None, ge=1)
 
 
+class HitSave(Strict):
+    """``{"save": <save id>, "difficulty": n}``: the save a target rolls as an onHit condition would go on."""
+
+    save: str
+    difficulty: IntOrStat | None = None
+
+
+class SaveEnds(Strict):
+    """``{"save", "difficulty", "at"}``: the condition lasts until its holder makes that save then."""
+
+    save: str
+    difficulty: IntOrStat | None = None
+    at: Literal["turn-start", "turn-end", "damaged"]
+
+
+class ClauseSave(Strict):
+    """A plus clause's own save: its ``difficulty`` and what a success does (``half`` or ``none``)."""
+
+    save: str | None = None
+    difficulty: IntOrStat | None = None
+    on_success: Literal["half", "none"] | None = Field(default=None, alias="onSuccess")
+
+
 class OnHit(Strict):
     condition: str
     at_least: float | None = Field(default=None, alias="atLeast")
     rounds: int | None = Field(default=None, ge=1)
-    save: dict[str, Any] | None = None
-    save_ends: dict[str, Any] | None = Field(default=None, alias="saveEnds")
+    save: HitSave | None = None
+    save_ends: SaveEnds | None = Field(default=None, alias="saveEnds")
 
 
 class PlusClause(Strict):
     dice: str | None = None
     flat: float | None = None
     type: str | None = None
-    save: dict[str, Any] | None = None
+    save: ClauseSave | None = None
     target_is: dict[str, Any] | None = Field(default=None, alias="targetIs")
     when: Literal["critical", "toggled"] | None = None
 
@@ -202,8 +246,8 @@ class Attack(Strict):
     damage: Damage | None = None
     reach: NumberOrStat | None = None
     range: Range | None = None
-    versatile: TextOrStat | None = None
-    strikes: ValueRef | None = None
+    versatile: VersatileSpec | None = None
+    strikes: StrikesSpec | None = None
     ammo: Ammo | None = None
     clip: Clip | None = None
     modes: list[Mode] = Field(default_factory=list, max_length=6)

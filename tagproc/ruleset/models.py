@@ -1,7 +1,7 @@
 """The ruleset file: its top level, the ``items`` block, catalogs and layers.
 
-Owns :class:`Ruleset` (lenient at the top level: ``combat``, ``battle``, ``coverage``, ``gm``, ``$comment`` and any
-other section tagproc does not read are kept, never refused), :class:`ItemsBlock` with every key of the spec's
+Owns :class:`Ruleset` (lenient at the top level: ``combat``, ``battle``, ``coverage``, ``gm``, ``edition``,
+``license`` and ``$comment``, the sections tagproc does not read, are kept as written; any other key is refused), :class:`ItemsBlock` with every key of the spec's
 "The items block" and of the later sections (loot tables, starting gear, market, fakes), item catalogs
 (``holds: "items"``, entries carrying an :class:`~tagproc.ruleset.item.Item`) beside any other catalog kept as it
 is, and the parts of a layer items read (hidden entries, coins taken out, what it adds to ``unsold``).
@@ -13,7 +13,7 @@ here; everything that needs two places of the file at once is in :mod:`tagproc.r
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Discriminator, Field, Tag
 
@@ -234,6 +234,8 @@ class ItemCatalog(Strict):
 class OtherCatalog(Lenient):
     """A catalog of sheet rows or creatures: kept as written; tagproc reads only ids and a creature's ``loot``."""
 
+    passthrough: ClassVar[frozenset[str]] = frozenset({"feeds", "filters", "units", "scaling"})
+
     # So the JSON Schema sends a catalog that holds items to ItemCatalog alone, as the discriminator does.
     model_config = ConfigDict(
         json_schema_extra={"not": {"properties": {"holds": {"const": "items"}}, "required": ["holds"]}}
@@ -288,6 +290,8 @@ class LayerItems(Strict):
 
 
 class Layer(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset({"summary", "gm", "difficultyLadder"})
+
     id: str
     label: str | None = None
     catalogs: list[LayerCatalog] = Field(default_factory=list)
@@ -296,6 +300,10 @@ class Layer(Lenient):
 
 class Ruleset(Lenient):
     """A whole ruleset file. Only ``id`` and ``name`` are required; a ruleset without ``items`` has no items."""
+
+    passthrough: ClassVar[frozenset[str]] = frozenset(
+        {"edition", "license", "combat", "battle", "coverage", "gm"}
+    )
 
     schema_version: int | None = Field(default=None, alias="schemaVersion")
     id: str

@@ -1,20 +1,21 @@
 """The slice of a ruleset's ``resolution``, ``sheet`` and ``rests`` that items read.
 
-Owns lenient models (``extra="allow"``) of what the reference rulesets Ember Roads and Gravewatch write there:
-abilities, skills, saves, fields, derived values, lists, the live pools, tracks, conditions and states, and the
-rests with their restore steps and clears. Keys tagproc does not read (``sections``, ``hideWhen``, ``boxes``,
-``bonusRange``...) are kept, never refused. What items name (an ability, a skill, a pool, a rest) is looked up
-through the ``*_ids`` helpers, which :mod:`tagproc.ruleset.validate` uses for cross-references.
+Owns lenient models of what the reference rulesets Ember Roads and Gravewatch write there: abilities, skills,
+saves, fields, derived values, lists, the live pools, tracks, conditions and states, and the rests with their
+restore steps and clears. Keys of the file format tagproc does not read (``sections``, ``hideWhen``, ``boxes``,
+``bonusRange``...) are each model's ``passthrough``: kept in ``model_extra``, never refused; any other key is
+refused as unknown (a typo such as ``"mxa"`` never passes). What items name (an ability, a skill, a pool, a
+rest) is looked up through the ``*_ids`` helpers, which :mod:`tagproc.ruleset.validate` uses.
 """
 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import ConfigDict, Discriminator, Field, Tag
 
-from tagproc.ruleset.base import SHAPE, Lenient, Strict
+from tagproc.ruleset.base import SHAPE, KnownKeys, Lenient, Strict
 from tagproc.ruleset.refs import EnumTableRef, OpRef, StepTableRef, ValueRef
 
 NumberOrRef = Annotated[
@@ -42,6 +43,26 @@ class Die(Lenient):
 class Resolution(Lenient):
     """How a check is rolled. ``dice-sum`` adds ``dice``; ``dice-pool`` throws a pool of ``die``."""
 
+    passthrough: ClassVar[frozenset[str]] = frozenset(
+        {
+            "adjust",
+            "botch",
+            "cancel",
+            "difficultyLadder",
+            "exceptional",
+            "explode",
+            "penaltyFrom",
+            "pool",
+            "proficiency",
+            "proficiencyTiers",
+            "reroll",
+            "situationalDice",
+            "spend",
+            "target",
+            "stances",
+        }
+    )
+
     kind: str
     dice: Dice | None = None
     die: Die | None = None
@@ -59,12 +80,16 @@ class Ability(Lenient):
 
 
 class Skill(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset({"cap", "untrained"})
+
     id: str
     label: str
     ability: str | None = None
 
 
 class Field_(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset({"hideWhen", "maxLength", "section"})
+
     id: str
     label: str
     type: str = "text"
@@ -75,41 +100,59 @@ class Field_(Lenient):
 
 
 class ListColumn(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset(
+        {"default", "example", "max", "maxLength", "min", "required", "valueLabels", "values"}
+    )
+
     id: str
     label: str | None = None
     type: str = "text"
 
 
 class SheetList(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset({"maxItems", "pools", "section"})
+
     id: str
     label: str | None = None
     columns: list[ListColumn] = Field(default_factory=list)
+
+
+DERIVED_PASSTHROUGH: frozenset[str] = frozenset({"section"})
+"""What a derived entry may carry beside its op that tagproc does not read."""
 
 
 class _DerivedBase:
     """Marks a sheet ``derived`` entry: an op with an ``id`` and ``label`` beside it."""
 
 
-class DerivedOp(OpRef, _DerivedBase):
+class DerivedOp(OpRef, KnownKeys, _DerivedBase):
     model_config = ConfigDict(extra="allow")
+    passthrough: ClassVar[frozenset[str]] = DERIVED_PASSTHROUGH
     id: str
     label: str | None = None
 
 
-class DerivedStepTable(StepTableRef, _DerivedBase):
+class DerivedStepTable(StepTableRef, KnownKeys, _DerivedBase):
     model_config = ConfigDict(extra="allow")
+    passthrough: ClassVar[frozenset[str]] = DERIVED_PASSTHROUGH
     id: str
     label: str | None = None
 
 
-class DerivedEnumTable(EnumTableRef, _DerivedBase):
+class DerivedEnumTable(EnumTableRef, KnownKeys, _DerivedBase):
     model_config = ConfigDict(extra="allow")
+    passthrough: ClassVar[frozenset[str]] = DERIVED_PASSTHROUGH
     id: str
     label: str | None = None
 
 
 class DerivedOther(Lenient, _DerivedBase):
-    """A derived op tagproc does not work out itself (``scale``...): kept, and an error only if evaluated."""
+    """A derived op tagproc does not work out itself (``scale``...): kept, and an error only if evaluated.
+
+    Its keys are the op's, which tagproc does not know, so none is refused.
+    """
+
+    open_keys: ClassVar[bool] = True
 
     id: str
     label: str | None = None
@@ -141,6 +184,10 @@ class Pool(Lenient):
 
 
 class Track(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset(
+        {"alwaysShow", "boxes", "extra", "fill", "kinds", "onFull", "section"}
+    )
+
     id: str
     label: str
     min: float = 0
@@ -155,6 +202,8 @@ class Condition(Lenient):
 
 
 class State(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset({"valueLabels"})
+
     id: str
     label: str
     values: list[str]
@@ -169,6 +218,10 @@ class Live(Lenient):
 
 
 class Sheet(Lenient):
+    passthrough: ClassVar[frozenset[str]] = frozenset(
+        {"sections", "bonusRange", "version", "builder", "advancement"}
+    )
+
     abilities: list[Ability] = Field(default_factory=list)
     skills: list[Skill] = Field(default_factory=list)
     saves: list[Skill] = Field(default_factory=list)
@@ -226,6 +279,8 @@ RestBy = Annotated[
 
 class RestStep(Lenient):
     """One restore step: a ``pool``, ``poolGroup``, ``listPools``, ``track`` or ``state``, set ``to`` or moved ``by``."""
+
+    passthrough: ClassVar[frozenset[str]] = frozenset({"listPools", "poolGroup", "recharge"})
 
     pool: str | None = None
     track: str | None = None

@@ -4,7 +4,8 @@ Owns :func:`validate_ruleset`, run on a model pydantic already accepted. It repo
 order: the sheet slice items read (derived values and their cycles, live maxima, rests), catalogs and their
 items (:mod:`tagproc.ruleset.validate_items`), the items block (stats, binding, carry, rarityCaps, currencies,
 loot tables, starting gear, market, revealsFakes), layers, creatures' loot, and Capability API gating
-(:mod:`tagproc.ruleset.capability`). Paths address catalogs and entries by id and other lists by index.
+(:mod:`tagproc.ruleset.capability`). Paths name an entry by its id where it has one, else by its index
+(:func:`~tagproc.ruleset.errors.step_of`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from tagproc.ruleset.capability import check_capability
 from tagproc.ruleset.checks import Checker
-from tagproc.ruleset.errors import Problem
+from tagproc.ruleset.errors import Problem, step_of
 from tagproc.ruleset.models import GearLine, IdLabel, ItemCatalog, ItemsBlock, Ruleset, SlotDef, StatDef
 from tagproc.ruleset.refs import DerivedRef, Ref, iter_refs
 from tagproc.ruleset.validate_items import check_item, stat_value_problem
@@ -50,24 +51,32 @@ def _sheet(c: Checker) -> None:
     c.unique("sheet.derived", [d.id for d in sheet.derived], "derived value")
     for n, derived in enumerate(sheet.derived):
         if isinstance(derived, Ref):
-            c.ref(f"sheet.derived.{n}", derived)
+            c.ref(f"sheet.derived.{step_of(derived, n)}", derived)
     _derived_cycles(c)
     for n, pool in enumerate(sheet.live.pools):
         if isinstance(pool.max, Ref):
-            c.ref(f"sheet.live.pools.{n}.max", pool.max, live_ok=False, what="A pool's maximum")
+            c.ref(
+                f"sheet.live.pools.{step_of(pool, n)}.max", pool.max, live_ok=False, what="A pool's maximum"
+            )
     for n, track in enumerate(sheet.live.tracks):
         if isinstance(track.max, Ref):
-            c.ref(f"sheet.live.tracks.{n}.max", track.max, live_ok=False, what="A track's maximum")
+            c.ref(
+                f"sheet.live.tracks.{step_of(track, n)}.max",
+                track.max,
+                live_ok=False,
+                what="A track's maximum",
+            )
     c.unique("rests", [r.id for r in ruleset.rests], "rest")
     for r, rest in enumerate(ruleset.rests):
+        rest_path = f"rests.{step_of(rest, r)}"
         for s, step in enumerate(rest.restore):
-            c.known(f"rests.{r}.restore.{s}.pool", step.pool, c.pools, "live pool")
-            c.known(f"rests.{r}.restore.{s}.track", step.track, c.tracks, "live track")
-            c.known(f"rests.{r}.restore.{s}.state", step.state, c.states, "live state")
+            c.known(f"{rest_path}.restore.{s}.pool", step.pool, c.pools, "live pool")
+            c.known(f"{rest_path}.restore.{s}.track", step.track, c.tracks, "live track")
+            c.known(f"{rest_path}.restore.{s}.state", step.state, c.states, "live state")
             if isinstance(step.by, Ref):
-                c.ref(f"rests.{r}.restore.{s}.by", step.by)
+                c.ref(f"{rest_path}.restore.{s}.by", step.by)
         for n, condition in enumerate(rest.clear.conditions if rest.clear else []):
-            c.known(f"rests.{r}.clear.conditions.{n}", condition, c.conditions, "condition")
+            c.known(f"{rest_path}.clear.conditions.{n}", condition, c.conditions, "condition")
 
 
 def _derived_cycles(c: Checker) -> None:
@@ -76,7 +85,7 @@ def _derived_cycles(c: Checker) -> None:
         ident: [p.derived for p in iter_refs(f) if isinstance(p, DerivedRef)] if isinstance(f, Ref) else []
         for ident, f in by_id.items()
     }
-    index = {d.id: n for n, d in enumerate(c.ruleset.sheet.derived)}
+    index = {d.id: step_of(d, n) for n, d in enumerate(c.ruleset.sheet.derived)}
     done: set[str] = set()
     for start in reads:
         stack: list[tuple[str, list[str]]] = [(start, [start])]
@@ -126,9 +135,9 @@ def _block(c: Checker, block: ItemsBlock) -> None:
     for key, what, rows in groups:
         c.unique(f"items.{key}", [row.id for row in rows], what)
         for n, row in enumerate(rows):
-            c.label(f"items.{key}.{n}.label", row.label)
+            c.label(f"items.{key}.{step_of(row, n)}.label", row.label)
     for n, stat in enumerate(block.stats):
-        _stat_def(c, f"items.stats.{n}", stat)
+        _stat_def(c, f"items.stats.{step_of(stat, n)}", stat)
     if block.binding is not None:
         c.ref("items.binding.max", block.binding.max, live_ok=False, what="binding.max")
     if block.carry is not None:
@@ -151,14 +160,13 @@ def _block(c: Checker, block: ItemsBlock) -> None:
     _market(c, block)
     c.unique("items.revealsFakes", [r.id for r in block.reveals_fakes], "way of seeing through fakes")
     for n, way in enumerate(block.reveals_fakes):
+        way_path = f"items.revealsFakes.{step_of(way, n)}"
         for t, tag in enumerate(way.tags):
-            c.known(f"items.revealsFakes.{n}.tags.{t}", tag, c.tags, "tag")
+            c.known(f"{way_path}.tags.{t}", tag, c.tags, "tag")
         for i, ref in enumerate(way.items):
-            found = c.item_ref(f"items.revealsFakes.{n}.items.{i}", ref)
+            found = c.item_ref(f"{way_path}.items.{i}", ref)
             if found is not None and found[1].item.passes_for is None:
-                c.add(
-                    f"items.revealsFakes.{n}.items.{i}", f'"{ref}" is no fake; revealsFakes names only fakes'
-                )
+                c.add(f"{way_path}.items.{i}", f'"{ref}" is no fake; revealsFakes names only fakes')
 
 
 def _stat_def(c: Checker, path: str, stat: StatDef) -> None:
@@ -200,13 +208,13 @@ def _currencies(c: Checker, block: ItemsBlock) -> None:
     c.unique("items.currencies", [f.id for f in block.currencies], "currency family")
     seen: dict[str, str] = {}
     for f, family in enumerate(block.currencies):
-        path = f"items.currencies.{f}"
+        path = f"items.currencies.{step_of(family, f)}"
         c.label(f"{path}.label", family.label)
         if family.per_weight is not None and block.carry is None:
             c.add(f"{path}.perWeight", "perWeight weighs coins in the carry stat, so it needs items.carry")
         values: dict[int, str] = {}
         for u, coin in enumerate(family.units):
-            unit_path = f"{path}.units.{u}"
+            unit_path = f"{path}.units.{step_of(coin, u)}"
             if coin.id in seen:
                 c.add(
                     f"{unit_path}.id",
@@ -234,7 +242,7 @@ def _currencies(c: Checker, block: ItemsBlock) -> None:
 def _loot(c: Checker, block: ItemsBlock) -> None:
     c.unique("items.lootTables", [t.id for t in block.loot_tables], "loot table")
     for t, table in enumerate(block.loot_tables):
-        path = f"items.lootTables.{t}"
+        path = f"items.lootTables.{step_of(table, t)}"
         c.label(f"{path}.label", table.label)
         c.count_or_dice(f"{path}.rolls", table.rolls, low=0, high=20)
         for n, line in enumerate(table.entries):
@@ -257,7 +265,7 @@ def _loot(c: Checker, block: ItemsBlock) -> None:
 def _gear(c: Checker, block: ItemsBlock) -> None:
     c.unique("items.startingGear", [g.id for g in block.starting_gear], "starting gear")
     for g, gear in enumerate(block.starting_gear):
-        path = f"items.startingGear.{g}"
+        path = f"items.startingGear.{step_of(gear, g)}"
         c.label(f"{path}.label", gear.label)
         if gear.fits is not None:
             c.ref(f"{path}.fits.value", gear.fits.value, live_ok=False, what="fits")
@@ -308,16 +316,17 @@ def _market(c: Checker, block: ItemsBlock) -> None:
         c.add("items.market.prices", f"Exactly one price level is the default; {len(defaults)} are")
     c.unique("items.market.places", [p.id for p in market.places], "place")
     for n, place in enumerate(market.places):
-        c.label(f"items.market.places.{n}.label", place.label)
+        place_path = f"items.market.places.{step_of(place, n)}"
+        c.label(f"{place_path}.label", place.label)
         if place.purse is not None:
-            c.coin(f"items.market.places.{n}.purse.unit", place.purse.unit)
+            c.coin(f"{place_path}.purse.unit", place.purse.unit)
     for n, rule in enumerate(market.sold):
         c.item_filter(f"items.market.sold.{n}.filter", rule.filter)
         c.known(f"items.market.sold.{n}.place", rule.place, c.places, "place")
         c.count_or_dice(f"items.market.sold.{n}.limited", rule.limited)
     c.unique("items.market.sellers", [s.id for s in market.sellers], "seller")
     for n, seller in enumerate(market.sellers):
-        path = f"items.market.sellers.{n}"
+        path = f"items.market.sellers.{step_of(seller, n)}"
         c.label(f"{path}.label", seller.label)
         for f, sells in enumerate(seller.sells):
             c.item_filter(f"{path}.sells.{f}", sells)
@@ -338,20 +347,19 @@ def _layers(c: Checker) -> None:
     catalogs = {cat.id: cat for cat in c.ruleset.catalogs}
     families = {f.id for f in c.block.currencies} if c.block else set()
     for n, layer in enumerate(c.ruleset.layers):
-        path = f"layers.{n}"
+        path = f"layers.{step_of(layer, n)}"
         for k, hidden in enumerate(layer.catalogs):
+            hidden_path = f"{path}.catalogs.{step_of(hidden, k)}"
             catalog = catalogs.get(hidden.id)
             if catalog is None:
-                c.known(f"{path}.catalogs.{k}.id", hidden.id, set(catalogs), "catalog")
+                c.known(f"{hidden_path}.id", hidden.id, set(catalogs), "catalog")
                 continue
             if isinstance(catalog, ItemCatalog):
                 entry_ids = {e.id for e in catalog.entries}
             else:
                 entry_ids = {str(e.get("id")) for e in catalog.entries}
             for e, entry_id in enumerate(hidden.hide.entries if hidden.hide else []):
-                c.known(
-                    f"{path}.catalogs.{k}.hide.entries.{e}", entry_id, entry_ids, f'entry of "{hidden.id}"'
-                )
+                c.known(f"{hidden_path}.hide.entries.{e}", entry_id, entry_ids, f'entry of "{hidden.id}"')
         if layer.items is None:
             continue
         if layer.items.currencies is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tagproc.ruleset.base import is_dice
 from tagproc.ruleset.checks import Checker
+from tagproc.ruleset.errors import step_of
 from tagproc.ruleset.item import Attack, Charges, Gate, HeldEffects, Item, Use
 from tagproc.ruleset.models import StatDef
 
@@ -192,8 +193,13 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
     c.stat_ref(f"{path}.reach", attack.reach)
     if isinstance(attack.versatile, str):
         c.dice(f"{path}.versatile", attack.versatile)
-    c.stat_ref(f"{path}.versatile", attack.versatile, ("dice",))
+    elif attack.versatile is not None:
+        versatile = attack.versatile.dice
+        if isinstance(versatile, str):
+            c.dice(f"{path}.versatile.dice", versatile)
+        c.stat_ref(f"{path}.versatile.dice", versatile, ("dice",))
     c.ref(f"{path}.strikes", attack.strikes)
+    c.stat_ref(f"{path}.strikes", attack.strikes)
     if attack.ammo is not None:
         c.known(f"{path}.ammo.tag", attack.ammo.tag, c.tags, "tag")
     if attack.clip is not None:
@@ -205,15 +211,23 @@ def _attack(c: Checker, path: str, item: Item, attack: Attack) -> None:
     for n, mode in enumerate(attack.modes):
         if mode.ammo is not None and attack.ammo is None and attack.clip is None:
             c.add(
-                f"{path}.modes.{n}.ammo", "A mode that shoots needs the weapon's ammo or clip to shoot from"
+                f"{path}.modes.{step_of(mode, n)}.ammo",
+                "A mode that shoots needs the weapon's ammo or clip to shoot from",
             )
     if attack.off_hand and "offHand" not in c.combat:
         c.add(f"{path}.offHand", "A weapon marked offHand needs the combat block's offHand")
     c.stat_ref(f"{path}.floor", attack.floor)
     for n, hit in enumerate(attack.on_hit):
         c.known(f"{path}.onHit.{n}.condition", hit.condition, c.conditions, "condition")
+        for key, save in (("save", hit.save), ("saveEnds", hit.save_ends)):
+            if save is not None:
+                c.known(f"{path}.onHit.{n}.{key}.save", save.save, c.saves, "save")
+                c.stat_ref(f"{path}.onHit.{n}.{key}.difficulty", save.difficulty)
     for n, clause in enumerate(attack.plus):
         c.dice(f"{path}.plus.{n}.dice", clause.dice)
+        if clause.save is not None:
+            c.known(f"{path}.plus.{n}.save.save", clause.save.save, c.saves, "save")
+            c.stat_ref(f"{path}.plus.{n}.save.difficulty", clause.save.difficulty)
         if clause.when == "toggled" and item.toggle is None:
             c.add(f"{path}.plus.{n}.when", 'A clause dealt "when toggled" needs the item\'s toggle')
 
