@@ -8,7 +8,7 @@ import pytest
 from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, SheetChanged, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, Refused, SheetChanged, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
@@ -252,8 +252,8 @@ def test_a_dawn_bell_rung_outside_a_fight_lands_on_nobody_and_spends_a_charge(gr
     decision, after = accepted(ada(None, bell(worn=True, bound=True)), use("Dawn bell"), gravewatch)
     assert decision.answers[0].now == "1"
     assert decision.answers[0].note == (
-        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight (narrate it). "
-        "2 of 3 charges left."
+        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
+        "a Steel save against 7 negates it, Rattled for 2 rounds. 2 of 3 charges left."
     )
     assert after.party[0].bag == (bell(worn=True, bound=True, charges=2),)
     assert after.party[0].sheet == SheetState()
@@ -265,8 +265,8 @@ def test_the_last_charge_breaks_the_bell_on_a_low_roll(gravewatch: Rules) -> Non
     decision, after = accepted(state, use("Dawn bell"), gravewatch, seed=31)
     assert decision.answers[0].now == "0"
     assert decision.answers[0].note == (
-        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight (narrate it). "
-        "Its last charge spent, it breaks."
+        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
+        "a Steel save against 7 negates it, Rattled for 2 rounds. Its last charge spent, it breaks."
     )
     assert after.party[0].bag == ()
     assert after.journal == (
@@ -293,15 +293,24 @@ def test_the_worn_bell_is_used_before_a_spare(gravewatch: Rules) -> None:
 # -- no use, refusals --------------------------------------------------------------------------------------
 
 
-def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) -> None:
+def test_a_plain_item_is_refused_not_ruleset_item_and_changes_nothing(gravewatch: Rules) -> None:
     state = ada(None, Stack(name="Rope", count=1))
-    decision, after = accepted(state, c.Use(item=c.ItemRef(name="rope")), gravewatch)
-    assert decision.effects == ()
-    assert (decision.answers[0].now, decision.answers[0].note) == (
-        "1",
-        '"I use my Rope." It does nothing the rules work out: narrate it.',
+    decision = decide(state, c.Use(item=c.ItemRef(name="rope")), gravewatch, Dice(0))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "not-ruleset-item",
+        "Rope is not an item of this ruleset: it has no use the rules work out; narrate it.",
     )
-    assert after == state
+
+
+def test_a_ruleset_item_without_a_use_is_refused_no_use(gravewatch: Rules) -> None:
+    state = ada(None, Stack(name="Grave spade", count=1, item="kit/grave-spade"))
+    decision = decide(state, use("Grave spade"), gravewatch, Dice(0))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "no-use",
+        "Grave spade has no use the rules work out; narrate it.",
+    )
 
 
 @pytest.mark.parametrize(
@@ -311,7 +320,7 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
             ada(),
             use("Warming tonic"),
             "none-held",
-            "Nobody in the party holds any Warming tonic.",
+            "Ada holds no Warming tonic.",
             id="none-held",
         ),
         pytest.param(
@@ -331,9 +340,9 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
         pytest.param(
             ada(None, bell(worn=True, bound=True, charges=0)),
             use("Dawn bell"),
-            "no-charges",
+            "none-left",
             "Dawn bell has 0 of 3 charges left.",
-            id="no-charges",
+            id="none-left",
         ),
         pytest.param(
             ada(None, pages(1)),
@@ -351,15 +360,13 @@ def test_a_use_that_cannot_be_made_is_refused_and_changes_nothing(
     assert (answer.reason, answer.note) == (reason, note)
 
 
-def test_without_who_the_item_is_used_by_whoever_carries_it() -> None:
+def test_without_who_the_item_is_used_out_of_the_players_own_bag_only() -> None:
     from tagproc import Game
 
     game = Game("ember-roads", ["Ada", {"name": "Juno", "bag": [{"item": "Poultice", "count": 1}]}], seed=3)
     first, second = game.reply('[inventory: use item="Poultice"] [inventory: use item="Poultice"]').answers
-    assert first.startswith(
-        '[inventory: action="use" item="Poultice" count="1" who="Juno" result="ok" now="0"'
-    )
-    assert second == (
+    # PEER §7: the user's own bag only; Juno's poultice is not Ada's.
+    assert first == second == (
         '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
-        'note="Nobody in the party holds any Poultice."]'
+        'note="Ada holds no Poultice."]'
     )

@@ -3,13 +3,14 @@
 Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip, bind and unbind live in
 ``wearing`` and are re-exported here, where ``decide`` looks for them.
 - add: a coin, one of the ruleset's items (a service is refused, ``service``), an item invented this game, a
-  new invented item (``invent``; ``propose: false`` refuses it, ``no-proposals``), or a plain item, which
+  new invented item (``invent``; ``propose: false`` refuses it, ``no-invention``), or a plain item, which
   ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
   carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
 - remove: out of ``who``'s bag (the player's without it), across stacks; a cursed bound item stays
   (``cursed``); asked for more than they hold, what they hold is removed and the note says so.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
-  when the receiver cannot carry all of it under their limit.
+  when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
+  their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver.
 
 Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
 """
@@ -24,6 +25,7 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, ItemInvented, Journaled, evolve
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
 from tagproc.engine.wearing import cursed_note, decide_bind, decide_equip, decide_unbind, decide_unequip
@@ -48,12 +50,12 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     if command.proposal is not None:
         notes = (f"{resolved.what.name} is already an item of this game; the description was left out.",)
     if resolved.item is not None and resolved.item.service:
-        return refuse(command, "service", f"{resolved.what.name} is a service: it is bought, never carried.")
+        return refuse(command, Reason.SERVICE, f"{resolved.what.name} is a service: it is bought, never carried.")
     native = rules.block is None or rules.block.native
     if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
         return refuse(
             command,
-            "not-ruleset-item",
+            Reason.NOT_RULESET_ITEM,
             f'"{command.item.name}" is not an item of this ruleset: add one of its items, or describe a new one.',
         )
     return place(state, rules, command, resolved, command.count, notes=notes)
@@ -112,7 +114,7 @@ def _take(
     held = bags.count_held(member.bag, resolved.what)
     name = thing(rules, resolved, 1)
     if held == 0:
-        return refuse(command, "none-held", f"{member.name} holds no {name}.")
+        return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {name}.")
 
     def cursed(stack: Stack) -> bool:
         return bags.is_cursed(stack, rules.item_of(stack, state))
@@ -120,7 +122,7 @@ def _take(
     bag, pieces = bags.take(member.bag, resolved.what, command.count, cursed)
     count = sum(piece.count for piece in pieces)
     if count == 0:
-        return refuse(command, "cursed", cursed_note(name, member.name))
+        return refuse(command, Reason.CURSED, cursed_note(name, member.name))
     note = None
     if count < command.count:
         kept = held - count
@@ -138,7 +140,7 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     if not isinstance(receiver, int):
         return receiver
     if giver == receiver:
-        return refuse(command, "same-character", f"{state.party[giver].name} already holds it.")
+        return refuse(command, Reason.NO_RECIPIENT, f"{state.party[giver].name} already holds it.")
     resolved = bags.resolve(command.item, state, rules)
     taken = _take(state, command, rules, resolved, giver)
     if not isinstance(taken, tuple):
@@ -147,8 +149,12 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     count = sum(piece.count for piece in pieces)
     too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
     if too_heavy is not None:
-        return refuse(command, "too-heavy", too_heavy)
-    into = bags.put(state.party[receiver].bag, pieces, resolved.what, rules.stack_limit(resolved.item))
+        return refuse(command, Reason.TOO_HEAVY, too_heavy)
+    before = state.party[receiver].bag
+    into = bags.put(before, pieces, resolved.what, rules.stack_limit(resolved.item))
+    if len(into) > max(bags.MAX_BAG_STACKS, len(before)):
+        note = f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {state.party[receiver].name}'s is full."
+        return refuse(command, Reason.TOO_MANY, note)
     notes = [note] if note else []
     if any(piece.worn for piece in pieces):
         notes.append("Taken off to be given.")

@@ -24,6 +24,7 @@ from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled, evolve_all
 from tagproc.engine.placing import member_or_refusal, place
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
 
@@ -33,11 +34,11 @@ __all__ = ["decide_earn", "decide_pay"]
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
     """``no-currencies`` or ``unknown-coin``, or None when every coin named is one of the ruleset's."""
     if not rules.book.coins():
-        return refuse(command, "no-currencies", "This ruleset has no money.")
+        return refuse(command, Reason.NO_CURRENCIES, "This ruleset has no money.")
     for part in command.amounts:
         if part.coin is None or part.coin not in rules.coins_by_id:
             known = ", ".join(coin.label for coin in rules.book.coins())
-            return refuse(command, "unknown-coin", f'"{part.name}" is not a coin of this ruleset ({known}).')
+            return refuse(command, Reason.UNKNOWN_COIN, f'"{part.name}" is not a coin of this ruleset ({known}).')
     return None
 
 
@@ -49,7 +50,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     ids = [part.coin for part in command.amounts if part.coin is not None]
     if len({rules.coins_by_id[coin].family.id for coin in ids}) > 1:
         return refuse(
-            command, "mixed-families", "Those coins do not change into each other: pay each on its own."
+            command, Reason.UNKNOWN_COIN, "Those coins do not change into each other: pay each on its own."
         )
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
@@ -64,11 +65,11 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)
         note = f"{member.name} has coins worth {held} {smallest}; this is {owed} {smallest}."
-        return refuse(command, "cannot-afford", note)
+        return refuse(command, Reason.CANNOT_AFFORD, note)
     bag = _carry_out(member.bag, rules, purse, plan.purse_after(purse))
     after = member.model_copy(update={"bag": bag})
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
-        return refuse(command, "too-heavy", f"{member.name} cannot carry the change.")
+        return refuse(command, Reason.TOO_HEAVY, f"{member.name} cannot carry the change.")
     labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
     spent = ", ".join(
         f"{part.count} {rules.coin_name(coin, part.count)}"
@@ -117,7 +118,7 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
             evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
         )
         if not isinstance(decision, Accepted):
-            return refuse(command, decision.answer.reason or "too-heavy", decision.answer.note)
+            return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.note)
         effects.extend(decision.effects)
         answers.extend(decision.answers)
     if command.notes:
