@@ -102,10 +102,17 @@ def test_the_room_before_encumbrance_is_filled_most_room_first() -> None:
 
 def test_a_named_bag_takes_up_to_its_limit_and_the_rest_is_refused_with_that_who() -> None:
     state = _party(bram=10)
-    decision, _ = outcome("ember-roads", state, '[inventory: action="add" item="Salt cake" count="3" who="Bram"]')
+    decision, _ = outcome(
+        "ember-roads", state, '[inventory: action="add" item="Salt cake" count="3" who="Bram"]'
+    )
     assert [(a.attrs, a.result, a.now, a.reason) for a in answers_of(decision)] == [
         ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Bram")), "ok", "12", None),
-        ((("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Bram")), "refused", None, "too-heavy"),
+        (
+            (("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Bram")),
+            "refused",
+            None,
+            "too-heavy",
+        ),
     ]
 
 

@@ -81,7 +81,10 @@ def test_two_picks_of_one_line_merge_into_one_add() -> None:
     # rolls 1d2 -> 2; shillings (line 4) twice, 1d6 -> 2 then 3: one add of 5.
     state = party(member("Ada"))
     decision = decide(
-        state, c.Loot(table="grave_goods"), rules_for("gravewatch"), ScriptedDice(rolls=[2, 2, 3], picks=[4, 4])
+        state,
+        c.Loot(table="grave_goods"),
+        rules_for("gravewatch"),
+        ScriptedDice(rolls=[2, 2, 3], picks=[4, 4]),
     )
     assert isinstance(decision, Accepted)
     assert decision.answers == (

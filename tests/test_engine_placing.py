@@ -13,7 +13,9 @@ def test_the_tags_own_notes_go_on_the_first_answer_only() -> None:
         member("Bram", item("Salt cake", 4, "ember-roads")),
     )
     decision, _ = outcome("ember-roads", state, '[inventory: action="add" item="cake salt" count="4"]')
-    assert [(dict(a.attrs).get("who"), dict(a.attrs)["count"], a.now, a.note) for a in answers_of(decision)] == [
+    assert [
+        (dict(a.attrs).get("who"), dict(a.attrs)["count"], a.now, a.note) for a in answers_of(decision)
+    ] == [
         (None, "2", "7", 'Took "cake salt" as Salt cake.'),
         ("Bram", "2", "6", None),
     ]

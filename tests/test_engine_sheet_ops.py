@@ -278,7 +278,9 @@ def test_temporary_points_do_not_stack(ember: Rules) -> None:
 @pytest.mark.parametrize(
     ("command", "reason", "now", "note"),
     [
-        pytest.param(c.Spend(pool="resolve", amount=2), "insufficient", None, "Resolve 1/4.", id="insufficient"),
+        pytest.param(
+            c.Spend(pool="resolve", amount=2), "insufficient", None, "Resolve 1/4.", id="insufficient"
+        ),
         pytest.param(
             c.Spend(pool="luck", amount=1),
             "unknown-pool",

@@ -366,7 +366,11 @@ def test_without_who_the_item_is_used_out_of_the_players_own_bag_only() -> None:
     game = Game("ember-roads", ["Ada", {"name": "Juno", "bag": [{"item": "Poultice", "count": 1}]}], seed=3)
     first, second = game.reply('[inventory: use item="Poultice"] [inventory: use item="Poultice"]').answers
     # PEER §7: the user's own bag only; Juno's poultice is not Ada's.
-    assert first == second == (
-        '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
-        'note="Ada holds no Poultice."]'
+    assert (
+        first
+        == second
+        == (
+            '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
+            'note="Ada holds no Poultice."]'
+        )
     )

@@ -145,7 +145,9 @@ def test_wearing_with_nothing_to_change_is_ok_with_count_zero_and_changes_nothin
 def test_equipping_goes_one_at_a_time_and_stops_when_the_slots_are_full() -> None:
     # Gravewatch: two Hands; a Watch pistol takes one. Three asked, two put on: ok, count 2, now 2 worn.
     state = party(member("Ada", item("Watch pistol", 3)))
-    decision, after = outcome("gravewatch", state, '[inventory: action="equip" item="Watch pistol" count="3"]')
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="equip" item="Watch pistol" count="3"]'
+    )
     assert answers_of(decision) == [
         Answer(
             tag="inventory",

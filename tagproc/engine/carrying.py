@@ -92,11 +92,7 @@ def _share(
         left -= taken
     # (3) the rest to whoever would then be least over, never past a limit
     while left:
-        open_ = [
-            i
-            for i in members
-            if given[i] < rooms[i] and loads[i] + weight <= limits[i] + _TOLERANCE
-        ]
+        open_ = [i for i in members if given[i] < rooms[i] and loads[i] + weight <= limits[i] + _TOLERANCE]
         if not open_:
             break
         open_.sort(key=lambda i: (loads[i] - easy[i], i))

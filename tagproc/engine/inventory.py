@@ -50,7 +50,9 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     if command.proposal is not None:
         notes = (f"{resolved.what.name} is already an item of this game; the description was left out.",)
     if resolved.item is not None and resolved.item.service:
-        return refuse(command, Reason.SERVICE, f"{resolved.what.name} is a service: it is bought, never carried.")
+        return refuse(
+            command, Reason.SERVICE, f"{resolved.what.name} is a service: it is bought, never carried."
+        )
     native = rules.block is None or rules.block.native
     if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
         return refuse(

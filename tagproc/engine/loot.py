@@ -52,7 +52,9 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
     table = _table(rules, command.table)
     if table is None:
         known = ", ".join(t.id for t in tables)
-        return refuse(command, Reason.UNKNOWN_LOOT_TABLE, f'No loot table "{command.table}" (tables: {known}).')
+        return refuse(
+            command, Reason.UNKNOWN_LOOT_TABLE, f'No loot table "{command.table}" (tables: {known}).'
+        )
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who

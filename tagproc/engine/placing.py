@@ -93,9 +93,7 @@ def place(
     return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
-def _nobody(
-    rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason
-) -> str:
+def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason) -> str:
     name = thing(rules, resolved, 1)
     if why is Reason.TOO_MANY:
         return f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {name} is left behind."

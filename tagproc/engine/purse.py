@@ -38,7 +38,9 @@ def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
     for part in command.amounts:
         if part.coin is None or part.coin not in rules.coins_by_id:
             known = ", ".join(coin.label for coin in rules.book.coins())
-            return refuse(command, Reason.UNKNOWN_COIN, f'"{part.name}" is not a coin of this ruleset ({known}).')
+            return refuse(
+                command, Reason.UNKNOWN_COIN, f'"{part.name}" is not a coin of this ruleset ({known}).'
+            )
     return None
 
 

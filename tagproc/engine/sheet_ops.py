@@ -118,7 +118,9 @@ def decide_pool(
             extra = f" Temporary points do not add up: the larger ({now.temp}) stays."
     note = f"{view.pool_line(pool, after)}.{extra}"
     sheet = with_pool(view.sheet, pool.id, after)
-    return _accept(command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note)
+    return _accept(
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+    )
 
 
 def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice) -> Decision:
@@ -150,7 +152,9 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
         notes.append(f"{view.name}'s {pool.label} is down to 0.")
     sheet = with_pool(view.sheet, pool.id, after)
     note = " ".join(notes)
-    return _accept(command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note)
+    return _accept(
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+    )
 
 
 def _damage_track(view: LiveSheet, command: c.Damage, track: Track) -> Decision:
@@ -195,7 +199,9 @@ def _unknown_pool(view: LiveSheet, command: c.Command, name: str) -> Refused:
 
 def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:
     tracks = _known([(t.id, t.label) for t in view.live.tracks])
-    return _refuse(command, view, Reason.UNKNOWN_TRACK, f'No track is called "{name}"; the sheet has {tracks}.')
+    return _refuse(
+        command, view, Reason.UNKNOWN_TRACK, f'No track is called "{name}"; the sheet has {tracks}.'
+    )
 
 
 # -- tracks, conditions, fields ------------------------------------------------------------------------
@@ -282,7 +288,10 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
     if field is None:
         known = _known([(f.id, f.label) for f in rules.ruleset.sheet.fields])
         return _refuse(
-            command, view, Reason.UNKNOWN_FIELD, f'No field is called "{command.field}"; the sheet has {known}.'
+            command,
+            view,
+            Reason.UNKNOWN_FIELD,
+            f'No field is called "{command.field}"; the sheet has {known}.',
         )
     parsed = _parse_field(field, command.value)
     if isinstance(parsed, str):

@@ -137,7 +137,9 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
         if sum(stack.count for stack in bound) + 1 > most:
             if count == 0:
                 names = ", ".join(stack.name for stack in bound)
-                held = f"{sum(stack.count for stack in bound)} of {most} bound" + (f": {names}" if names else "")
+                held = f"{sum(stack.count for stack in bound)} of {most} bound" + (
+                    f": {names}" if names else ""
+                )
                 return refuse(command, Reason.BINDING_FULL, f"{member.name} has {held}.")
             break
         # A worn one first: bound as well, it is then worn by the spec's reading ("Items on the sheet").
@@ -241,7 +243,9 @@ def _settle(bag: tuple[Stack, ...], resolved: Resolved, rules: Rules) -> tuple[S
     return bags.add(tuple(kept), resolved.what, count - limit, limit)
 
 
-def _no_free_slot(name: str, bag: tuple[Stack, ...], state: GameState, rules: Rules, item: Item) -> str | None:
+def _no_free_slot(
+    name: str, bag: tuple[Stack, ...], state: GameState, rules: Rules, item: Item
+) -> str | None:
     """What stops one more ``item`` being worn out of ``bag``: a slot without room, or None."""
     worn = [(s, rules.item_of(s, state)) for s in bag if s.worn]
     for slot, needs in item.slots.items():
