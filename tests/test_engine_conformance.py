@@ -181,3 +181,28 @@ def test_forty_tags_of_nine_thousand_nine_hundred_ninety_nine_keep_the_state_sma
     assert [len(m.bag) for m in result.state.party] == [MAX_BAG_STACKS, 0]
     assert result.structured_answers[-1].reason == "too-many"
     assert len(result.state.model_dump_json()) < 200_000
+
+
+# -- who (PEER §3) ------------------------------------------------------------------------------------------
+
+
+def test_a_name_two_members_share_without_accents_is_ambiguous_and_changes_nothing() -> None:
+    state = party(member("Ada"), member("Zoë"), member("Zoe!"))
+    decision = decide(
+        state,
+        c.Add(item=c.ItemRef(name="Grave spade", label="Grave spade"), who="ZOE"),
+        rules_for("gravewatch"),
+        Dice(0),
+    )
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "ambiguous-character",
+        '"ZOE" (who=) could be Zoë, Zoe!.',
+    )
+
+
+def test_a_name_is_matched_ignoring_accents_and_punctuation() -> None:
+    state = party(member("Ada"), member("Zoë"))
+    answer, after = _decided(state, c.Spend(pool="resolve", amount=1, who="zoe"))
+    assert (answer.attrs[0], answer.now) == (("who", "Zoë"), "3/4")
+    assert after.party[1].sheet.pools == {"resolve": PoolState(current=3)}

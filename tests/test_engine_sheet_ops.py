@@ -180,7 +180,7 @@ def test_a_recharge_amount_is_rolled_and_never_passes_max_read_off_a_stat(gravew
         pytest.param(
             c.Rest(rest="vigil", who="Cora"),
             "unknown-character",
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],
@@ -299,7 +299,7 @@ def test_temporary_points_do_not_stack(ember: Rules) -> None:
             c.Restore(pool="resolve", amount=1, who="Cora"),
             "unknown-character",
             None,
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],

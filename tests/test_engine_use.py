@@ -348,7 +348,7 @@ def test_a_ruleset_item_without_a_use_is_refused_no_use(gravewatch: Rules) -> No
             ada(None, pages(1)),
             use("Page of the vigil litany", who="Cora"),
             "unknown-character",
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],

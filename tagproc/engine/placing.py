@@ -40,8 +40,12 @@ def counted(resolved: Resolved, count: int) -> str:
 def member_or_refusal(
     state: GameState, command: c.Command, name: str | None, key: str = "who"
 ) -> int | Decision:
-    """The index of the member ``name`` (the player for None), or the ``unknown-character`` refusal."""
+    """The index of the member ``name`` (the player for None), or the ``ambiguous-character`` or
+    ``unknown-character`` refusal (PEER-CONVENTIONS §3)."""
     index = state.member_index(name)
+    if index is None and name is not None and len(state.members_called(name)) > 1:
+        names = ", ".join(state.party[i].name for i in state.members_called(name))
+        return refuse(command, Reason.AMBIGUOUS_CHARACTER, f'"{name}" ({key}=) could be {names}.')
     if index is None:
         return refuse(command, Reason.UNKNOWN_CHARACTER, f'Nobody in the party is called "{name}" ({key}=).')
     return index

@@ -25,6 +25,7 @@ from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.charges import recharge_stack
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, SheetChanged
+from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
@@ -36,9 +37,9 @@ __all__ = ["decide_rest"]
 
 def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> Decision:
     """Rest one member (``who=``, the player without it); recharge what names the rest."""
-    index = state.member_index(command.who)
-    if index is None:
-        return refuse(command, Reason.UNKNOWN_CHARACTER, f"Nobody in the party is called {command.who}.")
+    index = member_or_refusal(state, command, command.who)
+    if not isinstance(index, int):
+        return index
     view = LiveSheet(rules, state, index)
     rest = _pick_rest(rules, command.rest)
     if rest is None:

@@ -29,6 +29,7 @@ from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Refused, SheetChanged, evolve
+from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
@@ -54,9 +55,10 @@ _FALSE = frozenset({"false", "no", "off", "0"})
 def member_sheet(state: GameState, command: c.Command, rules: Rules) -> LiveSheet | Refused:
     """The live sheet of ``who=`` (the player without it), or ``unknown-character``."""
     who: str | None = getattr(command, "who", None)
-    index = state.member_index(who)
-    if index is None:
-        return refuse(command, Reason.UNKNOWN_CHARACTER, f"Nobody in the party is called {who}.")
+    index = member_or_refusal(state, command, who)
+    if not isinstance(index, int):
+        assert isinstance(index, Refused)  # member_or_refusal refuses, never accepts
+        return index
     return LiveSheet(rules, state, index)
 
 
