@@ -206,3 +206,31 @@ def test_a_name_is_matched_ignoring_accents_and_punctuation() -> None:
     answer, after = _decided(state, c.Spend(pool="resolve", amount=1, who="zoe"))
     assert (answer.attrs[0], answer.now) == (("who", "Zoë"), "3/4")
     assert after.party[1].sheet.pools == {"resolve": PoolState(current=3)}
+
+
+# -- remove without who (PEER §3-§4) -------------------------------------------------------------------------
+
+
+def test_a_remove_without_who_goes_on_from_the_player_to_the_party_and_answers_the_party_total() -> None:
+    state = party(member("Ada", item("Black candle", 1)), member("Bram", item("Black candle", 3)))
+    decision, after = outcome(
+        "gravewatch", state, '[inventory: action="remove" item="Black candle" count="2"]'
+    )
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "remove"), ("item", "Black candle"), ("count", "2")),
+            result="ok",
+            now="2",
+        )
+    ]
+    assert (bag_of(after, 0), bag_of(after, 1)) == ([], [("Black candle", 2)])
+
+
+def test_a_remove_without_who_that_only_the_player_holds_is_the_players() -> None:
+    state = party(member("Ada", item("Black candle", 2)), member("Bram"))
+    decision, after = outcome("gravewatch", state, '[inventory: action="remove" item="Black candle"]')
+    assert [(a.attrs, a.now) for a in answers_of(decision)] == [
+        ((("action", "remove"), ("item", "Black candle"), ("count", "1")), "1")
+    ]
+    assert bag_of(after, 0) == [("Black candle", 1)]

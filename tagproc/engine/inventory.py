@@ -6,8 +6,9 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   new invented item (``invent``; ``propose: false`` refuses it, ``no-invention``), or a plain item, which
   ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
   carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
-- remove: out of ``who``'s bag (the player's without it), across stacks; a cursed bound item stays
-  (``cursed``); asked for more than they hold, what they hold is removed and the note says so.
+- remove: out of ``who``'s bag, across stacks; without ``who=`` out of the player's bag, then on to the party
+  in order, ``now`` the party's total (PEER-CONVENTIONS §3-§4); a cursed bound item stays (``cursed``); asked
+  for more than they hold, what they hold is removed and the note says so.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
   when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
   their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver.
@@ -23,7 +24,16 @@ from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, ItemInvented, Journaled, evolve
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Effect,
+    ItemInvented,
+    Journaled,
+    evolve,
+    evolve_all,
+)
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
@@ -86,6 +96,8 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
 
 def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice) -> Decision:
     """Take ``count`` of an item out of ``who``'s bag; never a cursed item still bound."""
+    if command.who is None and _others_hold(state, command, rules):
+        return _remove_from_the_party(state, command, rules)
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who
@@ -106,6 +118,48 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
     )
     reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
     return Accepted(effects=effects, answers=(reply,))
+
+
+def _others_hold(state: GameState, command: c.Remove, rules: Rules) -> bool:
+    """Whether a member other than the player holds some of what a remove without ``who=`` names."""
+    what = bags.resolve(command.item, state, rules).what
+    return any(bags.count_held(member.bag, what) for member in state.party[1:])
+
+
+def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) -> Decision:
+    """A remove without ``who=``: out of the player's bag, then on to the party in order (PEER §3); one
+    answer, ``now`` the party's total left (PEER §4)."""
+    resolved = bags.resolve(command.item, state, rules)
+    held = [bags.count_held(member.bag, resolved.what) for member in state.party]
+    effects: list[Effect] = []
+    left = command.count
+    for index, member in enumerate(state.party):
+        if left == 0:
+            break
+        if not held[index]:
+            continue
+
+        def cursed(stack: Stack) -> bool:
+            return bags.is_cursed(stack, rules.item_of(stack, state))
+
+        bag, pieces = bags.take(member.bag, resolved.what, left, cursed)
+        taken = sum(piece.count for piece in pieces)
+        if taken:
+            left -= taken
+            effects.append(BagChanged(member=index, bag=bag))
+            text = counted(resolved, taken)
+            effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
+    count = command.count - left
+    name = thing(rules, resolved, 1)
+    if count == 0:
+        return refuse(command, Reason.CURSED, f"Every {name} the party holds is cursed and bound.")
+    note = None
+    if count < command.count:
+        note = f"The party held only {count} that could be taken: {count} taken."
+    after = evolve_all(state, tuple(effects))
+    total = sum(bags.count_held(member.bag, resolved.what) for member in after.party)
+    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    return Accepted(effects=tuple(effects), answers=(answer(command, now=total, attrs=attrs, note=note),))
 
 
 def _take(
