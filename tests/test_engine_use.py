@@ -152,13 +152,25 @@ def test_temporary_points_and_applied_conditions_land_on_the_user(ember: Rules) 
     assert after.party[0].sheet.conditions == ("wounded",)
 
 
-def test_a_use_tag_uses_the_item_once_whatever_its_count(ember: Rules) -> None:
+def test_a_use_with_a_count_makes_that_many_uses_in_one_answer(ember: Rules) -> None:
+    # PEER §7: up to N uses, the lines joined by spaces, count= the uses made.
     command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=2, who="Juno")
     decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
-    assert decision.answers[0].note == (
-        "Juno uses Poultice: heals 4 (Grit 6/11). 2 left. One use a tag: it was used once, not 2 times."
+    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now, decision.answers[0].note) == (
+        "2",
+        "1",
+        "Juno uses Poultice: heals 4 (Grit 6/11). 2 left. Juno uses Poultice: heals 4 (Grit 10/11). 1 left.",
     )
-    assert after.party[1].bag == (Stack(name="Poultice", count=2, item="outfitter/poultice"),)
+    assert after.party[1].bag == (Stack(name="Poultice", count=1, item="outfitter/poultice"),)
+    assert after.party[1].sheet.pools == {"grit": PoolState(current=10)}
+
+
+def test_a_use_count_past_what_is_held_stops_at_the_last_and_says_how_many(ember: Rules) -> None:
+    command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=5, who="Juno")
+    decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
+    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now) == ("3", "0")
+    assert decision.answers[0].note is not None and decision.answers[0].note.endswith("None left.")
+    assert after.party[1].bag == ()
 
 
 # -- gates -------------------------------------------------------------------------------------------------

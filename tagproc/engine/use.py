@@ -21,8 +21,8 @@ Decisions where the spec is silent:
   and the conditions it puts on ("deals 2d6 coldfire damage, Shaken for 2 rounds").
 - A ``gate`` whose ``difficulty`` the item does not give is refused ``no-use``; a use whose charges
   exceed what is left is refused ``none-left``.
-- A tag uses the item once whatever its ``count=`` says (the note says so when it asks for more), as the
-  Use button does.
+- ``count=`` N makes up to N uses in one answer (PEER-CONVENTIONS §7), each on the state the last left:
+  the lines joined by spaces, ``count`` the uses made, stopping at the first that cannot be made.
 - The line says what came back, not what was rolled: a poultice rolling 5 at Grit 2/6 "heals 4 (Grit 6/6)";
   with nothing to give back it says so: "Grit is already full (6/6)" (a restore: "Resolve is already
   full (4/4)"). A heal never takes away what is over a maximum.
@@ -41,7 +41,16 @@ from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.charges import charges_left, charges_max, roll_amount
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled, Refused, SheetChanged
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Effect,
+    Journaled,
+    Refused,
+    SheetChanged,
+    evolve_all,
+)
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.sheet import (
@@ -70,7 +79,30 @@ class _Outcome:
 
 
 def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
-    """Use one of ``who``'s items outside a fight."""
+    """Use one of ``who``'s items outside a fight, up to ``count`` times in one answer (PEER §7): the lines
+    joined by spaces, ``count`` the uses made; refused only when the first use is."""
+    one = command.model_copy(update={"count": 1})
+    first = _use_once(state, one, rules, dice)
+    if not isinstance(first, Accepted) or command.count == 1:
+        return first
+    effects, lines, reply = list(first.effects), [first.answers[0].note or ""], first.answers[0]
+    quiet = one.model_copy(update={"notes": ()})
+    for _ in range(command.count - 1):
+        again = _use_once(evolve_all(state, tuple(effects)), quiet, rules, dice)
+        if not isinstance(again, Accepted):
+            break
+        effects.extend(again.effects)
+        lines.append(again.answers[0].note or "")
+        reply = again.answers[0]
+    attrs = with_attr(command, reply.attrs, "count", str(len(lines)))
+    note = " ".join(line for line in lines if line) or None
+    return Accepted(
+        effects=tuple(effects), answers=(reply.model_copy(update={"attrs": attrs, "note": note}),)
+    )
+
+
+def _use_once(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
+    """One use of the item."""
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
@@ -149,8 +181,6 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     held = _held(bag, command, view.rules)
     line = f"{view.name} uses {stack.name}: {'; '.join(outcome.parts) or 'nothing the rules work out'}."
     line += _left_line(stack, item, use, held, left, broke)
-    if command.count > 1:
-        line += f" One use a tag: it was used once, not {command.count} times."
     effects: list[Effect] = []
     if outcome.sheet != view.sheet:
         effects.append(SheetChanged(member=view.index, sheet=outcome.sheet))
