@@ -234,3 +234,13 @@ def test_a_remove_without_who_that_only_the_player_holds_is_the_players() -> Non
         ((("action", "remove"), ("item", "Black candle"), ("count", "1")), "1")
     ]
     assert bag_of(after, 0) == [("Black candle", 1)]
+
+
+def test_a_rest_tag_for_the_party_rests_every_member_in_one_answer() -> None:
+    from tagproc import Game
+
+    game = Game("gravewatch", ["Ada", "Bram"], seed=1)
+    assert game.reply('[sheet: op="rest" rest="vigil" who="party"]').answers == (
+        '[sheet: who="party" op="rest" rest="vigil" result="ok" now="Ada Stand down from the vigil: '
+        'Resolve 4/4, Harm 0/4; Bram Stand down from the vigil: Resolve 4/4, Harm 0/4"]',
+    )

@@ -57,7 +57,7 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     decider = _DECIDERS.get(type(command))
     if decider is None:  # buy, sell, reveal, inspect: the market and fakes come in a later issue
         return refuse(command, Reason.UNAPPLIED, "tagproc does not run this action yet; nothing changed.")
-    if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
+    if isinstance(command, _SHEET_COMMANDS) and (is_party(state, command.who) or _party_dropped(command)):
         return _for_the_party(state, command, rules, dice, decider)
     return decider(state, command, rules, dice)
 
@@ -65,6 +65,11 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
 def is_party(state: GameState, who: str | None) -> bool:
     """Whether ``who`` is the party as a whole (``party``, when no member is called so)."""
     return who is not None and who.strip().casefold() == PARTY and state.member_index(who) is None
+
+
+def _party_dropped(command: c.Command) -> bool:
+    """A ``who="party"`` the normaliser took off a sheet op (its ``party-is-no-who`` repair): still the party."""
+    return getattr(command, "who", None) is None and any(r.code == "party-is-no-who" for r in command.repairs)
 
 
 def _for_the_party(
