@@ -244,3 +244,11 @@ def test_a_rest_tag_for_the_party_rests_every_member_in_one_answer() -> None:
         '[sheet: who="party" op="rest" rest="vigil" result="ok" now="Ada Stand down from the vigil: '
         'Resolve 4/4, Harm 0/4; Bram Stand down from the vigil: Resolve 4/4, Harm 0/4"]',
     )
+
+
+def test_a_give_to_the_party_has_no_recipient_and_changes_nothing() -> None:
+    state = party(member("Ada", item("Black candle", 1)), member("Bram"))
+    give = c.Give(item=c.ItemRef(name="Black candle", label="Black candle"), to="party")
+    decision = decide(state, give, rules_for("gravewatch"), Dice(0))
+    assert isinstance(decision, Refused)
+    assert decision.answer.reason == "no-recipient"

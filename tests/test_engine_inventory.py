@@ -223,7 +223,7 @@ def test_giving_moves_the_item_taken_off_and_unbound_into_the_receivers_bag() ->
             tag="inventory",
             attrs=(("action", "give"), ("item", "Dawn bell"), ("count", "1"), ("to", "Bram")),
             result="ok",
-            now="0",
+            now="1",  # the receiver's count (PEER §4)
             note="Taken off to be given. No longer bound: Bram must bind it anew.",
         )
     ]

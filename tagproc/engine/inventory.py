@@ -11,7 +11,8 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   for more than they hold, what they hold is removed and the note says so.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
   when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
-  their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver.
+  their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
+  ``now`` is the receiver's count (PEER-CONVENTIONS §4).
 
 Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
 """
@@ -192,6 +193,8 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     giver = member_or_refusal(state, command, command.who)
     if not isinstance(giver, int):
         return giver
+    if command.to.strip().casefold() == "party" and state.member_index(command.to) is None:
+        return refuse(command, Reason.NO_RECIPIENT, "A give names one member to=, never the whole party.")
     receiver = member_or_refusal(state, command, command.to, "to")
     if not isinstance(receiver, int):
         return receiver
@@ -230,8 +233,8 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     )
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
     attrs = with_names(command, attrs, who=giver_name, to=receiver_name)
-    reply = answer(
-        command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=" ".join(notes) or None
+    reply = answer(  # now= the receiver's count (PEER §4)
+        command, now=bags.count_held(into, resolved.what), attrs=attrs, note=" ".join(notes) or None
     )
     return Accepted(effects=effects, answers=(reply,))
 
