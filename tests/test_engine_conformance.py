@@ -252,3 +252,14 @@ def test_a_give_to_the_party_has_no_recipient_and_changes_nothing() -> None:
     decision = decide(state, give, rules_for("gravewatch"), Dice(0))
     assert isinstance(decision, Refused)
     assert decision.answer.reason == "no-recipient"
+
+
+def test_a_pool_op_of_zero_is_refused_bad_amount_and_changes_nothing() -> None:
+    state = _wardens(3, 3)
+    answer, after = _decided(state, c.Damage(pool="resolve", amount=0))
+    assert (answer.attrs[0], answer.reason, answer.note) == (
+        ("who", "Ada"),
+        "bad-amount",
+        "An amount is a whole number of at least 1.",
+    )
+    assert after == state

@@ -72,6 +72,11 @@ def _refuse(command: c.Command, view: LiveSheet, reason: Reason, note: str) -> R
     return refuse(command, reason, note, attrs=card_attrs(command, view))
 
 
+def _zero(command: c.Command, view: LiveSheet) -> Refused:
+    """An amount of 0 changes nothing: ``bad-amount`` (PEER-CONVENTIONS §11)."""
+    return _refuse(command, view, Reason.BAD_AMOUNT, "An amount is a whole number of at least 1.")
+
+
 def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> str:
     """A pool's ``now=``: ``<value>/<max>``, plus `` +N temp`` (PEER §11)."""
     pool = view.pool(pool_id)
@@ -101,6 +106,8 @@ def decide_pool(
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
+    if command.amount == 0:
+        return _zero(command, view)
     pool = view.pool(command.pool)
     if pool is None:
         return _unknown_pool(view, command, command.pool)
@@ -130,6 +137,8 @@ def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice)
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
+    if command.amount == 0:
+        return _zero(command, view)
     if command.pool is not None:
         return _damage_pool(view, command, command.pool)
     track = view.track(command.track or "")
