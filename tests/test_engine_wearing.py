@@ -52,7 +52,7 @@ WEAR_REFUSALS = [
         '[inventory: action="equip" item="Watch pistol"]',
         "no-slot",
         "No free Hands: Ada has 2, 2 in use (Grave spade worn there).",
-        id="no-free-slot-names-what-is-worn-there",
+        id="no-slot-names-what-is-worn-there",
     ),
     pytest.param(
         [item("Warming tonic")],
@@ -80,7 +80,7 @@ WEAR_REFUSALS = [
         '[inventory: action="bind" item="Grave spade"]',
         "not-bindable",
         "Grave spade does not bind.",
-        id="does-not-bind",
+        id="not-bindable",
     ),
     pytest.param(
         [item("Dawn bell", bound=True), item("Widow's ring", bound=True, worn=True), item("Dawn bell")],

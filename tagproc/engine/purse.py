@@ -2,7 +2,7 @@
 
 Owns ``[inventory: action="pay"|"earn"]``:
 - pay: out of one bag (``who``'s, the player's without it), in the named coins' own family only. A multi-coin
-  amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``mixed-families``.
+  amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``unknown-coin``.
   ``money.plan_payment`` makes the plan (largest coins that fit, then the smallest coin left that covers the
   rest broken, change back largest first); the note is ``money.format_payment_note``'s ("Paid with crowns ×1;
   shillings ×2 back."). Refused: ``no-currencies``, ``unknown-coin``, ``unknown-character``, ``cannot-afford``,

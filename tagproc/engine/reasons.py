@@ -8,9 +8,9 @@ string is read (an ``Answer``'s ``reason``, JSON), so nothing downstream changes
 
 Decisions where neither the spec nor the conventions name a code:
 - a give to the giver themselves is ``no-recipient`` (nobody else to receive it);
-- a condition a held item keeps off is ``immune``; a field value of the wrong type is ``bad-amount`` for a
-  number and ``malformed`` otherwise;
-- amounts of two coin families in one payment are ``unknown-coin`` (no one coin pays them).
+- a condition a held item keeps off is ``immune``; a field value its type cannot read is ``malformed``;
+- amounts of two coin families in one payment are ``unknown-coin`` (no one coin pays them);
+- a bag that would hold more than ``bags.MAX_BAG_STACKS`` stacks answers the rest ``too-many``.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Decisions where the spec is silent:
   already (taking it off is ``ok``); putting on a condition that is on, or taking off one that is off, is
   ``ok`` and says so. A condition immunity newly gained by an equip or a bind ends the condition in the
   same answer (``immunity_ends``, called from :mod:`tagproc.engine.wearing`).
-- ``note`` parses a typed field (number, boolean, enum) or refuses ``bad-value``; a number past the field's
+- ``note`` parses a typed field (number, boolean, enum) or refuses ``malformed``; a number past the field's
   range is held to it with a note; a text past its ``maxLength`` is refused.
 
 Invariant: every refusal changes nothing (``Refused`` has no effects); an accepted op is one ``SheetChanged``.
@@ -314,7 +314,7 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
 
 
 def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, str] | str:
-    """The value to store, how it reads, and a note; or why it cannot be stored (a ``bad-value`` note)."""
+    """The value to store, how it reads, and a note; or why it cannot be stored (a ``malformed`` note)."""
     written = text.strip()
     if field.type == "number":
         return _parse_number(field, written)
