@@ -85,6 +85,7 @@ def _for_the_party(
     refused: list[str] = []
     reasons: list[str] = []
     notes: list[str] = []
+    said: list[str] = []
     attrs: tuple[tuple[str, str], ...] | None = None
     for member in state.party:
         one = command.model_copy(update={"who": member.name, "notes": ()})
@@ -98,8 +99,10 @@ def _for_the_party(
             refused.append(f"{member.name} refused ({reply.reason})")
             reasons.append(reply.reason or "")
         if reply.note:
+            said.append(reply.note)
             notes.append(f"{member.name}: {reply.note}")
-    note = " ".join(notes) or None
+    same = len(said) == len(state.party) and len(set(said)) == 1  # one note for all: said once
+    note = said[0] if same else " ".join(notes) or None
     if not done:
         return refuse(command, Reason(reasons[0]), note, attrs=attrs)
     now = "; ".join([*done, *refused])
