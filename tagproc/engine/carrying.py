@@ -90,22 +90,29 @@ def _share(
         given[index] += taken
         loads[index] += taken * weight
         left -= taken
-    # (3) the rest to whoever would then be least over, never past a limit
+    # (3) the rest one at a time to whoever would then be least over, never past a limit (ties in party
+    # order). Done a level at a time, so a large count costs as much as a small one: the members tied for
+    # least over each take as many as keep them at or under the next one's, round and round.
     while left:
         open_ = [i for i in members if given[i] < rooms[i] and loads[i] + weight <= limits[i] + _TOLERANCE]
         if not open_:
             break
         open_.sort(key=lambda i: (loads[i] - easy[i], i))
-        first = open_[0]
-        batch = left
-        if len(open_) > 1:  # as many as keep it the least over, at once (a count may be large)
-            gap = (loads[open_[1]] - easy[open_[1]]) - (loads[first] - easy[first])
-            batch = max(1, math.floor(gap / weight + _TOLERANCE))
-        batch = min(batch, left, rooms[first] - given[first], _fits(limits[first] - loads[first], weight))
-        batch = max(1, batch)
-        given[first] += batch
-        loads[first] += batch * weight
-        left -= batch
+        low = loads[open_[0]] - easy[open_[0]]
+        tied = [i for i in open_ if loads[i] - easy[i] <= low + _TOLERANCE]
+        rest = [loads[i] - easy[i] for i in open_ if i not in tied]
+        level = math.floor((rest[0] - low) / weight + _TOLERANCE) if rest else left
+        each = min(max(level, 0), left // len(tied))
+        if each == 0:  # fewer left than the tied members, or the next level is within one: one each
+            each = 1
+        for index in sorted(tied):
+            if left == 0:
+                break
+            cap = min(rooms[index] - given[index], _fits(limits[index] - loads[index], weight))
+            taken = min(each, left, cap)
+            given[index] += taken
+            loads[index] += taken * weight
+            left -= taken
     return Share(tuple((index, taken) for index, taken in enumerate(given) if taken), left)
 
 
