@@ -132,7 +132,9 @@ def test_an_unreadable_tag_is_answered_with_raw_and_runs_nothing(engine: FakeEng
     result = _game().reply('He shrugs. [inventory: action="juggle" item="skull"]')
     assert engine.calls == []
     (only,) = result.structured_answers
-    assert only.result == "refused" and only.reason == "unknown-action"
+    # PEER §1: an unreadable body is answered reason="unreadable"; the sharper code stays on the command.
+    assert only.result == "refused" and only.reason == "unreadable"
+    assert [getattr(command, "reason", None) for command in result.tags[0].commands] == ["unknown-action"]
     assert result.answers[0].startswith("[inventory: raw=\"(inventory: action='juggle' item='skull')\" ")
 
 
