@@ -263,3 +263,20 @@ def test_a_pool_op_of_zero_is_refused_bad_amount_and_changes_nothing() -> None:
         "An amount is a whole number of at least 1.",
     )
     assert after == state
+
+
+# -- cursed refuses the player's own moves, never a GM tag (PEER §4) -----------------------------------------
+
+
+def test_the_gms_unequip_takes_a_cursed_bound_item_off_and_it_stays_bound() -> None:
+    state = party(member("Ada", item("Widow's ring", worn=True, bound=True)))
+    decision, after = outcome("gravewatch", state, '[inventory: action="unequip" item="Widow\'s ring"]')
+    assert [(a.result, a.now) for a in answers_of(decision)] == [("ok", "0")]
+    assert [(s.worn, s.bound) for s in after.party[0].bag] == [(False, True)]
+
+
+def test_the_gms_remove_takes_a_cursed_bound_item_away() -> None:
+    state = party(member("Ada", item("Widow's ring", worn=True, bound=True)))
+    decision, after = outcome("gravewatch", state, '[inventory: action="remove" item="Widow\'s ring"]')
+    assert [(a.result, a.now) for a in answers_of(decision)] == [("ok", "0")]
+    assert after.party[0].bag == ()

@@ -186,13 +186,6 @@ REMOVE_REFUSALS = [
         "Ada holds no Grave spade.",
         id="none-held",
     ),
-    pytest.param(
-        [item("Widow's ring", worn=True, bound=True)],
-        '[inventory: action="remove" item="Widow\'s ring"]',
-        "cursed",
-        "Widow's ring is cursed and bound to Ada: it will not let go. Unbind it to end the curse first.",
-        id="a-cursed-bound-item-stays",
-    ),
 ]
 
 

@@ -62,13 +62,6 @@ WEAR_REFUSALS = [
         id="not-wearable",
     ),
     pytest.param(
-        [item("Widow's ring", worn=True, bound=True)],
-        '[inventory: action="unequip" item="Widow\'s ring"]',
-        "cursed",
-        "Widow's ring is cursed and bound to Ada: it will not let go. Unbind it to end the curse first.",
-        id="a-cursed-bound-item-stays-on",
-    ),
-    pytest.param(
         [],
         '[inventory: action="equip" item="Watch pistol"]',
         "none-held",

@@ -7,8 +7,9 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
   carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
 - remove: out of ``who``'s bag, across stacks; without ``who=`` out of the player's bag, then on to the party
-  in order, ``now`` the party's total (PEER-CONVENTIONS §3-§4); a cursed bound item stays (``cursed``); asked
-  for more than they hold, what they hold is removed and the note says so.
+  in order, ``now`` the party's total (PEER-CONVENTIONS §3-§4); asked for more than they hold, what they hold
+  is removed and the note says so. A cursed bound item stays only against the player's own moves: ``cursed``
+  "refuses the player's own moves, never a GM tag" (PEER §4), and every tag the engine runs is the GM's.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
   when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
   their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
@@ -39,7 +40,7 @@ from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
-from tagproc.engine.wearing import cursed_note, decide_bind, decide_equip, decide_unbind, decide_unequip
+from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
 
 __all__ = [
     "decide_add",
@@ -139,24 +140,16 @@ def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) ->
             break
         if not held[index]:
             continue
-
-        def cursed(stack: Stack) -> bool:
-            return bags.is_cursed(stack, rules.item_of(stack, state))
-
-        bag, pieces = bags.take(member.bag, resolved.what, left, cursed)
+        bag, pieces = bags.take(member.bag, resolved.what, left)
         taken = sum(piece.count for piece in pieces)
-        if taken:
-            left -= taken
-            effects.append(BagChanged(member=index, bag=bag))
-            text = counted(resolved, taken)
-            effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
+        left -= taken
+        effects.append(BagChanged(member=index, bag=bag))
+        text = counted(resolved, taken)
+        effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
     count = command.count - left
-    name = thing(rules, resolved, 1)
-    if count == 0:
-        return refuse(command, Reason.CURSED, f"Every {name} the party holds is cursed and bound.")
     note = None
     if count < command.count:
-        note = f"The party held only {count} that could be taken: {count} taken."
+        note = f"The party held only {count}: {count} taken."
     after = evolve_all(state, tuple(effects))
     total = sum(bags.count_held(member.bag, resolved.what) for member in after.party)
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
@@ -172,19 +165,12 @@ def _take(
     name = thing(rules, resolved, 1)
     if held == 0:
         return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {name}.")
-
-    def cursed(stack: Stack) -> bool:
-        return bags.is_cursed(stack, rules.item_of(stack, state))
-
-    bag, pieces = bags.take(member.bag, resolved.what, command.count, cursed)
+    # A cursed item bound stays for the player's own moves only: a GM tag moves it (PEER-CONVENTIONS §4).
+    bag, pieces = bags.take(member.bag, resolved.what, command.count)
     count = sum(piece.count for piece in pieces)
-    if count == 0:
-        return refuse(command, Reason.CURSED, cursed_note(name, member.name))
     note = None
     if count < command.count:
-        kept = held - count
-        why = f"; {kept} cursed and bound stay" if kept else ""
-        note = f"{member.name} held only {held}{why}: {count} taken."
+        note = f"{member.name} held only {held}: {count} taken."
     return bag, pieces, note
 
 

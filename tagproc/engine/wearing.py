@@ -6,8 +6,9 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
   what is worn there). "One item of a larger stack is taken into its own stack to be worn"; one taken off
   goes back into a stack of its kind when it has nothing of its own to keep.
 - bind and unbind only where the ruleset has ``binding`` on an item that binds (else ``not-bindable``), up to
-  ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item once bound stays bound: it
-  cannot be taken off (``cursed``), and the GM's unbind ends the curse (the stack is unbound and
+  ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item once bound stays bound,
+  against the player's own moves only (PEER-CONVENTIONS §4: ``cursed`` "refuses the player's own moves,
+  never a GM tag"): the GM's unequip takes it off (still bound), and the GM's unbind ends the curse (the stack is unbound and
   ``curse_ended``).
 - One item at a time up to ``count`` (PEER-CONVENTIONS §4): refused only when the first fails; with nothing
   to change (all worn already, none worn...) the answer is ``ok`` with ``count="0"``. ``count`` is what
@@ -36,7 +37,7 @@ from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Stack
 from tagproc.ruleset import Item
 
-__all__ = ["cursed_note", "decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
+__all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
 
 _Wearing = c.Equip | c.Unequip | c.Bind | c.Unbind
 
@@ -73,26 +74,23 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
 
 
 def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
-    """Take off ``count`` of an item ``who`` wears; never a cursed item still bound."""
+    """Take off ``count`` of an item ``who`` wears; a cursed one too, on the GM's tag (it stays bound)."""
     found = _slotted(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved, item = found
+    who, resolved, _ = found
     member = state.party[who]
     worn = _count(member.bag, resolved, lambda s: s.worn)
-    free = _count(member.bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item))
-    if worn and free == 0:
-        return refuse(command, Reason.CURSED, cursed_note(resolved.what.name, member.name))
-    count = min(command.count, free)
+    count = min(command.count, worn)
     bag = member.bag
     for _ in range(count):
-        bag = _split_one(bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item), {"worn": False})
+        bag = _split_one(bag, resolved, lambda s: s.worn, {"worn": False})
         bag = _settle(bag, resolved, rules)
     note = None
     if worn == 0:
         note = f"{member.name} does not wear {resolved.what.name}."
     elif count < command.count:
-        note = f"{member.name} wore only {free} that can be taken off: {count} taken off."
+        note = f"{member.name} wore only {worn}: {count} taken off."
     now = _count(bag, resolved, lambda s: s.worn)
     return _done(command, state, who, bag, resolved, note, count, now)
 
@@ -261,11 +259,6 @@ def _no_free_slot(
             names = ", ".join(s.name for s, _ in there) or "nothing"
             return f"No free {label}: {name} has {has}, {used} in use ({names} worn there)."
     return None
-
-
-def cursed_note(name: str, holder: str) -> str:
-    """Why a cursed item still bound stays (``cursed``): on an unequip, a remove and a give alike."""
-    return f"{name} is cursed and bound to {holder}: it will not let go. Unbind it to end the curse first."
 
 
 def _done(
