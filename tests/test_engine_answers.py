@@ -38,7 +38,7 @@ PARTY = [
         ),
         pytest.param(
             '[sheet: op="spend" pool="resolve" amount="1" who="aDa"]',
-            '[sheet: who="Ada" op="spend" pool="resolve" amount="1" result="ok" now="3/4" note="Resolve 3/4."]',
+            '[sheet: who="Ada" op="spend" pool="resolve" amount="1" result="ok" now="3/4"]',
             id="sheet-op",
         ),
     ],

@@ -202,7 +202,7 @@ POOL_OPS = [
         PoolState(current=2),
         (("who", "Ada"), ("op", "spend"), ("pool", "resolve"), ("amount", "1")),
         "2/4",
-        "Resolve 2/4.",
+        None,
         id="spend-by-label",
     ),
     pytest.param(
@@ -210,7 +210,7 @@ POOL_OPS = [
         PoolState(current=4),
         (("who", "Ada"), ("op", "restore"), ("pool", "resolve"), ("amount", "3")),
         "4/4",
-        "Resolve 4/4. 2 more would pass its maximum.",
+        "2 more would pass its maximum.",
         id="restore-never-past-max",
     ),
     pytest.param(
@@ -218,7 +218,7 @@ POOL_OPS = [
         PoolState(current=3, temp=2),
         (("who", "Ada"), ("op", "temp"), ("pool", "resolve"), ("amount", "2")),
         "3/4 +2 temp",
-        "Resolve 3/4 (+2 temporary).",
+        None,
         id="temp-sets-temporary-points",
     ),
     pytest.param(
@@ -226,7 +226,7 @@ POOL_OPS = [
         PoolState(current=1),
         (("who", "Ada"), ("op", "damage"), ("pool", "resolve"), ("amount", "2")),
         "1/4",
-        "Resolve 1/4.",
+        None,
         id="damage-on-a-pool",
     ),
     pytest.param(
@@ -234,7 +234,7 @@ POOL_OPS = [
         PoolState(current=0),
         (("who", "Ada"), ("op", "damage"), ("pool", "resolve"), ("amount", "9")),
         "0/4",
-        "Resolve 0/4. Ada's Resolve is down to 0.",
+        "Ada's Resolve is down to 0.",
         id="damage-floors-at-zero",
     ),
 ]
@@ -247,7 +247,7 @@ def test_a_pool_op_answers_the_pool_after_it(
     pool: PoolState,
     attrs: tuple[tuple[str, str], ...],
     now: str,
-    note: str,
+    note: str | None,
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=3)}))
     reply, after = accepted(state, command, gravewatch)
@@ -257,21 +257,21 @@ def test_a_pool_op_answers_the_pool_after_it(
 
 def test_an_absent_pool_reads_full(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Spend(pool="grit", amount=2, who="juno"), ember)
-    assert (reply.attrs[0], reply.now, reply.note) == (("who", "Juno"), "5/7", "Grit 5/7.")
+    assert (reply.attrs[0], reply.now, reply.note) == (("who", "Juno"), "5/7", None)
     assert after.party[0].sheet.pools == {"grit": PoolState(current=5)}
 
 
 def test_damage_on_a_pool_takes_temporary_points_first(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Damage(pool="Grit", amount=5), ember)
-    assert reply.note == "3 taken off temporary points first. Grit 4/7."
+    assert reply.note == "3 taken off temporary points first."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=4)}
 
 
 def test_temporary_points_do_not_stack(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Temp(pool="grit", amount=2), ember)
-    assert reply.note == "Grit 6/7 (+3 temporary). Temporary points do not add up: the larger (3) stays."
+    assert reply.note == "Temporary points do not add up: the larger (3) stays."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=6, temp=3)}
 
 
@@ -356,7 +356,7 @@ TRACK_OPS = [
 
 @pytest.mark.parametrize(("command", "attrs", "now", "note"), TRACK_OPS)
 def test_a_track_op_answers_the_marks_after_it(
-    gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str
+    gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(SheetState(tracks={"harm": 1})), command, gravewatch)
     assert (reply.attrs, reply.now, reply.note) == (attrs, now, note)
@@ -388,7 +388,7 @@ def test_an_unknown_track_is_refused(gravewatch: Rules) -> None:
 
 
 CONDITIONS = [
-    pytest.param(c.Condition(condition="Marked"), (), ("marked",), "on", "Marked is on.", id="on"),
+    pytest.param(c.Condition(condition="Marked"), (), ("marked",), "on", None, id="on"),
     pytest.param(
         c.Condition(condition="marked"),
         ("marked",),
@@ -402,7 +402,7 @@ CONDITIONS = [
         ("rattled", "marked"),
         ("marked",),
         "off",
-        "Rattled is off.",
+        None,
         id="off",
     ),
     pytest.param(
@@ -423,7 +423,7 @@ def test_a_condition_goes_on_and_off(
     before: tuple[str, ...],
     after_on: tuple[str, ...],
     now: str,
-    note: str,
+    note: str | None,
 ) -> None:
     reply, after = accepted(wardens(SheetState(conditions=before)), command, gravewatch)
     assert (reply.now, reply.note) == (now, note)
@@ -445,13 +445,13 @@ def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch
 def test_a_bound_dawn_bell_lets_rattled_be_taken_off(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
     reply, after = accepted(state, c.Condition(condition="rattled", state=False), gravewatch)
-    assert (reply.now, reply.note) == ("off", "Rattled is off.")
+    assert (reply.now, reply.note) == ("off", None)  # now= says it (PEER §11)
     assert after.party[0].sheet.conditions == ()
 
 
 def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
     reply, after = accepted(wardens(bag=(bell(worn=True),)), c.Condition(condition="rattled"), gravewatch)
-    assert reply.note == "Rattled is on."
+    assert (reply.now, reply.note) == ("on", None)
     assert after.party[0].sheet.conditions == ("rattled",)
 
 
@@ -464,22 +464,22 @@ def test_an_unknown_condition_is_refused(gravewatch: Rules) -> None:
 
 
 NOTES = [
-    pytest.param(c.Note(field="Lantern oil", value="4"), "lantern", 4.0, "4", "Lantern oil: 4.", id="number"),
+    pytest.param(c.Note(field="Lantern oil", value="4"), "lantern", 4.0, "4", None, id="number"),
     pytest.param(
         c.Note(field="lantern", value="9"),
         "lantern",
         6.0,
         "6",
-        "Lantern oil: 6. Held to 0..6 (9 asked).",
+        "Held to 0..6 (9 asked).",
         id="held",
     ),
-    pytest.param(c.Note(field="watch", value="Dawn"), "watch", "dawn", "dawn", "Watch: dawn.", id="enum"),
+    pytest.param(c.Note(field="watch", value="Dawn"), "watch", "dawn", "dawn", None, id="enum"),
     pytest.param(
         c.Note(field="post", value=" North gate "),
         "post",
         "North gate",
         "North gate",
-        "Post: North gate.",
+        None,
         id="text",
     ),
 ]
@@ -487,7 +487,7 @@ NOTES = [
 
 @pytest.mark.parametrize(("command", "field", "stored", "now", "note"), NOTES)
 def test_a_note_writes_a_field_parsed_as_its_type(
-    gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str
+    gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(), command, gravewatch)
     assert (reply.attrs[2], reply.now, reply.note) == (("field", field), now, note)

@@ -92,10 +92,10 @@ def refuse(
 
 def unreadable_answer(item: Unreadable) -> Answer:
     """A tag (or one item of it) nothing could be made of: ``raw=`` and the reference engine's code
-    (PEER-CONVENTIONS §1): ``unreadable``, and a ``[sheet:]`` tag's as the normaliser gave it. The
+    (PEER-CONVENTIONS §1, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
     normaliser's sharper code (``missing-key``, ``unknown-action``...) stays on the command and its note says
     what was wrong."""
-    reason = item.reason if item.tag == "sheet" else Reason.UNREADABLE
+    reason = Reason.MALFORMED if item.tag == "sheet" else Reason.UNREADABLE
     return Answer(
         tag=item.tag or "inventory",
         attrs=(("raw", item.raw),),

@@ -125,7 +125,7 @@ def decide_pool(
         after = PoolState(current=now.current, temp=max(now.temp, command.amount))
         if now.temp >= command.amount and command.amount:
             extra = f" Temporary points do not add up: the larger ({now.temp}) stays."
-    note = f"{view.pool_line(pool, after)}.{extra}"
+    note = extra.strip()  # now= says the pool (PEER §11); the note only what it does not
     sheet = with_pool(view.sheet, pool.id, after)
     return _accept(
         command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
@@ -154,7 +154,7 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
     now = view.pool_state(pool)
     soaked = min(now.temp, command.amount)
     after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
-    notes = [f"{view.pool_line(pool, after)}."]
+    notes: list[str] = []  # now= says the pool (PEER §11)
     if soaked:
         notes.insert(0, f"{soaked} taken off temporary points first.")
     if command.track is not None:
@@ -255,10 +255,8 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
     keeper = view.immunity(found.id) if command.state else None
     if keeper is not None:
         return _refuse(command, view, Reason.IMMUNE, f"{keeper} keeps {found.label} off {view.name}.")
-    if was_on == command.state:
-        note = f"{found.label} is already {'on' if was_on else 'off'}."
-    else:
-        note = f"{found.label} is {'on' if command.state else 'off'}."
+    # now= says on or off (PEER §11); the note only that nothing changed.
+    note = f"{found.label} is already {'on' if was_on else 'off'}." if was_on == command.state else ""
     sheet = with_condition(view.sheet, found.id, command.state)
     now = "on" if command.state else "off"
     return _accept(command, view, sheet, key="condition", value=found.id, now=now, note=note)
@@ -309,7 +307,7 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
         return _refuse(command, view, Reason.MALFORMED, parsed)
     value, shown, extra = parsed
     sheet = view.sheet.model_copy(update={"fields": {**view.sheet.fields, field.id: value}})
-    note = f"{field.label}: {shown}.{extra}"
+    note = extra.strip()  # now= says the value
     return _accept(command, view, sheet, key="field", value=field.id, now=shown, note=note)
 
 
