@@ -280,3 +280,14 @@ def test_the_gms_remove_takes_a_cursed_bound_item_away() -> None:
     decision, after = outcome("gravewatch", state, '[inventory: action="remove" item="Widow\'s ring"]')
     assert [(a.result, a.now) for a in answers_of(decision)] == [("ok", "0")]
     assert after.party[0].bag == ()
+
+
+def test_an_earning_is_capped_at_nine_hundred_ninety_nine_thousand_nine_hundred_ninety_nine() -> None:
+    # PEER §2: a pay or earn count is capped, not refused, at 999,999.
+    earn = c.Earn(amounts=(c.CoinAmount(name="pennies", coin="penny", count=1_500_000),))
+    answer, after = _decided(party(member("Ada")), earn)
+    assert (answer.attrs, answer.now) == (
+        (("action", "earn"), ("item", "pennies"), ("count", "999999")),
+        "999999",
+    )
+    assert bag_of(after) == [("pennies", 999_999)]

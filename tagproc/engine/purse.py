@@ -17,6 +17,8 @@ goes below zero; journal ``spent`` and ``earned``. ``now`` is how many of the na
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
@@ -27,6 +29,8 @@ from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
+
+_Money = TypeVar("_Money", c.Pay, c.Earn)
 
 __all__ = ["decide_earn", "decide_pay"]
 
@@ -46,6 +50,7 @@ def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
 
 def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> Decision:
     """Pay the amount out of one bag, in its family's coins, with change."""
+    command = _capped(command)
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
@@ -87,6 +92,17 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     return Accepted(effects=effects, answers=(reply,))
 
 
+MAX_COINS = 999_999  # PEER-CONVENTIONS §2: a pay or earn count is capped (not refused) at 999,999
+
+
+def _capped(command: _Money) -> _Money:
+    """The command with each coin's count held to ``MAX_COINS``."""
+    if all(part.count <= MAX_COINS for part in command.amounts):
+        return command
+    amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)
+    return command.model_copy(update={"amounts": amounts})
+
+
 def _coin(rules: Rules, coin: str) -> What:
     return What(rules.coins_by_id[coin].label, coin=coin)
 
@@ -106,6 +122,7 @@ def _carry_out(
 
 def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> Decision:
     """An add of each coin named: into ``who``'s bag, or shared out by the carrying rule."""
+    command = _capped(command)
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
