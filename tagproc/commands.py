@@ -287,7 +287,7 @@ class Loot(_Command):
 
 
 class Rest(_Command):
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "rest", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "rest")
     op: Literal["rest"] = "rest"
     rest: str | None = None
     who: str | None = None
@@ -296,7 +296,7 @@ class Rest(_Command):
 class PoolChange(_Command):
     """``spend``, ``restore`` (alias ``heal``) and ``temp`` on a live pool."""
 
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "pool", "amount", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "pool", "amount")
     pool: str = Field(min_length=1)
     amount: int = Field(ge=0)
     who: str | None = None
@@ -317,7 +317,7 @@ class Temp(PoolChange):
 class Damage(_Command):
     """``damage`` on a pool, or on a wound track (``track=``, ``kind=``)."""
 
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "pool", "track", "kind", "amount", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "pool", "track", "kind", "amount")
     op: Literal["damage"] = "damage"
     pool: str | None = None
     track: str | None = None
@@ -329,7 +329,7 @@ class Damage(_Command):
 class Track(_Command):
     """``track``: move a track ``to`` a mark or ``by`` some marks (exactly one of them)."""
 
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "track", "to", "by", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "track", "to", "by")
     op: Literal["track"] = "track"
     track: str = Field(min_length=1)
     to: int | None = None
@@ -349,7 +349,7 @@ class Track(_Command):
 
 
 class Condition(_Command):
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "condition", "state", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "condition", "state")
     op: Literal["condition"] = "condition"
     condition: str = Field(min_length=1)
     state: bool = True
@@ -357,7 +357,7 @@ class Condition(_Command):
 
 
 class Note(_Command):
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("op", "field", "value", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("who", "op", "field", "value")
     op: Literal["note"] = "note"
     field: str = Field(min_length=1)
     value: str

@@ -8,11 +8,13 @@ How a Game Master's reply runs (DESIGN.md "Turns: measured from the turn start")
 ``read_tag`` → ``normalize`` → ``decide`` → ``evolve`` against the state the previous tag left, starting from
 the state when the turn began. The dice of tag ``i`` are ``dice_for(game seed, reply identity, i)``, where
 the identity is ``(turn position, sha256 of the reply)``: it does not depend on tellings that were
-discarded, so telling A then regenerating B equals telling B alone. Past ``MAX_TAGS`` tags a reply, the
-rest are answered ``too-many`` and not run.
+discarded, so telling A then regenerating B equals telling B alone. Past ``MAX_TAGS`` tags of a kind a
+reply (``[inventory:]`` and ``[loot:]`` together; ``[sheet:]`` and ``[place:]`` each on their own), the rest
+are answered ``too-many`` and not run.
 
 A player's message runs nothing (DESIGN.md "Sloppy input": prompt injection): each of its tags is answered
-``result="refused" reason="player-tag"``, in the history as in the answers, and the state stays as it was.
+``result="refused" reason="player-tag"``, in the history as in the answers, and the state stays as it was;
+a player's tag past the limit or over-long is answered ``player-tag`` like the rest.
 
 The state a reply leaves keeps in ``journal`` only what that reply added (see ``_fresh_journal``); a
 player's message leaves the very state it began from.
@@ -34,6 +36,7 @@ from tagproc.engine.answers import refuse, unreadable_answer
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice, dice_for
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.envelope import opener_name
@@ -50,7 +53,9 @@ __all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResu
 
 _LOG = logging.getLogger(__name__)
 
-MAX_TAGS = 40  # DESIGN.md "Tags the GM writes": at most 40 tags a reply, the rest too-many
+MAX_TAGS = 40  # PEER-CONVENTIONS §2: at most 40 tags of a kind a reply, the rest too-many
+# The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
+_LIMIT_KIND = {"loot": "inventory"}
 
 TurnKind = Literal["gm", "player"]
 
@@ -244,9 +249,17 @@ class _Run:
 _TagRunner = Callable[[RawTag, int, Judgment, GameState], tuple[TagRecord, GameState]]
 
 
-def _process(context: TurnContext, start: GameState, events: list[Event], run_tag: _TagRunner) -> _Run:
-    """Each tag in order on the state the previous one left; past ``MAX_TAGS``, ``too-many``, not run."""
+def _process(
+    context: TurnContext,
+    start: GameState,
+    events: list[Event],
+    run_tag: _TagRunner,
+    refused: Reason | None = None,
+) -> _Run:
+    """Each tag in order on the state the previous one left; past ``MAX_TAGS`` of its kind, ``too-many``,
+    not run. With ``refused`` (a player's message) a tag too long or past the limit is answered so too."""
     state = start
+    counted: dict[str, int] = {}  # tags a reply of each kind (PEER §2): inventory and loot together
     merged = merge_text(events)  # an over-long tag may have streamed in several pieces
     judgments = iter(judge_tags(merged))
     records: list[TagRecord] = []
@@ -258,11 +271,13 @@ def _process(context: TurnContext, start: GameState, events: list[Event], run_ta
             continue
         index = len(records)
         if isinstance(event, Text):
-            record = _not_read(index, event.text, _too_long(event))
+            record = _not_read(index, event.text, _too_long(event, refused))
         else:
             judgment = next(judgments)
-            if index >= MAX_TAGS:
-                record = _not_read(index, event.raw, _too_many(event))
+            kind = _LIMIT_KIND.get(_tag_name(event), _tag_name(event))
+            counted[kind] = counted.get(kind, 0) + 1
+            if counted[kind] > MAX_TAGS:
+                record = _not_read(index, event.raw, _too_many(event, refused))
             else:
                 record, state = run_tag(event, index, judgment, state)
         records.append(record)
@@ -346,7 +361,7 @@ def _commands_key(commands: list[Command | Unreadable]) -> str:
     return "|".join(command.model_dump_json(exclude={"repairs", "notes", "raw"}) for command in commands)
 
 
-_NOT_RUN_NOTES = {
+_NOT_RUN_NOTES: dict[str, str] = {
     "struck": "The tag is struck through, so it was not run; nothing changed.",
     "quoted": "The tag is quoted in the story, so it was not run; nothing changed.",
     "example": "The tag reads as an example or an offer, so it was not run; nothing changed.",
@@ -358,8 +373,8 @@ _NOT_RUN_NOTES = {
 def _not_run(command: Command | Unreadable, tag: RawTag, reason: str) -> Answer:
     note = _NOT_RUN_NOTES[reason]
     if isinstance(command, Unreadable):
-        return _refused_raw(command.tag or _tag_name(tag), command.raw, reason, note)
-    return refuse(command, reason, note).answer
+        return _refused_raw(command.tag or _tag_name(tag), command.raw, Reason(reason), note)
+    return refuse(command, Reason(reason), note).answer
 
 
 def _record(
@@ -386,26 +401,30 @@ def _record(
     )
 
 
-def _refused_raw(tag: str, raw: str, reason: str, note: str) -> Answer:
+def _refused_raw(tag: str, raw: str, reason: Reason, note: str) -> Answer:
     """A tag answered with its ``raw=`` and a refusal: nothing of it was run."""
     return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, note=note)
 
 
-def _too_many(tag: RawTag) -> Answer:
-    note = f"Only {MAX_TAGS} tags a reply are run; this one was not, and nothing changed."
-    return _refused_raw(_tag_name(tag), tag.raw, "too-many", note)
+def _too_many(tag: RawTag, refused: Reason | None) -> Answer:
+    if refused is not None:
+        return _refused_raw(_tag_name(tag), tag.raw, refused, _NOT_RUN_NOTES[refused])
+    note = f"Only {MAX_TAGS} tags of this kind a reply are run; this one was not, and nothing changed."
+    return _refused_raw(_tag_name(tag), tag.raw, Reason.TOO_MANY, note)
 
 
-def _too_long(text: Text) -> Answer:
+def _too_long(text: Text, refused: Reason | None) -> Answer:
     """A tag whose body ran past the limit: hidden from the player, answered, not run (DESIGN.md "Limits")."""
     name = opener_name(text.text) or "inventory"
+    if refused is not None:
+        return _refused_raw(name, text.text, refused, _NOT_RUN_NOTES[refused])
     note = f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed."
-    return _refused_raw(name, text.text, "too-long", note)
+    return _refused_raw(name, text.text, Reason.TOO_LONG, note)
 
 
 def _engine_error(command: Command, error: Exception) -> Answer:
     note = f"tagproc could not run this ({type(error).__name__}); nothing changed."
-    return refuse(command, "internal-error", note).answer
+    return refuse(command, Reason.INTERNAL_ERROR, note).answer
 
 
 def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Event]) -> _Run:
@@ -416,7 +435,7 @@ def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Eve
         answers = [_not_run(command, tag, "player-tag") for command in commands]
         return _record(index, tag, reading, commands, answers, "player-tag"), state
 
-    return _process(context, start, events, report)
+    return _process(context, start, events, report, Reason.PLAYER_TAG)
 
 
 def _tag_name(tag: RawTag) -> str:

@@ -85,11 +85,11 @@ ANSWERS = [
         id="place-new-day",
     ),
     pytest.param(Loot(table="grave_goods", who="Ada"), (("table", "grave_goods"), ("who", "Ada")), id="loot"),
-    pytest.param(Rest(rest="vigil"), (("op", "rest"), ("rest", "vigil")), id="rest-of-the-whole-party"),
+    pytest.param(Rest(rest="vigil"), (("op", "rest"), ("rest", "vigil")), id="rest-of-the-player"),
     pytest.param(
         Spend(pool="resolve", amount=1, who="Ada"),
-        (("op", "spend"), ("pool", "resolve"), ("amount", "1"), ("who", "Ada")),
-        id="spend",
+        (("who", "Ada"), ("op", "spend"), ("pool", "resolve"), ("amount", "1")),
+        id="spend-who-first",
     ),
     pytest.param(
         Damage(track="harm", kind="tear", amount=2),

@@ -40,7 +40,7 @@ PARTY: list[dict[str, Any] | str] = [
         ),
         pytest.param(
             '[sheet: op="spend" pool="resolve" amount="1" who="aDa"]',
-            '[sheet: op="spend" pool="resolve" amount="1" who="Ada" result="ok" now="3" note="Resolve 3/4."]',
+            '[sheet: who="Ada" op="spend" pool="resolve" amount="1" result="ok" now="3/4"]',
             id="sheet-op",
         ),
     ],

@@ -46,8 +46,8 @@ SHARES = [
         CAKE,
         10,
         None,
-        Share(((0, 6), (1, 4)), 0),
-        id="past-encumbrance-in-order",
+        Share(((0, 4), (1, 3), (2, 3)), 0),
+        id="past-encumbrance-one-at-a-time-to-the-least-over",
     ),
     pytest.param(_party(ada=12, bram=12, cas=11), CAKE, 3, None, Share(((2, 1),), 2), id="left-behind"),
     pytest.param(_party(ada=10), COAT, 1, 0, Share((), 1), id="who-named-and-full"),
@@ -74,19 +74,46 @@ def test_a_ruleset_without_carry_puts_everything_in_the_named_bag() -> None:
 
 
 def test_a_shared_out_add_is_answered_once_per_bag_and_the_rest_is_left_behind() -> None:
+    # PEER §5: one ok answer per bag that got some, in party order (the player's without who=), then the rest
+    # as its own refused too-heavy answer whose count is the number left behind.
     state = _party(ada=10, bram=10, cas=11)
     decision, after = outcome("ember-roads", state, '[inventory: action="add" item="Salt cake" count="6"]')
-    assert [(a.attrs, a.now, a.note) for a in answers_of(decision)] == [
-        ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Ada")), "12", None),
-        ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Bram")), "12", None),
-        (
-            (("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Cas")),
-            "12",
-            "Salt cake ×1 left behind: nobody can carry more.",
-        ),
+    assert [(a.attrs, a.result, a.now, a.reason, a.note) for a in answers_of(decision)] == [
+        ((("action", "add"), ("item", "Salt cake"), ("count", "2")), "ok", "12", None, None),
+        ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Bram")), "ok", "12", None, None),
+        ((("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Cas")), "ok", "12", None, None),
+        ((("action", "add"), ("item", "Salt cake"), ("count", "1")), "refused", None, "too-heavy", None),
     ]
     assert [bag_of(after, i) for i in range(3)] == [[("Salt cake", 12)]] * 3
     assert journal_of(after)[-1] == ("left-behind", "Ada", "Salt cake ×1")
+
+
+def test_the_room_before_encumbrance_is_filled_most_room_first() -> None:
+    # Ember Roads: encumbered above 6 (Ada, Cas) or 5 (Bram). Ada has 2 of room, Cas 4: five cakes fit
+    # nobody whole, so Cas (most room) fills its 4 first, then Ada takes the last one.
+    state = _party(ada=4, bram=5, cas=2)
+    decision, after = outcome("ember-roads", state, '[inventory: action="add" item="Salt cake" count="5"]')
+    assert [(a.attrs, a.now) for a in answers_of(decision)] == [
+        ((("action", "add"), ("item", "Salt cake"), ("count", "1")), "5"),
+        ((("action", "add"), ("item", "Salt cake"), ("count", "4"), ("who", "Cas")), "6"),
+    ]
+    assert bag_of(after, 1) == [("Salt cake", 5)]
+
+
+def test_a_named_bag_takes_up_to_its_limit_and_the_rest_is_refused_with_that_who() -> None:
+    state = _party(bram=10)
+    decision, _ = outcome(
+        "ember-roads", state, '[inventory: action="add" item="Salt cake" count="3" who="Bram"]'
+    )
+    assert [(a.attrs, a.result, a.now, a.reason) for a in answers_of(decision)] == [
+        ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Bram")), "ok", "12", None),
+        (
+            (("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Bram")),
+            "refused",
+            None,
+            "too-heavy",
+        ),
+    ]
 
 
 def test_an_add_nobody_can_carry_at_all_is_refused() -> None:

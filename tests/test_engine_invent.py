@@ -37,7 +37,7 @@ def test_guard_and_plus_one_guard_give_one_plus_one_and_the_answer_says_so() -> 
     assert answers_of(decision) == [
         Answer(
             tag="inventory",
-            attrs=(("action", "add"), ("item", "Iron jack"), ("count", "1"), ("who", "Ada")),
+            attrs=(("action", "add"), ("item", "Iron jack"), ("count", "1")),
             result="ok",
             now="1",
             note="guard=1 already raises Guard; left out worn +1 Guard.",
@@ -123,12 +123,27 @@ def test_a_cursed_invented_item_binds_where_the_ruleset_has_binding() -> None:
     assert made.invented.item.binds is not None and made.invented.item.binds.cursed
 
 
-def test_an_invented_item_needs_a_category() -> None:
-    made = _invent(rules_for("ember-roads"), '[inventory: action="add" item="Lucky stone" carried="+1 Sway"]')
-    assert made == NotInvented(
-        "no-category",
-        "Say which category it is (category=: Weapon, Armor, Ammunition, Gear, Remedy) or like= an item.",
-    )
+def test_an_invented_item_without_a_category_is_kept_in_the_first_one() -> None:
+    made = _made(rules_for("ember-roads"), '[inventory: action="add" item="Lucky stone" carried="+1 Sway"]')
+    assert made.invented.item.category == "weapon"
+    assert made.invented.item.attack is None  # kept in Weapon, but the GM never said it fights
+    assert made.notes == ("Kept in Weapon, the first category of this ruleset.",)
+
+
+def test_an_invented_item_of_an_unknown_category_is_kept_in_the_first_one_and_the_note_says_so() -> None:
+    tag = '[inventory: action="add" item="Lucky stone" category="trinket" carried="+1 Sway"]'
+    decision, after = outcome("ember-roads", EMPTY, tag)
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "add"), ("item", "Lucky stone"), ("count", "1")),
+            result="ok",
+            now="1",
+            note='Left out category "trinket": not one of this ruleset\'s. '
+            "Kept in Weapon, the first category of this ruleset.",
+        )
+    ]
+    assert after.invented[0].item.category == "weapon"
 
 
 def test_like_a_service_is_left_out() -> None:

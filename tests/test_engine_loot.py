@@ -9,9 +9,9 @@ from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.loot import Drop, roll_table
-from tagproc.engine.outcome import Accepted, Answer, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
 
-from .engine_support import bag_of, item, journal_of, member, party, refused, rules_for
+from .engine_support import bag_of, item, journal_of, member, party, refused, rules_for, variant
 
 T = TypeVar("T")
 
@@ -49,18 +49,13 @@ def test_a_filter_line_picks_evenly_among_the_items_it_matches() -> None:
     assert roll_table(GRAVE_GOODS, rules_for("gravewatch"), dice) == (Drop(1, label="Silver coffin nail"),)
 
 
-def test_loot_answers_the_tag_with_what_dropped_and_each_drop_as_an_add() -> None:
+def test_loot_is_answered_by_the_add_answers_of_its_drops() -> None:
+    # PEER §9: the tag is replaced by its adds; a coin is an add of the coin's label.
     state = party(member("Ada"), member("Bram", item("Shot and powder", 28)))
     loot = c.Loot(table="grave_goods", who="Bram")
     decision = decide(state, loot, rules_for("gravewatch"), ScriptedDice(rolls=[2, 3, 5], picks=[0, 4]))
     assert isinstance(decision, Accepted)
     assert decision.answers == (
-        Answer(
-            tag="loot",
-            attrs=(("table", "grave_goods"), ("who", "Bram")),
-            result="ok",
-            note="Dropped: Shot and powder ×3, shillings ×5.",
-        ),
         Answer(
             tag="inventory",
             attrs=(("action", "add"), ("item", "Shot and powder"), ("count", "3"), ("who", "Bram")),
@@ -82,15 +77,33 @@ def test_loot_answers_the_tag_with_what_dropped_and_each_drop_as_an_add() -> Non
     ]
 
 
-def test_a_table_that_drops_nothing_says_so() -> None:
+def test_two_picks_of_one_line_merge_into_one_add() -> None:
+    # rolls 1d2 -> 2; shillings (line 4) twice, 1d6 -> 2 then 3: one add of 5.
+    state = party(member("Ada"))
     decision = decide(
-        party(member("Ada")), c.Loot(table="grave_goods"), rules_for("gravewatch"), ScriptedDice([0], [])
+        state,
+        c.Loot(table="grave_goods"),
+        rules_for("gravewatch"),
+        ScriptedDice(rolls=[2, 2, 3], picks=[4, 4]),
+    )
+    assert isinstance(decision, Accepted)
+    assert decision.answers == (
+        Answer(
+            tag="inventory",
+            attrs=(("action", "add"), ("item", "shillings"), ("count", "5")),
+            result="ok",
+            now="5",
+        ),
+    )
+
+
+def test_a_table_that_drops_nothing_is_answered_result_nothing() -> None:
+    decision = decide(
+        party(member("Ada")), c.Loot(table="Grave goods"), rules_for("gravewatch"), ScriptedDice([0], [])
     )
     assert decision == Accepted(
         effects=(),
-        answers=(
-            Answer(tag="loot", attrs=(("table", "grave_goods"),), result="ok", note="Nothing dropped."),
-        ),
+        answers=(Answer(tag="loot", attrs=(("table", "grave_goods"),), result="nothing"),),
     )
 
 
@@ -100,14 +113,26 @@ def test_the_same_seed_drops_the_same_loot() -> None:
     first = decide(state, loot, rules_for("gravewatch"), Dice(7))
     second = decide(state, loot, rules_for("gravewatch"), Dice(7))
     assert first == second
-    assert isinstance(first, Accepted) and first.answers[0].note is not None
+    assert isinstance(first, Accepted) and first.answers
 
 
 def test_an_unknown_table_is_refused() -> None:
     answer = refused("gravewatch", party(member("Ada")), '[loot: table="dragon_hoard"]')
-    assert (answer.reason, answer.note) == (
-        "unknown-table",
+    assert (answer.tag, answer.attrs, answer.reason, answer.note) == (
+        "loot",
+        (("table", "dragon_hoard"),),
+        "unknown-loot-table",
         'No loot table "dragon_hoard" (tables: grave_goods, smiths_odd_lot, fences_odd_lot).',
+    )
+
+
+def test_a_ruleset_without_loot_tables_refuses_loot() -> None:
+    rules = variant("gravewatch", '{"currencies": null}')  # no money: no market, no loot tables either
+    decision = decide(party(member("Ada")), c.Loot(table="grave_goods"), rules, Dice(1))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "no-loot-tables",
+        "This ruleset has no loot tables.",
     )
 
 

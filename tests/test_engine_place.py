@@ -31,9 +31,9 @@ STATE = GameState(party=(Member(name="Ada"),), place="Old road")
     [
         pytest.param(
             c.Place(name="Millbrook", size="Market Town", new_day=True),
-            (("name", "Millbrook"), ("size", "market town"), ("day", "new")),
+            (("name", "Millbrook"), ("size", "town"), ("day", "new")),
             "town",
-            id="size-by-label-any-case",
+            id="size-by-label-any-case-answers-as-its-id",
         ),
         pytest.param(
             c.Place(name="Millbrook", size="city"),
@@ -43,9 +43,9 @@ STATE = GameState(party=(Member(name="Ada"),), place="Old road")
         ),
         pytest.param(
             c.Place(name="Millbrook", size="town"),
-            (("name", "Millbrook"), ("size", "market town")),
+            (("name", "Millbrook"), ("size", "town")),
             "town",
-            id="an-id-answers-as-its-label",
+            id="an-id-answers-as-its-id",
         ),
         pytest.param(
             c.Place(name="The Fens"), (("name", "The Fens"),), None, id="no-size-is-a-road-or-the-wilds"

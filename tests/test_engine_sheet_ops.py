@@ -58,9 +58,9 @@ def test_a_vigil_rest_restores_the_sheet_and_recharges_the_dawn_bell_together(gr
     reply, after = accepted(state, c.Rest(rest="vigil", who="ada"), gravewatch)
     assert reply == Answer(
         tag="sheet",
-        attrs=(("op", "rest"), ("rest", "vigil"), ("who", "Ada")),
+        attrs=(("who", "Ada"), ("op", "rest"), ("rest", "vigil")),
         result="ok",
-        note="Resolve 4/4, Harm 0/4, Rattled is off, Dawn bell 3/3 charges.",
+        now="Stand down from the vigil: Resolve 4/4, Harm 0/4, Rattled is off, Dawn bell 3/3 charges",
     )
     assert after.party[0].sheet == SheetState(pools={"resolve": PoolState(current=4)}, tracks={"harm": 0})
     assert after.party[0].bag == (bell(worn=True, bound=True, charges=3),)
@@ -70,12 +70,12 @@ def test_a_vigil_rest_restores_the_sheet_and_recharges_the_dawn_bell_together(gr
 def test_a_rest_is_found_by_its_label_in_any_case(gravewatch: Rules) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=2)}))
     reply, after = accepted(state, c.Rest(rest="STAND DOWN from the vigil", who="Ada"), gravewatch)
-    assert reply.attrs == (("op", "rest"), ("rest", "vigil"), ("who", "Ada"))
-    assert reply.note == "Resolve 4/4, Harm 0/4."
+    assert reply.attrs == (("who", "Ada"), ("op", "rest"), ("rest", "vigil"))
+    assert reply.now == "Stand down from the vigil: Resolve 4/4, Harm 0/4"
     assert after.party[0].sheet.pools == {"resolve": PoolState(current=4)}
 
 
-def test_a_rest_without_who_rests_the_whole_party_in_one_answer(gravewatch: Rules) -> None:
+def test_a_rest_for_who_party_rests_every_member_in_one_answer(gravewatch: Rules) -> None:
     state = GameState(
         party=(
             Member(
@@ -84,9 +84,14 @@ def test_a_rest_without_who_rests_the_whole_party_in_one_answer(gravewatch: Rule
             Member(name="Bram", sheet=SheetState(abilities={"nerve": 3}, tracks={"harm": 2})),
         )
     )
-    reply, after = accepted(state, c.Rest(rest="vigil"), gravewatch)
-    assert reply.attrs == (("op", "rest"), ("rest", "vigil"))
-    assert reply.note == ("Ada: Resolve 4/4, Harm 0/4, Dawn bell 3/3 charges. Bram: Resolve 5/5, Harm 0/4.")
+    reply, after = accepted(state, c.Rest(rest="vigil", who="party"), gravewatch)
+    # PEER §11: who="party" stays party; now is "<Name> <value>" per member joined by "; ".
+    assert reply.attrs == (("who", "party"), ("op", "rest"), ("rest", "vigil"))
+    assert reply.now == (
+        "Ada Stand down from the vigil: Resolve 4/4, Harm 0/4, Dawn bell 3/3 charges; "
+        "Bram Stand down from the vigil: Resolve 5/5, Harm 0/4"
+    )
+    assert reply.note is None
     assert after.party[0].bag == (bell(charges=3),)
     assert after.party[1].sheet.pools == {"resolve": PoolState(current=5)}
     assert after.party[1].sheet.tracks == {"harm": 0}
@@ -101,11 +106,9 @@ def test_the_only_rest_is_taken_when_the_tag_names_none(ember: Rules) -> None:
         states={"stance": "reckless"},
     )
     reply, after = accepted(travellers(juno), c.Rest(who="Juno"), ember)
-    assert reply.attrs == (("op", "rest"), ("rest", "camp"), ("who", "Juno"))
-    assert reply.note == (
-        "Grit 7/7 (+1 temporary), Luck 2/3, Heat 2/5, Stance Steady, Shaken is off. "
-        "Sheet lists are not kept here, so the tricks were not recharged."
-    )
+    assert reply.attrs == (("who", "Juno"), ("op", "rest"), ("rest", "camp"))
+    assert reply.now == "Make camp: Grit 7/7 (+1 temporary), Luck 2/3, Heat 2/5, Stance Steady, Shaken is off"
+    assert reply.note == "Sheet lists are not kept here, so the tricks were not recharged."
     assert after.party[0].sheet == SheetState(
         abilities={"brawn": 1},
         pools={"grit": PoolState(current=7, temp=1), "luck": PoolState(current=2)},
@@ -118,8 +121,9 @@ def test_the_only_rest_is_taken_when_the_tag_names_none(ember: Rules) -> None:
 def test_a_breather_leaves_marks_kept_by_kind_to_the_gm_and_says_so(gravewatch: Rules) -> None:
     state = wardens(SheetState(tracks={"harm": 2}))
     reply, after = accepted(state, c.Rest(rest="breather", who="Ada"), gravewatch)
+    assert reply.now == "Catch your breath: nothing came back"
     assert reply.note == (
-        'nothing came back. Harm marks are not kept by kind, so its knock marks were left for the GM (op="track").'
+        'Harm marks are not kept by kind, so its knock marks were left for the GM (op="track").'
     )
     assert after == state
 
@@ -129,7 +133,7 @@ def test_a_long_rest_gives_back_half_the_hit_dice_rounded_down(srd: Rules) -> No
     hurt = sheet.model_copy(update={"pools": {**sheet.pools, "hit_dice": PoolState(current=1)}})
     state = GameState(party=(Member(name="Mira", sheet=hurt),))
     reply, after = accepted(state, c.Rest(rest="long"), srd)
-    assert reply.note == "Mira: Hit points 30/30, Hit dice 3/5."
+    assert (dict(reply.attrs)["who"], reply.now) == ("Mira", "Long rest: Hit points 30/30, Hit dice 3/5")
     assert after.party[0].sheet.pools == {
         "hit_points": PoolState(current=30),
         "hit_dice": PoolState(current=3),
@@ -154,7 +158,7 @@ def test_a_recharge_amount_is_rolled_and_never_passes_max_read_off_a_stat(gravew
     state = wardens(bag=stacks).model_copy(update={"invented": (invented,)})
     reply, after = accepted(state, c.Rest(rest="vigil", who="Ada"), gravewatch, seed=0)
     # Dice(0) rolls a 4 on the d4: 1 + 4 + 1 is held to the candle's 4 charges.
-    assert reply.note == "Resolve 4/4, Harm 0/4, Vigil candle 4/4 charges."
+    assert reply.now == "Stand down from the vigil: Resolve 4/4, Harm 0/4, Vigil candle 4/4 charges"
     assert after.party[0].bag == (Stack(name="Vigil candle", count=1, invented="vigil candle", charges=4),)
 
 
@@ -176,7 +180,7 @@ def test_a_recharge_amount_is_rolled_and_never_passes_max_read_off_a_stat(gravew
         pytest.param(
             c.Rest(rest="vigil", who="Cora"),
             "unknown-character",
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],
@@ -196,41 +200,41 @@ POOL_OPS = [
     pytest.param(
         c.Spend(pool="Resolve", amount=1),
         PoolState(current=2),
-        (("op", "spend"), ("pool", "resolve"), ("amount", "1")),
-        "2",
-        "Resolve 2/4.",
+        (("who", "Ada"), ("op", "spend"), ("pool", "resolve"), ("amount", "1")),
+        "2/4",
+        None,
         id="spend-by-label",
     ),
     pytest.param(
         c.Restore(pool="resolve", amount=3),
         PoolState(current=4),
-        (("op", "restore"), ("pool", "resolve"), ("amount", "3")),
-        "4",
-        "Resolve 4/4. 2 more would pass its maximum.",
+        (("who", "Ada"), ("op", "restore"), ("pool", "resolve"), ("amount", "3")),
+        "4/4",
+        "2 more would pass its maximum.",
         id="restore-never-past-max",
     ),
     pytest.param(
         c.Temp(pool="resolve", amount=2),
         PoolState(current=3, temp=2),
-        (("op", "temp"), ("pool", "resolve"), ("amount", "2")),
-        "3",
-        "Resolve 3/4 (+2 temporary).",
+        (("who", "Ada"), ("op", "temp"), ("pool", "resolve"), ("amount", "2")),
+        "3/4 +2 temp",
+        None,
         id="temp-sets-temporary-points",
     ),
     pytest.param(
         c.Damage(pool="resolve", amount=2),
         PoolState(current=1),
-        (("op", "damage"), ("pool", "resolve"), ("amount", "2")),
-        "1",
-        "Resolve 1/4.",
+        (("who", "Ada"), ("op", "damage"), ("pool", "resolve"), ("amount", "2")),
+        "1/4",
+        None,
         id="damage-on-a-pool",
     ),
     pytest.param(
         c.Damage(pool="resolve", amount=9),
         PoolState(current=0),
-        (("op", "damage"), ("pool", "resolve"), ("amount", "9")),
-        "0",
-        "Resolve 0/4. Ada's Resolve is down to 0.",
+        (("who", "Ada"), ("op", "damage"), ("pool", "resolve"), ("amount", "9")),
+        "0/4",
+        "Ada's Resolve is down to 0.",
         id="damage-floors-at-zero",
     ),
 ]
@@ -243,7 +247,7 @@ def test_a_pool_op_answers_the_pool_after_it(
     pool: PoolState,
     attrs: tuple[tuple[str, str], ...],
     now: str,
-    note: str,
+    note: str | None,
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=3)}))
     reply, after = accepted(state, command, gravewatch)
@@ -253,28 +257,30 @@ def test_a_pool_op_answers_the_pool_after_it(
 
 def test_an_absent_pool_reads_full(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Spend(pool="grit", amount=2, who="juno"), ember)
-    assert (reply.attrs[-1], reply.now, reply.note) == (("who", "Juno"), "5", "Grit 5/7.")
+    assert (reply.attrs[0], reply.now, reply.note) == (("who", "Juno"), "5/7", None)
     assert after.party[0].sheet.pools == {"grit": PoolState(current=5)}
 
 
 def test_damage_on_a_pool_takes_temporary_points_first(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Damage(pool="Grit", amount=5), ember)
-    assert reply.note == "3 taken off temporary points first. Grit 4/7."
+    assert reply.note == "3 taken off temporary points first."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=4)}
 
 
 def test_temporary_points_do_not_stack(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Temp(pool="grit", amount=2), ember)
-    assert reply.note == "Grit 6/7 (+3 temporary). Temporary points do not add up: the larger (3) stays."
+    assert reply.note == "Temporary points do not add up: the larger (3) stays."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=6, temp=3)}
 
 
 @pytest.mark.parametrize(
     ("command", "reason", "now", "note"),
     [
-        pytest.param(c.Spend(pool="resolve", amount=2), "not-enough", None, "Resolve 1/4.", id="not-enough"),
+        pytest.param(
+            c.Spend(pool="resolve", amount=2), "insufficient", None, "Resolve 1/4.", id="insufficient"
+        ),
         pytest.param(
             c.Spend(pool="luck", amount=1),
             "unknown-pool",
@@ -293,7 +299,7 @@ def test_temporary_points_do_not_stack(ember: Rules) -> None:
             c.Restore(pool="resolve", amount=1, who="Cora"),
             "unknown-character",
             None,
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],
@@ -312,35 +318,35 @@ def test_a_pool_op_that_cannot_be_run_is_refused_and_changes_nothing(
 TRACK_OPS = [
     pytest.param(
         c.Damage(track="harm", kind="T", amount=1),
-        (("op", "damage"), ("track", "harm"), ("kind", "tear"), ("amount", "1")),
+        (("who", "Ada"), ("op", "damage"), ("track", "harm"), ("kind", "tear"), ("amount", "1")),
         "2",
         "Harm 2/4, Winded.",
         id="damage-with-a-kind-by-its-label",
     ),
     pytest.param(
         c.Damage(track="Harm", kind="burn", amount=1),
-        (("op", "damage"), ("track", "harm"), ("kind", "burn"), ("amount", "1")),
+        (("who", "Ada"), ("op", "damage"), ("track", "harm"), ("kind", "burn"), ("amount", "1")),
         "2",
         'Harm 2/4, Winded. Harm has no kind "burn" (knock (K), tear (T)); marked without one.',
         id="damage-with-an-unknown-kind",
     ),
     pytest.param(
         c.Damage(track="harm", amount=5),
-        (("op", "damage"), ("track", "harm"), ("amount", "5")),
+        (("who", "Ada"), ("op", "damage"), ("track", "harm"), ("amount", "5")),
         "4",
         "Harm 4/4, Down. 2 more did not fit: Harm is full.",
         id="damage-overflow",
     ),
     pytest.param(
         c.Track(track="harm", to=0),
-        (("op", "track"), ("track", "harm"), ("to", "0")),
+        (("who", "Ada"), ("op", "track"), ("track", "harm"), ("to", "0")),
         "0",
         "Harm 0/4.",
         id="track-to",
     ),
     pytest.param(
         c.Track(track="harm", by=-3),
-        (("op", "track"), ("track", "harm"), ("by", "-3")),
+        (("who", "Ada"), ("op", "track"), ("track", "harm"), ("by", "-3")),
         "0",
         "Harm 0/4. Held to 0..4 (-2 asked).",
         id="track-by-held-to-min",
@@ -350,7 +356,7 @@ TRACK_OPS = [
 
 @pytest.mark.parametrize(("command", "attrs", "now", "note"), TRACK_OPS)
 def test_a_track_op_answers_the_marks_after_it(
-    gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str
+    gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(SheetState(tracks={"harm": 1})), command, gravewatch)
     assert (reply.attrs, reply.now, reply.note) == (attrs, now, note)
@@ -382,7 +388,7 @@ def test_an_unknown_track_is_refused(gravewatch: Rules) -> None:
 
 
 CONDITIONS = [
-    pytest.param(c.Condition(condition="Marked"), (), ("marked",), "on", "Marked is on.", id="on"),
+    pytest.param(c.Condition(condition="Marked"), (), ("marked",), "on", None, id="on"),
     pytest.param(
         c.Condition(condition="marked"),
         ("marked",),
@@ -396,7 +402,7 @@ CONDITIONS = [
         ("rattled", "marked"),
         ("marked",),
         "off",
-        "Rattled is off.",
+        None,
         id="off",
     ),
     pytest.param(
@@ -417,7 +423,7 @@ def test_a_condition_goes_on_and_off(
     before: tuple[str, ...],
     after_on: tuple[str, ...],
     now: str,
-    note: str,
+    note: str | None,
 ) -> None:
     reply, after = accepted(wardens(SheetState(conditions=before)), command, gravewatch)
     assert (reply.now, reply.note) == (now, note)
@@ -439,13 +445,13 @@ def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch
 def test_a_bound_dawn_bell_lets_rattled_be_taken_off(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
     reply, after = accepted(state, c.Condition(condition="rattled", state=False), gravewatch)
-    assert (reply.now, reply.note) == ("off", "Rattled is off.")
+    assert (reply.now, reply.note) == ("off", None)  # now= says it (PEER §11)
     assert after.party[0].sheet.conditions == ()
 
 
 def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
     reply, after = accepted(wardens(bag=(bell(worn=True),)), c.Condition(condition="rattled"), gravewatch)
-    assert reply.note == "Rattled is on."
+    assert (reply.now, reply.note) == ("on", None)
     assert after.party[0].sheet.conditions == ("rattled",)
 
 
@@ -458,22 +464,22 @@ def test_an_unknown_condition_is_refused(gravewatch: Rules) -> None:
 
 
 NOTES = [
-    pytest.param(c.Note(field="Lantern oil", value="4"), "lantern", 4.0, "4", "Lantern oil: 4.", id="number"),
+    pytest.param(c.Note(field="Lantern oil", value="4"), "lantern", 4.0, "4", None, id="number"),
     pytest.param(
         c.Note(field="lantern", value="9"),
         "lantern",
         6.0,
         "6",
-        "Lantern oil: 6. Held to 0..6 (9 asked).",
+        "Held to 0..6 (9 asked).",
         id="held",
     ),
-    pytest.param(c.Note(field="watch", value="Dawn"), "watch", "dawn", "dawn", "Watch: dawn.", id="enum"),
+    pytest.param(c.Note(field="watch", value="Dawn"), "watch", "dawn", "dawn", None, id="enum"),
     pytest.param(
         c.Note(field="post", value=" North gate "),
         "post",
         "North gate",
         "North gate",
-        "Post: North gate.",
+        None,
         id="text",
     ),
 ]
@@ -481,10 +487,10 @@ NOTES = [
 
 @pytest.mark.parametrize(("command", "field", "stored", "now", "note"), NOTES)
 def test_a_note_writes_a_field_parsed_as_its_type(
-    gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str
+    gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(), command, gravewatch)
-    assert (reply.attrs[1], reply.now, reply.note) == (("field", field), now, note)
+    assert (reply.attrs[2], reply.now, reply.note) == (("field", field), now, note)
     assert after.party[0].sheet.fields == {field: stored}
 
 
@@ -493,18 +499,18 @@ def test_a_note_writes_a_field_parsed_as_its_type(
     [
         pytest.param(
             c.Note(field="lantern", value="lots"),
-            "bad-value",
+            "malformed",
             'Lantern oil is a number, not "lots".',
             id="number",
         ),
         pytest.param(
             c.Note(field="watch", value="noon"),
-            "bad-value",
+            "malformed",
             'Watch is one of dusk, night, dawn, not "noon".',
             id="enum",
         ),
         pytest.param(
-            c.Note(field="post", value="x" * 61), "bad-value", "Post takes at most 60 characters.", id="long"
+            c.Note(field="post", value="x" * 61), "malformed", "Post takes at most 60 characters.", id="long"
         ),
         pytest.param(
             c.Note(field="oath", value="x"),

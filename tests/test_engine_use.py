@@ -8,7 +8,7 @@ import pytest
 from tagproc import commands as c
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, SheetChanged, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, Refused, SheetChanged, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
@@ -152,13 +152,25 @@ def test_temporary_points_and_applied_conditions_land_on_the_user(ember: Rules) 
     assert after.party[0].sheet.conditions == ("wounded",)
 
 
-def test_a_use_tag_uses_the_item_once_whatever_its_count(ember: Rules) -> None:
+def test_a_use_with_a_count_makes_that_many_uses_in_one_answer(ember: Rules) -> None:
+    # PEER §7: up to N uses, the lines joined by spaces, count= the uses made.
     command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=2, who="Juno")
     decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
-    assert decision.answers[0].note == (
-        "Juno uses Poultice: heals 4 (Grit 6/11). 2 left. One use a tag: it was used once, not 2 times."
+    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now, decision.answers[0].note) == (
+        "2",
+        "1",
+        "Juno uses Poultice: heals 4 (Grit 6/11). 2 left. Juno uses Poultice: heals 4 (Grit 10/11). 1 left.",
     )
-    assert after.party[1].bag == (Stack(name="Poultice", count=2, item="outfitter/poultice"),)
+    assert after.party[1].bag == (Stack(name="Poultice", count=1, item="outfitter/poultice"),)
+    assert after.party[1].sheet.pools == {"grit": PoolState(current=10)}
+
+
+def test_a_use_count_past_what_is_held_stops_at_the_last_and_says_how_many(ember: Rules) -> None:
+    command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=5, who="Juno")
+    decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
+    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now) == ("3", "0")
+    assert decision.answers[0].note is not None and decision.answers[0].note.endswith("None left.")
+    assert after.party[1].bag == ()
 
 
 # -- gates -------------------------------------------------------------------------------------------------
@@ -252,8 +264,8 @@ def test_a_dawn_bell_rung_outside_a_fight_lands_on_nobody_and_spends_a_charge(gr
     decision, after = accepted(ada(None, bell(worn=True, bound=True)), use("Dawn bell"), gravewatch)
     assert decision.answers[0].now == "1"
     assert decision.answers[0].note == (
-        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight (narrate it). "
-        "2 of 3 charges left."
+        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
+        "a Steel save against 7 negates it, Rattled for 2 rounds. 2 of 3 charges left."
     )
     assert after.party[0].bag == (bell(worn=True, bound=True, charges=2),)
     assert after.party[0].sheet == SheetState()
@@ -265,8 +277,8 @@ def test_the_last_charge_breaks_the_bell_on_a_low_roll(gravewatch: Rules) -> Non
     decision, after = accepted(state, use("Dawn bell"), gravewatch, seed=31)
     assert decision.answers[0].now == "0"
     assert decision.answers[0].note == (
-        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight (narrate it). "
-        "Its last charge spent, it breaks."
+        "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
+        "a Steel save against 7 negates it, Rattled for 2 rounds. Its last charge spent, it breaks."
     )
     assert after.party[0].bag == ()
     assert after.journal == (
@@ -293,15 +305,24 @@ def test_the_worn_bell_is_used_before_a_spare(gravewatch: Rules) -> None:
 # -- no use, refusals --------------------------------------------------------------------------------------
 
 
-def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) -> None:
+def test_a_plain_item_is_refused_not_ruleset_item_and_changes_nothing(gravewatch: Rules) -> None:
     state = ada(None, Stack(name="Rope", count=1))
-    decision, after = accepted(state, c.Use(item=c.ItemRef(name="rope")), gravewatch)
-    assert decision.effects == ()
-    assert (decision.answers[0].now, decision.answers[0].note) == (
-        "1",
-        '"I use my Rope." It does nothing the rules work out: narrate it.',
+    decision = decide(state, c.Use(item=c.ItemRef(name="rope")), gravewatch, Dice(0))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "not-ruleset-item",
+        "Rope is not an item of this ruleset: it has no use the rules work out; narrate it.",
     )
-    assert after == state
+
+
+def test_a_ruleset_item_without_a_use_is_refused_no_use(gravewatch: Rules) -> None:
+    state = ada(None, Stack(name="Grave spade", count=1, item="kit/grave-spade"))
+    decision = decide(state, use("Grave spade"), gravewatch, Dice(0))
+    assert isinstance(decision, Refused)
+    assert (decision.answer.reason, decision.answer.note) == (
+        "no-use",
+        "Grave spade has no use the rules work out; narrate it.",
+    )
 
 
 @pytest.mark.parametrize(
@@ -311,7 +332,7 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
             ada(),
             use("Warming tonic"),
             "none-held",
-            "Nobody in the party holds any Warming tonic.",
+            "Ada holds no Warming tonic.",
             id="none-held",
         ),
         pytest.param(
@@ -331,15 +352,15 @@ def test_an_item_without_a_use_is_said_and_changes_nothing(gravewatch: Rules) ->
         pytest.param(
             ada(None, bell(worn=True, bound=True, charges=0)),
             use("Dawn bell"),
-            "no-charges",
+            "none-left",
             "Dawn bell has 0 of 3 charges left.",
-            id="no-charges",
+            id="none-left",
         ),
         pytest.param(
             ada(None, pages(1)),
             use("Page of the vigil litany", who="Cora"),
             "unknown-character",
-            "Nobody in the party is called Cora.",
+            'Nobody in the party is called "Cora" (who=).',
             id="nobody",
         ),
     ],
@@ -351,15 +372,17 @@ def test_a_use_that_cannot_be_made_is_refused_and_changes_nothing(
     assert (answer.reason, answer.note) == (reason, note)
 
 
-def test_without_who_the_item_is_used_by_whoever_carries_it() -> None:
+def test_without_who_the_item_is_used_out_of_the_players_own_bag_only() -> None:
     from tagproc import Game
 
     game = Game("ember-roads", ["Ada", {"name": "Juno", "bag": [{"item": "Poultice", "count": 1}]}], seed=3)
     first, second = game.reply('[inventory: use item="Poultice"] [inventory: use item="Poultice"]').answers
-    assert first.startswith(
-        '[inventory: action="use" item="Poultice" count="1" who="Juno" result="ok" now="0"'
-    )
-    assert second == (
-        '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
-        'note="Nobody in the party holds any Poultice."]'
+    # PEER §7: the user's own bag only; Juno's poultice is not Ada's.
+    assert (
+        first
+        == second
+        == (
+            '[inventory: action="use" item="Poultice" count="1" result="refused" reason="none-held" '
+            'note="Ada holds no Poultice."]'
+        )
     )

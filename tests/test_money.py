@@ -98,7 +98,9 @@ def test_spec_example_note_reads_as_the_spec_says() -> None:
 def test_note_without_change_says_only_what_was_paid() -> None:
     plan = plan_payment(GRAVEWATCH, {"crown": 1, "shilling": 3}, 96)
     assert plan is not None
-    assert format_payment_note(plan, GRAVEWATCH_LABELS) == "Paid with crowns ×1, shillings ×3."
+    assert (
+        format_payment_note(plan, GRAVEWATCH_LABELS) == "Paid with crowns ×1 and shillings ×3."
+    )  # PEER §6: " and " before the last
 
 
 def test_spec_example_leaves_two_shillings_in_the_purse() -> None:

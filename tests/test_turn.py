@@ -84,9 +84,31 @@ def test_past_forty_tags_the_rest_are_answered_too_many_and_not_run(engine: Fake
     assert all('result="ok"' in each for each in result.answers[:MAX_TAGS])
     assert result.answers[MAX_TAGS] == (
         "[sheet: raw=\"(sheet: op='note' field='post' value='the east gate')\" result=\"refused\" "
-        'reason="too-many" note="Only 40 tags a reply are run; this one was not, and nothing changed."]'
+        'reason="too-many" note="Only 40 tags of this kind a reply are run; this one was not, and nothing changed."]'
     )
     assert len(result.journal) == MAX_TAGS
+
+
+def test_sheet_tags_have_their_own_forty_beside_inventory_and_loot(engine: FakeEngine) -> None:
+    # PEER §2: [inventory:] and [loot:] share 40 a reply; [sheet:] has its own 40.
+    removes = " ".join(['[inventory: action="remove" item="Dawn bell"]'] * MAX_TAGS)
+    result = _game().reply(f"{removes} {NOTE} [loot: grave_goods]")
+    assert len(engine.calls) == MAX_TAGS + 1  # every remove and the note; not the loot
+    assert result.structured_answers[-1].reason == "too-many"
+    assert result.structured_answers[-1].tag == "loot"
+
+
+def test_a_player_s_tags_past_the_fortieth_and_over_long_are_answered_player_tag(engine: FakeEngine) -> None:
+    long_tag = '[inventory: action="add" item="Odd charm" summary="' + "x" * 1500 + '"]'
+    result = _game().player(" ".join([NOTE] * (MAX_TAGS + 1)) + " " + long_tag)
+    assert engine.calls == []
+    assert len(result.structured_answers) == MAX_TAGS + 2
+    assert {(a.result, a.reason) for a in result.structured_answers} == {("refused", "player-tag")}
+    assert result.answers[MAX_TAGS] == (
+        "[sheet: raw=\"(sheet: op='note' field='post' value='the east gate')\" result=\"refused\" "
+        'reason="player-tag" note="A tag in a player\'s message is never run; nothing changed."]'
+    )
+    assert result.structured_answers[-1].tag == "inventory"
 
 
 def test_an_over_long_tag_is_hidden_answered_too_long_and_not_run(engine: FakeEngine) -> None:
@@ -110,7 +132,9 @@ def test_an_unreadable_tag_is_answered_with_raw_and_runs_nothing(engine: FakeEng
     result = _game().reply('He shrugs. [inventory: action="juggle" item="skull"]')
     assert engine.calls == []
     (only,) = result.structured_answers
-    assert only.result == "refused" and only.reason == "unknown-action"
+    # PEER §1: an unreadable body is answered reason="unreadable"; the sharper code stays on the command.
+    assert only.result == "refused" and only.reason == "unreadable"
+    assert [getattr(command, "reason", None) for command in result.tags[0].commands] == ["unknown-action"]
     assert result.answers[0].startswith("[inventory: raw=\"(inventory: action='juggle' item='skull')\" ")
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from tagproc.commands import Command, Loot, Place, Unreadable
 from tagproc.engine.outcome import Answer, Refused, Result
+from tagproc.engine.reasons import Reason
 
 __all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
 
@@ -61,7 +62,7 @@ def answer(
     *,
     result: Result = "ok",
     now: int | str | None = None,
-    reason: str | None = None,
+    reason: Reason | None = None,
     note: str | None = None,
     extra: tuple[tuple[str, str], ...] = (),
     attrs: tuple[tuple[str, str], ...] | None = None,
@@ -72,24 +73,33 @@ def answer(
         attrs=command.answer_attrs() if attrs is None else attrs,
         result=result,
         now=None if now is None else str(now),
-        reason=reason,
+        reason=None if reason is None else str(reason),
         extra=extra,
         note=_join((*command.notes, note)),
     )
 
 
-def refuse(command: Command, reason: str, note: str | None = None) -> Refused:
+def refuse(
+    command: Command,
+    reason: Reason,
+    note: str | None = None,
+    attrs: tuple[tuple[str, str], ...] | None = None,
+) -> Refused:
     """A refusal: nothing changes, and the answer says why (``reason``, ``note``; never ``now``, as in the
     reference engine's ``[inventory: action="pay" item="crowns" count="1" result="refused" reason="cannot-afford"]``)."""
-    return Refused(answer=answer(command, result="refused", reason=reason, note=note))
+    return Refused(answer=answer(command, result="refused", reason=reason, note=note, attrs=attrs))
 
 
 def unreadable_answer(item: Unreadable) -> Answer:
-    """A tag (or one item of it) nothing could be made of: ``raw=`` and its ``reason``."""
+    """A tag (or one item of it) nothing could be made of: ``raw=`` and the reference engine's code
+    (PEER-CONVENTIONS §1, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
+    normaliser's sharper code (``missing-key``, ``unknown-action``...) stays on the command and its note says
+    what was wrong."""
+    reason = Reason.MALFORMED if item.tag == "sheet" else Reason.UNREADABLE
     return Answer(
         tag=item.tag or "inventory",
         attrs=(("raw", item.raw),),
         result="refused",
-        reason=item.reason,
+        reason=str(reason),
         note=_join((*item.notes, item.detail)),
     )

@@ -26,6 +26,7 @@ from tagproc.engine.state import GameState, Stack
 from tagproc.ruleset import Item
 
 __all__ = [
+    "MAX_BAG_STACKS",
     "Resolved",
     "What",
     "add",
@@ -36,9 +37,16 @@ __all__ = [
     "new_stack",
     "put",
     "resolve",
+    "stack_room",
     "take",
     "with_count",
 ]
+
+
+# Decision (the spec names no number: "more stacks than a bag takes at once"): a bag holds at most this many
+# stacks. What would need more (40 tags of 9,999 of a stack-1 item) is answered as left behind, so a state
+# stays small and fast however large the counts a reply writes.
+MAX_BAG_STACKS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +152,18 @@ def add(bag: tuple[Stack, ...], what: What, count: int, limit: int | None) -> tu
         stacks.append(new_stack(what, moved))
         left -= moved
     return tuple(stacks)
+
+
+def stack_room(bag: tuple[Stack, ...], what: What, limit: int | None) -> int:
+    """How many more of ``what`` ``bag`` takes without holding more than ``MAX_BAG_STACKS`` stacks."""
+    free = max(0, MAX_BAG_STACKS - len(bag))
+    fresh = [stack for stack in bag if is_of(stack, what) and is_fresh(stack)]
+    if limit is None:
+        return _ANY if fresh or free else 0
+    return sum(max(0, limit - stack.count) for stack in fresh) + free * limit
+
+
+_ANY = 10**15  # more than any count a tag can ask for
 
 
 def taking_order(bag: tuple[Stack, ...], what: What, keep: Callable[[Stack], bool]) -> list[int]:

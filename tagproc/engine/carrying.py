@@ -3,13 +3,15 @@
 Owns ``share_out``, the carrying rule:
 - With ``who=``: into that bag, as many as fit under that character's ``limit`` (they may become encumbered:
   the GM chose the bag, and the spec forbids only going past a limit). The rest is left behind.
-- Without ``who=``: "whoever can carry it without becoming encumbered (the player first, then the party in
-  order)" takes all of it. When nobody can, it is "shared out by the room each has left": each member in party
-  order, the player first, takes as many as fit before they are encumbered; then what is still left goes past
-  encumbrance, again in party order, each up to their ``limit``. "Nothing goes past anyone's limit: what
-  nobody can carry is left behind."
+- Without ``who=`` (PEER-CONVENTIONS §5, the spec's "whoever can carry it without becoming encumbered (the
+  player first, then the party in order), shared out by the room each has left when nobody can take all of
+  it"): (1) all of it to the first bag that takes it all unencumbered; (2) else each bag fills its room
+  before encumbrance, most room first; (3) the rest one at a time to whoever would then be least over,
+  never past a limit; (4) what is still left stays behind. Ties go in party order.
 - A weightless thing (an item without the carry stat, a coin without ``perWeight``, any item in a ruleset
   without ``carry``) goes whole to ``who=``, else to the player.
+- No bag takes more stacks than ``bags.MAX_BAG_STACKS``: each bag's share is held to its stack room too, and
+  ``Share.stacked`` says when that (not weight) left something behind.
 
 Invariants: counts are whole; no member's load passes their limit through what is shared out (a bag that is
 already past it takes nothing); the parts plus what is left behind are exactly the count asked for.
@@ -21,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tagproc.engine.bags import What, new_stack
+from tagproc.engine.bags import What, new_stack, stack_room
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
 
@@ -33,10 +35,12 @@ _MANY = 10**15  # "any number": more than any count a tag can ask for
 
 @dataclass(frozen=True, slots=True)
 class Share:
-    """Where ``count`` went: ``parts`` (member index, how many) in party order, and how many were left behind."""
+    """Where ``count`` went: ``parts`` (member index, how many) in party order, how many were left behind, and
+    whether stack room (``bags.MAX_BAG_STACKS``) rather than weight left some of them behind."""
 
     parts: tuple[tuple[int, int], ...]
     left: int
+    stacked: bool = False
 
     @property
     def placed(self) -> int:
@@ -50,24 +54,62 @@ def unit_weight(rules: Rules, state: GameState, what: What) -> float:
 
 def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
     """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
+    limit = rules.stack_limit(rules.item_of(new_stack(what, 1), state))
+    rooms = [stack_room(member.bag, what, limit) for member in state.party]
+    share = _share(rules, state, what, count, who, rooms)
+    if share.left and any(room < count for room in rooms):
+        unbounded = _share(rules, state, what, count, who, [_MANY] * len(rooms))
+        if unbounded.left < share.left:
+            return Share(share.parts, share.left, stacked=True)
+    return share
+
+
+def _share(
+    rules: Rules, state: GameState, what: What, count: int, who: int | None, rooms: list[int]
+) -> Share:
     weight = unit_weight(rules, state, what)
     if who is not None:
         fits = _fits(rules.carry_limit(state.party[who], state) - rules.load(state.party[who], state), weight)
-        taken = min(count, fits)
+        taken = min(count, fits, rooms[who])
         return Share(((who, taken),) if taken else (), count - taken)
     if weight <= 0:
-        return Share(((0, count),), 0)
+        taken = min(count, rooms[0])
+        return Share(((0, taken),) if taken else (), count - taken)
+    members = range(len(state.party))
     loads = [rules.load(member, state) for member in state.party]
     easy = [rules.encumbered_above(member, state) for member in state.party]
     limits = [rules.carry_limit(member, state) for member in state.party]
-    for index in range(len(state.party)):
-        if _fits(easy[index] - loads[index], weight) >= count:
+    for index in members:  # (1) one bag takes it all unencumbered
+        if min(_fits(easy[index] - loads[index], weight), rooms[index]) >= count:
             return Share(((index, count),), 0)
     given = [0] * len(state.party)
     left = count
-    for ceilings in (easy, limits):
-        for index in range(len(state.party)):
-            taken = min(left, _fits(ceilings[index] - loads[index], weight))
+    # (2) each fills its room before encumbrance, most room first (ties in party order)
+    for index in sorted(members, key=lambda i: (-(easy[i] - loads[i]), i)):
+        taken = min(left, _fits(easy[index] - loads[index], weight), rooms[index])
+        given[index] += taken
+        loads[index] += taken * weight
+        left -= taken
+    # (3) the rest one at a time to whoever would then be least over, never past a limit (ties in party
+    # order). Done a level at a time, so a large count costs as much as a small one: the members tied for
+    # least over each take as many as keep them at or under the next one's, round and round.
+    while left:
+        open_ = [i for i in members if given[i] < rooms[i] and loads[i] + weight <= limits[i] + _TOLERANCE]
+        if not open_:
+            break
+        open_.sort(key=lambda i: (loads[i] - easy[i], i))
+        low = loads[open_[0]] - easy[open_[0]]
+        tied = [i for i in open_ if loads[i] - easy[i] <= low + _TOLERANCE]
+        rest = [loads[i] - easy[i] for i in open_ if i not in tied]
+        level = math.floor((rest[0] - low) / weight + _TOLERANCE) if rest else left
+        each = min(max(level, 0), left // len(tied))
+        if each == 0:  # fewer left than the tied members, or the next level is within one: one each
+            each = 1
+        for index in sorted(tied):
+            if left == 0:
+                break
+            cap = min(rooms[index] - given[index], _fits(limits[index] - loads[index], weight))
+            taken = min(each, left, cap)
             given[index] += taken
             loads[index] += taken * weight
             left -= taken

@@ -2,7 +2,8 @@
 
 Each command goes to the module of its concern (``inventory``, ``purse``, ``loot``, ``sheet_ops``,
 ``use``, ``place``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies what
-they accept. A command the engine does not run yet is refused with ``not-supported``, never dropped.
+they accept. A command the engine does not run yet is refused with ``unapplied``, never dropped; a
+``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from typing import Any
 
 from tagproc import commands as c
 from tagproc.engine import inventory, loot, place, purse, sheet_ops, use
-from tagproc.engine.answers import refuse
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Decision
+from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
 
-__all__ = ["decide"]
+__all__ = ["PARTY", "decide", "is_party"]
 
 Decider = Callable[[GameState, Any, Rules, Dice], Decision]
 
@@ -46,9 +48,62 @@ _DECIDERS: dict[type[c.Command], Decider] = {
 }
 
 
+_SHEET_COMMANDS = (c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note)
+PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (PEER-CONVENTIONS §11)
+
+
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
     """Every rule for ``command`` against ``state``: ``Accepted(effects, answers)`` or ``Refused(answer)``."""
     decider = _DECIDERS.get(type(command))
     if decider is None:  # buy, sell, reveal, inspect: the market and fakes come in a later issue
-        return refuse(command, "not-supported", "tagproc does not run this action yet; nothing changed.")
+        return refuse(command, Reason.UNAPPLIED, "tagproc does not run this action yet; nothing changed.")
+    if isinstance(command, _SHEET_COMMANDS) and (is_party(state, command.who) or _party_dropped(command)):
+        return _for_the_party(state, command, rules, dice, decider)
     return decider(state, command, rules, dice)
+
+
+def is_party(state: GameState, who: str | None) -> bool:
+    """Whether ``who`` is the party as a whole (``party``, when no member is called so)."""
+    return who is not None and who.strip().casefold() == PARTY and state.member_index(who) is None
+
+
+def _party_dropped(command: c.Command) -> bool:
+    """A ``who="party"`` the normaliser took off a sheet op (its ``party-is-no-who`` repair): still the party."""
+    return getattr(command, "who", None) is None and any(r.code == "party-is-no-who" for r in command.repairs)
+
+
+def _for_the_party(
+    state: GameState, command: c.Command, rules: Rules, dice: Dice, decider: Decider
+) -> Decision:
+    """A sheet op on every member in party order, each on the state the one before left; one answer.
+
+    ``now`` is ``<Name> <value>`` per member joined by ``; ``, then ``<Name> refused (<reason>)``; ``ok`` if
+    any applied, else refused with the first reason (PEER-CONVENTIONS §11).
+    """
+    effects: list[Effect] = []
+    done: list[str] = []
+    refused: list[str] = []
+    reasons: list[str] = []
+    notes: list[str] = []
+    said: list[str] = []
+    attrs: tuple[tuple[str, str], ...] | None = None
+    for member in state.party:
+        one = command.model_copy(update={"who": member.name, "notes": ()})
+        decision = decider(evolve_all(state, tuple(effects)), one, rules, dice)
+        reply = decision.answers[0] if isinstance(decision, Accepted) else decision.answer
+        attrs = attrs or with_attr(command, reply.attrs, "who", PARTY)
+        if isinstance(decision, Accepted):
+            effects.extend(decision.effects)
+            done.append(f"{member.name} {reply.now}" if reply.now else member.name)
+        else:
+            refused.append(f"{member.name} refused ({reply.reason})")
+            reasons.append(reply.reason or "")
+        if reply.note:
+            said.append(reply.note)
+            notes.append(f"{member.name}: {reply.note}")
+    same = len(said) == len(state.party) and len(set(said)) == 1  # one note for all: said once
+    note = said[0] if same else " ".join(notes) or None
+    if not done:
+        return refuse(command, Reason(reasons[0]), note, attrs=attrs)
+    now = "; ".join([*done, *refused])
+    return Accepted(effects=tuple(effects), answers=(answer(command, now=now, note=note, attrs=attrs),))

@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tagproc.commands import Change, Proposal
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, InventedItem
 from tagproc.ruleset import BookItem, Item
@@ -49,7 +50,7 @@ class Invention:
 
 @dataclass(frozen=True, slots=True)
 class NotInvented:
-    reason: str
+    reason: Reason
     note: str
 
 
@@ -70,14 +71,17 @@ def invent(name: str, proposal: Proposal, rules: Rules, state: GameState) -> Inv
     """The item ``proposal`` describes, called ``name``, held to the ruleset."""
     block = rules.block
     if block is None or not block.propose:
-        return NotInvented("no-proposals", "This ruleset does not let the Game Master invent items.")
+        return NotInvented(Reason.NO_INVENTION, "This ruleset does not let the Game Master invent items.")
     notes = _Notes([], [])
     start, like_ref, summary = _start(proposal, rules, state, notes)
     parts = _apply(start, proposal, rules)
-    if parts.get("category") is None:
-        words = ", ".join(category.label for category in block.categories)
-        return NotInvented("no-category", f"Say which category it is (category=: {words}) or like= an item.")
-    if start is None and proposal.like is None:
+    defaulted = parts.get("category") is None
+    if defaulted:
+        # The spec leaves an unknown category out, yet "every item has exactly one": the first one keeps it.
+        first = block.categories[0]
+        parts["category"] = first.id
+        notes.say(f"Kept in {first.label}, the first category of this ruleset.")
+    if start is None and proposal.like is None and not defaulted:
         weapon = _weapon_rule(name, proposal, parts, rules)
         if weapon is not None:
             like_ref = weapon.ref
@@ -91,7 +95,7 @@ def invent(name: str, proposal: Proposal, rules: Rules, state: GameState) -> Inv
     try:
         item = Item.model_validate(parts)
     except ValidationError as error:
-        return NotInvented("unreadable", f"The item cannot be made: {error.errors()[0]['msg']}.")
+        return NotInvented(Reason.UNREADABLE, f"The item cannot be made: {error.errors()[0]['msg']}.")
     invented = InventedItem(
         key=stack_key(name),
         name=name,

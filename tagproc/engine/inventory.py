@@ -3,13 +3,17 @@
 Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip, bind and unbind live in
 ``wearing`` and are re-exported here, where ``decide`` looks for them.
 - add: a coin, one of the ruleset's items (a service is refused, ``service``), an item invented this game, a
-  new invented item (``invent``; ``propose: false`` refuses it, ``no-proposals``), or a plain item, which
+  new invented item (``invent``; ``propose: false`` refuses it, ``no-invention``), or a plain item, which
   ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
   carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
-- remove: out of ``who``'s bag (the player's without it), across stacks; a cursed bound item stays
-  (``cursed``); asked for more than they hold, what they hold is removed and the note says so.
+- remove: out of ``who``'s bag, across stacks; without ``who=`` out of the player's bag, then on to the party
+  in order, ``now`` the party's total (PEER-CONVENTIONS §3-§4); asked for more than they hold, what they hold
+  is removed and the note says so. A cursed bound item stays only against the player's own moves: ``cursed``
+  "refuses the player's own moves, never a GM tag" (PEER §4), and every tag the engine runs is the GM's.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
-  when the receiver cannot carry all of it under their limit.
+  when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
+  their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
+  ``now`` is the receiver's count (PEER-CONVENTIONS §4).
 
 Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
 """
@@ -22,11 +26,21 @@ from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, ItemInvented, Journaled, evolve
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Effect,
+    ItemInvented,
+    Journaled,
+    evolve,
+    evolve_all,
+)
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
-from tagproc.engine.wearing import cursed_note, decide_bind, decide_equip, decide_unbind, decide_unequip
+from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
 
 __all__ = [
     "decide_add",
@@ -48,12 +62,14 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     if command.proposal is not None:
         notes = (f"{resolved.what.name} is already an item of this game; the description was left out.",)
     if resolved.item is not None and resolved.item.service:
-        return refuse(command, "service", f"{resolved.what.name} is a service: it is bought, never carried.")
+        return refuse(
+            command, Reason.SERVICE, f"{resolved.what.name} is a service: it is bought, never carried."
+        )
     native = rules.block is None or rules.block.native
     if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
         return refuse(
             command,
-            "not-ruleset-item",
+            Reason.NOT_RULESET_ITEM,
             f'"{command.item.name}" is not an item of this ruleset: add one of its items, or describe a new one.',
         )
     return place(state, rules, command, resolved, command.count, notes=notes)
@@ -82,6 +98,8 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
 
 def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice) -> Decision:
     """Take ``count`` of an item out of ``who``'s bag; never a cursed item still bound."""
+    if command.who is None and _others_hold(state, command, rules):
+        return _remove_from_the_party(state, command, rules)
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who
@@ -104,6 +122,40 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
     return Accepted(effects=effects, answers=(reply,))
 
 
+def _others_hold(state: GameState, command: c.Remove, rules: Rules) -> bool:
+    """Whether a member other than the player holds some of what a remove without ``who=`` names."""
+    what = bags.resolve(command.item, state, rules).what
+    return any(bags.count_held(member.bag, what) for member in state.party[1:])
+
+
+def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) -> Decision:
+    """A remove without ``who=``: out of the player's bag, then on to the party in order (PEER §3); one
+    answer, ``now`` the party's total left (PEER §4)."""
+    resolved = bags.resolve(command.item, state, rules)
+    held = [bags.count_held(member.bag, resolved.what) for member in state.party]
+    effects: list[Effect] = []
+    left = command.count
+    for index, member in enumerate(state.party):
+        if left == 0:
+            break
+        if not held[index]:
+            continue
+        bag, pieces = bags.take(member.bag, resolved.what, left)
+        taken = sum(piece.count for piece in pieces)
+        left -= taken
+        effects.append(BagChanged(member=index, bag=bag))
+        text = counted(resolved, taken)
+        effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
+    count = command.count - left
+    note = None
+    if count < command.count:
+        note = f"The party held only {count}: {count} taken."
+    after = evolve_all(state, tuple(effects))
+    total = sum(bags.count_held(member.bag, resolved.what) for member in after.party)
+    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    return Accepted(effects=tuple(effects), answers=(answer(command, now=total, attrs=attrs, note=note),))
+
+
 def _take(
     state: GameState, command: c.Remove | c.Give, rules: Rules, resolved: Resolved, who: int
 ) -> tuple[tuple[Stack, ...], tuple[Stack, ...], str | None] | Decision:
@@ -112,20 +164,13 @@ def _take(
     held = bags.count_held(member.bag, resolved.what)
     name = thing(rules, resolved, 1)
     if held == 0:
-        return refuse(command, "none-held", f"{member.name} holds no {name}.")
-
-    def cursed(stack: Stack) -> bool:
-        return bags.is_cursed(stack, rules.item_of(stack, state))
-
-    bag, pieces = bags.take(member.bag, resolved.what, command.count, cursed)
+        return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {name}.")
+    # A cursed item bound stays for the player's own moves only: a GM tag moves it (PEER-CONVENTIONS §4).
+    bag, pieces = bags.take(member.bag, resolved.what, command.count)
     count = sum(piece.count for piece in pieces)
-    if count == 0:
-        return refuse(command, "cursed", cursed_note(name, member.name))
     note = None
     if count < command.count:
-        kept = held - count
-        why = f"; {kept} cursed and bound stay" if kept else ""
-        note = f"{member.name} held only {held}{why}: {count} taken."
+        note = f"{member.name} held only {held}: {count} taken."
     return bag, pieces, note
 
 
@@ -134,11 +179,13 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     giver = member_or_refusal(state, command, command.who)
     if not isinstance(giver, int):
         return giver
+    if command.to.strip().casefold() == "party" and state.member_index(command.to) is None:
+        return refuse(command, Reason.NO_RECIPIENT, "A give names one member to=, never the whole party.")
     receiver = member_or_refusal(state, command, command.to, "to")
     if not isinstance(receiver, int):
         return receiver
     if giver == receiver:
-        return refuse(command, "same-character", f"{state.party[giver].name} already holds it.")
+        return refuse(command, Reason.NO_RECIPIENT, f"{state.party[giver].name} already holds it.")
     resolved = bags.resolve(command.item, state, rules)
     taken = _take(state, command, rules, resolved, giver)
     if not isinstance(taken, tuple):
@@ -147,8 +194,12 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     count = sum(piece.count for piece in pieces)
     too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
     if too_heavy is not None:
-        return refuse(command, "too-heavy", too_heavy)
-    into = bags.put(state.party[receiver].bag, pieces, resolved.what, rules.stack_limit(resolved.item))
+        return refuse(command, Reason.TOO_HEAVY, too_heavy)
+    before = state.party[receiver].bag
+    into = bags.put(before, pieces, resolved.what, rules.stack_limit(resolved.item))
+    if len(into) > max(bags.MAX_BAG_STACKS, len(before)):
+        note = f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {state.party[receiver].name}'s is full."
+        return refuse(command, Reason.TOO_MANY, note)
     notes = [note] if note else []
     if any(piece.worn for piece in pieces):
         notes.append("Taken off to be given.")
@@ -168,8 +219,8 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     )
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
     attrs = with_names(command, attrs, who=giver_name, to=receiver_name)
-    reply = answer(
-        command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=" ".join(notes) or None
+    reply = answer(  # now= the receiver's count (PEER §4)
+        command, now=bags.count_held(into, resolved.what), attrs=attrs, note=" ".join(notes) or None
     )
     return Accepted(effects=effects, answers=(reply,))
 

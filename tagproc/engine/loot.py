@@ -4,12 +4,13 @@ Owns rolling one of the ruleset's ``lootTables`` with the injected dice: ``rolls
 default), each drawing one line by ``weight``; a line is one of the items (``<catalog>/<entry>``), a
 ``filter`` that picks evenly among the visible items it matches (services left out: they are never carried),
 or ``coins``; ``count`` is a number or dice. An item or coin a layer took out, or a filter that finds none,
-drops nothing. The table is found by id or label (any case), else ``unknown-table``.
+drops nothing. The table is found by id or label (any case).
 
-Answers: the loot tag itself, with a note listing what dropped ("Dropped: Shot and powder ×3, shillings ×2."
-or "Nothing dropped."), then each drop answered as an add (``[inventory: action="add" ...]``), one answer per
-bag it went to: into ``who``'s bag, or shared out by the carrying rule, the player's bag asked first. A drop
-nobody can carry is answered refused (``too-heavy``) and the others still land.
+Answers (PEER-CONVENTIONS §9; spec: "Each item that drops is answered as an add"): the tag is replaced by the
+add answers of its drops (``[inventory: action="add" ...]``, a coin as an add of the coin's label), one answer
+per bag each went to as the carrying rule says (``placing``); two picks of one line merge into one drop. A
+roll that drops nothing is ``[loot: table="<id>" result="nothing"]``. Refused, the tag itself answers:
+``unknown-loot-table``, ``no-loot-tables`` (the ruleset has none), ``unknown-character``.
 
 Invariants: every roll comes from the injected ``Dice``; drops are placed one after another, each against
 the bags as the drops before it left them.
@@ -20,11 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice, DiceError
 from tagproc.engine.inventory import decide_add
 from tagproc.engine.outcome import Accepted, Answer, Decision, Effect, evolve_all
 from tagproc.engine.placing import member_or_refusal
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
 from tagproc.ruleset.book import item_matches
@@ -44,32 +46,37 @@ class Drop:
 
 def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> Decision:
     """Roll the table and add what drops, each drop answered as an add."""
+    tables = rules.block.loot_tables if rules.block else []
+    if not tables:
+        return refuse(command, Reason.NO_LOOT_TABLES, "This ruleset has no loot tables.")
     table = _table(rules, command.table)
     if table is None:
-        tables = ", ".join(t.id for t in rules.block.loot_tables) if rules.block else ""
+        known = ", ".join(t.id for t in tables)
         return refuse(
-            command, "unknown-table", f'No loot table "{command.table}" (tables: {tables or "none"}).'
+            command, Reason.UNKNOWN_LOOT_TABLE, f'No loot table "{command.table}" (tables: {known}).'
         )
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who
     drops = roll_table(table, rules, dice)
+    if not drops:
+        attrs = with_attr(command, command.answer_attrs(), "table", table.id)
+        return Accepted(effects=(), answers=(answer(command, result="nothing", attrs=attrs),))
     effects: list[Effect] = []
     answers: list[Answer] = []
     for drop in drops:
         ref = c.ItemRef(
             name=drop.label or rules.coins_by_id[drop.coin or ""].label, label=drop.label, coin=drop.coin
         )
-        add = c.Add(item=ref, count=drop.count, who=command.who)
+        notes = command.notes if not answers else ()
+        add = c.Add(item=ref, count=drop.count, who=command.who, notes=notes)
         decision = decide_add(evolve_all(state, tuple(effects)), add, rules, dice)
         if isinstance(decision, Accepted):
             effects.extend(decision.effects)
             answers.extend(decision.answers)
         else:
             answers.append(decision.answer)
-    listed = ", ".join(f"{_name(rules, drop)} ×{drop.count}" for drop in drops)
-    note = f"Dropped: {listed}." if drops else "Nothing dropped."
-    return Accepted(effects=tuple(effects), answers=(answer(command, note=note), *answers))
+    return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
 def _table(rules: Rules, name: str) -> LootTable | None:
@@ -78,20 +85,17 @@ def _table(rules: Rules, name: str) -> LootTable | None:
     return next((t for t in tables if wanted in (stack_key(t.id), stack_key(t.label))), None)
 
 
-def _name(rules: Rules, drop: Drop) -> str:
-    return drop.label if drop.label is not None else rules.coins_by_id[drop.coin or ""].label
-
-
 def roll_table(table: LootTable, rules: Rules, dice: Dice) -> tuple[Drop, ...]:
     """What ``table`` drops: ``rolls`` picks by weight, each line's count rolled."""
     rolls = _roll(dice, table.rolls)
-    drops: list[Drop] = []
+    drops: dict[tuple[int, str | None, str | None], int] = {}  # two picks of one line merge (PEER §9)
     for _ in range(rolls):
-        line = dice.pick(table.entries, [line.weight for line in table.entries])
-        drop = _drop(line, rules, dice)
+        index = dice.pick(range(len(table.entries)), [line.weight for line in table.entries])
+        drop = _drop(table.entries[index], rules, dice)
         if drop is not None:
-            drops.append(drop)
-    return tuple(drops)
+            key = (index, drop.label, drop.coin)
+            drops[key] = drops.get(key, 0) + drop.count
+    return tuple(Drop(count, label=label, coin=coin) for (_, label, coin), count in drops.items())
 
 
 def _drop(line: LootLine, rules: Rules, dice: Dice) -> Drop | None:

@@ -154,7 +154,9 @@ def format_payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> str:
 
 
 def _format_counts(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> str:
-    return ", ".join(f"{labels.get(part.coin, part.coin)} ×{part.count}" for part in counts)
+    """``crowns ×1, shillings ×1 and pennies ×3``: joined by ``, `` with `` and `` before the last (PEER §6)."""
+    parts = [f"{labels.get(part.coin, part.coin)} ×{part.count}" for part in counts]
+    return parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _largest_first(family: Sequence[Coin]) -> list[Coin]:

@@ -76,7 +76,7 @@ class PlaceChanged(BaseModel):
 
 Effect = BagChanged | SheetChanged | ItemInvented | Journaled | PlaceChanged
 
-Result = Literal["ok", "refused"]
+Result = Literal["ok", "refused", "nothing"]  # "nothing": a loot roll that dropped nothing (PEER §9)
 
 
 class Answer(BaseModel):

@@ -17,6 +17,7 @@ from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Decision, PlaceChanged
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import find
 from tagproc.engine.state import GameState
@@ -36,9 +37,9 @@ def decide_place(state: GameState, command: c.Place, rules: Rules, dice: Dice) -
     if size is None:
         known = ", ".join(place.label for place in market.places)
         return refuse(
-            command, "unknown-size", f'No place size is called "{command.size}"; sizes here: {known}.'
+            command, Reason.UNKNOWN_SIZE, f'No place size is called "{command.size}"; sizes here: {known}.'
         )
-    attrs = with_attr(command, command.answer_attrs(), "size", size.label)
+    attrs = with_attr(command, command.answer_attrs(), "size", size.id)
     return _accepted(command, size.id, attrs, None)
 
 

@@ -2,13 +2,14 @@
 
 Owns ``place``, what an add, an earning and each loot drop share: the carrying rule (``carrying.share_out``)
 decides the bags, ``bags.add`` keeps each stack limit, and the answer is the tag rewritten once per bag it
-went to, naming that bag with ``who=`` and how many went there with ``count=`` (DESIGN.md "Answers": one
-answer per bag when an add is shared out). What nobody can carry is left behind: the last answer's note says
-so and the journal lists it (``left-behind``). When nothing at all can be carried the command is refused
-(``too-heavy``) and nothing changes, an invented item included.
+went to (PEER-CONVENTIONS §5): one ``ok`` answer per bag that got some, in party order, ``count=`` how many
+went there and ``now=`` that bag's count; the player's bag without ``who=`` when the tag named nobody, a
+member's with ``who="<member>"``. What nobody can carry is left behind and answered on its own, after them:
+``result="refused" reason="too-heavy"`` (``too-many`` when it is stack room, not weight, that ran out) with
+``count=`` the number left behind, and the journal lists it (``left-behind``). When nothing at all can be
+carried the command is refused whole and nothing changes, an invented item included.
 
-Invariants: the effects name each bag once, in party order; the command's own notes go on the first answer
-only, what was left behind on the last.
+Invariants: the effects name each bag once, in party order; the command's own notes go on the first answer.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tagproc.engine import bags, carrying
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.bags import Resolved
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, JournalKind
 
@@ -38,10 +40,14 @@ def counted(resolved: Resolved, count: int) -> str:
 def member_or_refusal(
     state: GameState, command: c.Command, name: str | None, key: str = "who"
 ) -> int | Decision:
-    """The index of the member ``name`` (the player for None), or the ``unknown-character`` refusal."""
+    """The index of the member ``name`` (the player for None), or the ``ambiguous-character`` or
+    ``unknown-character`` refusal (PEER-CONVENTIONS §3)."""
     index = state.member_index(name)
+    if index is None and name is not None and len(state.members_called(name)) > 1:
+        names = ", ".join(state.party[i].name for i in state.members_called(name))
+        return refuse(command, Reason.AMBIGUOUS_CHARACTER, f'"{name}" ({key}=) could be {names}.')
     if index is None:
-        return refuse(command, "unknown-character", f'Nobody in the party is called "{name}" ({key}=).')
+        return refuse(command, Reason.UNKNOWN_CHARACTER, f'Nobody in the party is called "{name}" ({key}=).')
     return index
 
 
@@ -62,8 +68,9 @@ def place(
         return who
     named = command.who is not None
     share = carrying.share_out(rules, state, resolved.what, count, who if named else None)
+    why = Reason.TOO_MANY if share.stacked else Reason.TOO_HEAVY
     if share.placed == 0:
-        return refuse(command, "too-heavy", " ".join((*notes, _nobody(rules, state, resolved, who, named))))
+        return refuse(command, why, " ".join((*notes, _nobody(rules, state, resolved, who, named, why))))
     limit = rules.stack_limit(resolved.item)
     effects: list[Effect] = list(before)
     answers: list[Answer] = []
@@ -73,29 +80,27 @@ def place(
         effects.append(BagChanged(member=member_index, bag=bag))
         text = counted(resolved, taken)
         effects.append(Journaled(entry=JournalEntry(kind=journal, who=member.name, text=text)))
-        attrs = with_attr(command, command.answer_attrs(), "who", member.name)
+        shown = None if not named and member_index == 0 else member.name
+        attrs = with_attr(command, command.answer_attrs(), "who", shown)
         attrs = with_attr(command, attrs, "count", str(taken))
         said = command if index == 0 else command.model_copy(update={"notes": ()})
-        last = index == len(share.parts) - 1
-        left = _left(resolved, share.left, state.party[who].name if named else None) if last else ""
-        note = " ".join(part for part in (*(notes if index == 0 else ()), left) if part)
-        answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note or None))
+        note = " ".join(notes) if index == 0 and notes else None
+        answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note))
     if share.left:
         text = counted(resolved, share.left)
         holder = state.party[who].name
         effects.append(Journaled(entry=JournalEntry(kind="left-behind", who=holder, text=text)))
+        attrs = with_attr(command, command.answer_attrs(), "count", str(share.left))
+        attrs = with_attr(command, attrs, "who", holder if named else None)
+        quiet = command.model_copy(update={"notes": ()})
+        answers.append(answer(quiet, result="refused", reason=why, attrs=attrs))
     return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
-def _left(resolved: Resolved, left: int, named: str | None) -> str:
-    if not left:
-        return ""
-    why = f"{named} can carry no more" if named else "nobody can carry more"
-    return f"{counted(resolved, left)} left behind: {why}."
-
-
-def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool) -> str:
+def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason) -> str:
     name = thing(rules, resolved, 1)
+    if why is Reason.TOO_MANY:
+        return f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {name} is left behind."
     if not named:
         return f"Nobody can carry {name}: it is left behind."
     member = state.party[who]

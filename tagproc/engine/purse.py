@@ -2,7 +2,7 @@
 
 Owns ``[inventory: action="pay"|"earn"]``:
 - pay: out of one bag (``who``'s, the player's without it), in the named coins' own family only. A multi-coin
-  amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``mixed-families``.
+  amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``unknown-coin``.
   ``money.plan_payment`` makes the plan (largest coins that fit, then the smallest coin left that covers the
   rest broken, change back largest first); the note is ``money.format_payment_note``'s ("Paid with crowns ×1;
   shillings ×2 back."). Refused: ``no-currencies``, ``unknown-coin``, ``unknown-character``, ``cannot-afford``,
@@ -17,6 +17,8 @@ goes below zero; journal ``spent`` and ``earned``. ``now`` is how many of the na
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
@@ -24,8 +26,11 @@ from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled, evolve_all
 from tagproc.engine.placing import member_or_refusal, place
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
+
+_Money = TypeVar("_Money", c.Pay, c.Earn)
 
 __all__ = ["decide_earn", "decide_pay"]
 
@@ -33,23 +38,26 @@ __all__ = ["decide_earn", "decide_pay"]
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
     """``no-currencies`` or ``unknown-coin``, or None when every coin named is one of the ruleset's."""
     if not rules.book.coins():
-        return refuse(command, "no-currencies", "This ruleset has no money.")
+        return refuse(command, Reason.NO_CURRENCIES, "This ruleset has no money.")
     for part in command.amounts:
         if part.coin is None or part.coin not in rules.coins_by_id:
             known = ", ".join(coin.label for coin in rules.book.coins())
-            return refuse(command, "unknown-coin", f'"{part.name}" is not a coin of this ruleset ({known}).')
+            return refuse(
+                command, Reason.UNKNOWN_COIN, f'"{part.name}" is not a coin of this ruleset ({known}).'
+            )
     return None
 
 
 def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> Decision:
     """Pay the amount out of one bag, in its family's coins, with change."""
+    command = _capped(command)
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
     ids = [part.coin for part in command.amounts if part.coin is not None]
     if len({rules.coins_by_id[coin].family.id for coin in ids}) > 1:
         return refuse(
-            command, "mixed-families", "Those coins do not change into each other: pay each on its own."
+            command, Reason.UNKNOWN_COIN, "Those coins do not change into each other: pay each on its own."
         )
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
@@ -64,11 +72,11 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)
         note = f"{member.name} has coins worth {held} {smallest}; this is {owed} {smallest}."
-        return refuse(command, "cannot-afford", note)
+        return refuse(command, Reason.CANNOT_AFFORD, note)
     bag = _carry_out(member.bag, rules, purse, plan.purse_after(purse))
     after = member.model_copy(update={"bag": bag})
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
-        return refuse(command, "too-heavy", f"{member.name} cannot carry the change.")
+        return refuse(command, Reason.TOO_HEAVY, f"{member.name} cannot carry the change.")
     labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
     spent = ", ".join(
         f"{part.count} {rules.coin_name(coin, part.count)}"
@@ -82,6 +90,17 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     attrs = with_names(command, command.answer_attrs(), who=member.name)
     reply = answer(command, now=after_now, attrs=attrs, note=money.format_payment_note(plan, labels))
     return Accepted(effects=effects, answers=(reply,))
+
+
+MAX_COINS = 999_999  # PEER-CONVENTIONS §2: a pay or earn count is capped (not refused) at 999,999
+
+
+def _capped(command: _Money) -> _Money:
+    """The command with each coin's count held to ``MAX_COINS``."""
+    if all(part.count <= MAX_COINS for part in command.amounts):
+        return command
+    amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)
+    return command.model_copy(update={"amounts": amounts})
 
 
 def _coin(rules: Rules, coin: str) -> What:
@@ -103,6 +122,7 @@ def _carry_out(
 
 def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> Decision:
     """An add of each coin named: into ``who``'s bag, or shared out by the carrying rule."""
+    command = _capped(command)
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
@@ -117,7 +137,7 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
             evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
         )
         if not isinstance(decision, Accepted):
-            return refuse(command, decision.answer.reason or "too-heavy", decision.answer.note)
+            return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.note)
         effects.extend(decision.effects)
         answers.extend(decision.answers)
     if command.notes:

@@ -2,8 +2,9 @@
 
 A rest applies the ruleset rest's ``restore`` steps and ``clear.conditions`` to a member's live sheet and
 recharges every item in their bag whose ``charges.recharge.rests`` names it; the sheet and the bag are written
-together, in one decision. Without ``who=`` the whole party rests: one answer for the tag, its note saying
-what came back for each member by name.
+together, in one decision. Without ``who=`` the player rests (PEER-CONVENTIONS §11; ``who="party"`` is every
+member, in ``decide``). ``now`` is the rest's label and a colon, then what came back ("Night's rest: Grit
+11/11"); ``who`` is the card's name.
 
 Decisions where the spec is silent:
 - Without ``rest=``, the ruleset's only rest is taken; with several, the tag is refused (``unknown-rest``)
@@ -20,10 +21,12 @@ from __future__ import annotations
 import math
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr, with_names
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.charges import recharge_stack
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, SheetChanged
+from tagproc.engine.placing import member_or_refusal
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, PoolState, SheetState, Stack
@@ -33,34 +36,28 @@ __all__ = ["decide_rest"]
 
 
 def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> Decision:
-    """Rest one member (``who=``) or the whole party; recharge what names the rest."""
-    members: tuple[int, ...] = tuple(range(len(state.party)))
-    if command.who is not None:
-        index = state.member_index(command.who)
-        if index is None:
-            return refuse(command, "unknown-character", f"Nobody in the party is called {command.who}.")
-        members = (index,)
+    """Rest one member (``who=``, the player without it); recharge what names the rest."""
+    index = member_or_refusal(state, command, command.who)
+    if not isinstance(index, int):
+        return index
+    view = LiveSheet(rules, state, index)
     rest = _pick_rest(rules, command.rest)
     if rest is None:
-        return refuse(command, "unknown-rest", _rest_help(rules, command.rest))
+        attrs = with_attr(command, command.answer_attrs(), "who", view.name)
+        return refuse(command, Reason.UNKNOWN_REST, _rest_help(rules, command.rest), attrs=attrs)
     effects: list[Effect] = []
-    lines: list[str] = []
-    skipped: list[str] = []
-    for index in members:
-        view = LiveSheet(rules, state, index)
-        sheet, parts, skips = _restore(view, rest)
-        bag, charged = _recharge(view, rest.id, dice)
-        if sheet != view.sheet:
-            effects.append(SheetChanged(member=index, sheet=sheet))
-        if bag != view.member.bag:
-            effects.append(BagChanged(member=index, bag=bag))
-        said = ", ".join([*parts, *charged]) or "nothing came back"
-        lines.append(f"{said}." if command.who is not None else f"{view.name}: {said}.")
-        skipped = skipped or skips
+    sheet, parts, skips = _restore(view, rest)
+    bag, charged = _recharge(view, rest.id, dice)
+    if sheet != view.sheet:
+        effects.append(SheetChanged(member=index, sheet=sheet))
+    if bag != view.member.bag:
+        effects.append(BagChanged(member=index, bag=bag))
+    said = ", ".join([*parts, *charged]) or "nothing came back"
     attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
-    attrs = with_names(command, attrs, who=state.party[members[0]].name)
-    note = " ".join([*lines, *skipped])
-    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, note=note),))
+    attrs = with_attr(command, attrs, "who", view.name)
+    now = f"{rest.label}: {said}"
+    note = " ".join(skips) or None
+    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, now=now, note=note),))
 
 
 def _pick_rest(rules: Rules, name: str | None) -> Rest | None:

@@ -17,7 +17,7 @@ Decisions where the spec is silent:
   already (taking it off is ``ok``); putting on a condition that is on, or taking off one that is off, is
   ``ok`` and says so. A condition immunity newly gained by an equip or a bind ends the condition in the
   same answer (``immunity_ends``, called from :mod:`tagproc.engine.wearing`).
-- ``note`` parses a typed field (number, boolean, enum) or refuses ``bad-value``; a number past the field's
+- ``note`` parses a typed field (number, boolean, enum) or refuses ``malformed``; a number past the field's
   range is held to it with a note; a text past its ``maxLength`` is refused.
 
 Invariant: every refusal changes nothing (``Refused`` has no effects); an accepted op is one ``SheetChanged``.
@@ -26,9 +26,11 @@ Invariant: every refusal changes nothing (``Refused`` has no effects); an accept
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr, with_names
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Refused, SheetChanged, evolve
+from tagproc.engine.placing import member_or_refusal
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
@@ -53,16 +55,39 @@ _FALSE = frozenset({"false", "no", "off", "0"})
 def member_sheet(state: GameState, command: c.Command, rules: Rules) -> LiveSheet | Refused:
     """The live sheet of ``who=`` (the player without it), or ``unknown-character``."""
     who: str | None = getattr(command, "who", None)
-    index = state.member_index(who)
-    if index is None:
-        return refuse(command, "unknown-character", f"Nobody in the party is called {who}.")
+    index = member_or_refusal(state, command, who)
+    if not isinstance(index, int):
+        assert isinstance(index, Refused)  # member_or_refusal refuses, never accepts
+        return index
     return LiveSheet(rules, state, index)
+
+
+def card_attrs(command: c.Command, view: LiveSheet) -> tuple[tuple[str, str], ...]:
+    """The command's pairs with ``who`` as the card names it, the player's card when left out (PEER §11)."""
+    return with_attr(command, command.answer_attrs(), "who", view.name)
+
+
+def _refuse(command: c.Command, view: LiveSheet, reason: Reason, note: str) -> Refused:
+    """A refusal of an op on ``view``'s sheet, naming the card."""
+    return refuse(command, reason, note, attrs=card_attrs(command, view))
+
+
+def _zero(command: c.Command, view: LiveSheet) -> Refused:
+    """An amount of 0 changes nothing: ``bad-amount`` (PEER-CONVENTIONS §11)."""
+    return _refuse(command, view, Reason.BAD_AMOUNT, "An amount is a whole number of at least 1.")
+
+
+def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> str:
+    """A pool's ``now=``: ``<value>/<max>``, plus `` +N temp`` (PEER §11)."""
+    pool = view.pool(pool_id)
+    top = view.pool_max(pool) if pool is not None else now.current
+    return f"{now.current}/{top}" + (f" +{now.temp} temp" if now.temp else "")
 
 
 def _accept(
     command: c.Command, view: LiveSheet, sheet: SheetState, *, key: str, value: str, now: str, note: str
 ) -> Accepted:
-    attrs = with_names(command, with_attr(command, command.answer_attrs(), key, value), who=view.name)
+    attrs = with_attr(command, card_attrs(command, view), key, value)
     reply = answer(command, attrs=attrs, now=now, note=note)
     return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
 
@@ -81,6 +106,8 @@ def decide_pool(
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
+    if command.amount == 0:
+        return _zero(command, view)
     pool = view.pool(command.pool)
     if pool is None:
         return _unknown_pool(view, command, command.pool)
@@ -88,7 +115,7 @@ def decide_pool(
     extra = ""
     if isinstance(command, c.Spend):
         if now.current < command.amount:
-            return refuse(command, "not-enough", f"{view.pool_line(pool)}.")
+            return _refuse(command, view, Reason.INSUFFICIENT, f"{view.pool_line(pool)}.")
         after = PoolState(current=now.current - command.amount, temp=now.temp)
     elif isinstance(command, c.Restore):
         after = PoolState(current=min(top, now.current + command.amount), temp=now.temp)
@@ -98,9 +125,11 @@ def decide_pool(
         after = PoolState(current=now.current, temp=max(now.temp, command.amount))
         if now.temp >= command.amount and command.amount:
             extra = f" Temporary points do not add up: the larger ({now.temp}) stays."
-    note = f"{view.pool_line(pool, after)}.{extra}"
+    note = extra.strip()  # now= says the pool (PEER §11); the note only what it does not
     sheet = with_pool(view.sheet, pool.id, after)
-    return _accept(command, view, sheet, key="pool", value=pool.id, now=str(after.current), note=note)
+    return _accept(
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+    )
 
 
 def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice) -> Decision:
@@ -108,6 +137,8 @@ def decide_damage(state: GameState, command: c.Damage, rules: Rules, dice: Dice)
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
+    if command.amount == 0:
+        return _zero(command, view)
     if command.pool is not None:
         return _damage_pool(view, command, command.pool)
     track = view.track(command.track or "")
@@ -123,7 +154,7 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
     now = view.pool_state(pool)
     soaked = min(now.temp, command.amount)
     after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
-    notes = [f"{view.pool_line(pool, after)}."]
+    notes: list[str] = []  # now= says the pool (PEER §11)
     if soaked:
         notes.insert(0, f"{soaked} taken off temporary points first.")
     if command.track is not None:
@@ -132,7 +163,9 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
         notes.append(f"{view.name}'s {pool.label} is down to 0.")
     sheet = with_pool(view.sheet, pool.id, after)
     note = " ".join(notes)
-    return _accept(command, view, sheet, key="pool", value=pool.id, now=str(after.current), note=note)
+    return _accept(
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+    )
 
 
 def _damage_track(view: LiveSheet, command: c.Damage, track: Track) -> Decision:
@@ -172,12 +205,14 @@ def _kind(track: Track, kind: str | None) -> tuple[str | None, str | None]:
 
 def _unknown_pool(view: LiveSheet, command: c.Command, name: str) -> Refused:
     pools = _known([(p.id, p.label) for p in view.live.pools])
-    return refuse(command, "unknown-pool", f'No pool is called "{name}"; the sheet has {pools}.')
+    return _refuse(command, view, Reason.UNKNOWN_POOL, f'No pool is called "{name}"; the sheet has {pools}.')
 
 
 def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:
     tracks = _known([(t.id, t.label) for t in view.live.tracks])
-    return refuse(command, "unknown-track", f'No track is called "{name}"; the sheet has {tracks}.')
+    return _refuse(
+        command, view, Reason.UNKNOWN_TRACK, f'No track is called "{name}"; the sheet has {tracks}.'
+    )
 
 
 # -- tracks, conditions, fields ------------------------------------------------------------------------
@@ -209,20 +244,19 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
     found = view.condition(command.condition)
     if found is None:
         known = _known([(k.id, k.label) for k in view.live.conditions])
-        return refuse(
+        return _refuse(
             command,
-            "unknown-condition",
+            view,
+            Reason.UNKNOWN_CONDITION,
             f'No condition is called "{command.condition}"; the sheet has {known}.',
         )
     was_on = view.has_condition(found.id)
     # Spec "conditionImmunities: your own conditions that are never put on its holder": on or not already.
     keeper = view.immunity(found.id) if command.state else None
     if keeper is not None:
-        return refuse(command, "immune", f"{keeper} keeps {found.label} off {view.name}.")
-    if was_on == command.state:
-        note = f"{found.label} is already {'on' if was_on else 'off'}."
-    else:
-        note = f"{found.label} is {'on' if command.state else 'off'}."
+        return _refuse(command, view, Reason.IMMUNE, f"{keeper} keeps {found.label} off {view.name}.")
+    # now= says on or off (PEER §11); the note only that nothing changed.
+    note = f"{found.label} is already {'on' if was_on else 'off'}." if was_on == command.state else ""
     sheet = with_condition(view.sheet, found.id, command.state)
     now = "on" if command.state else "off"
     return _accept(command, view, sheet, key="condition", value=found.id, now=now, note=note)
@@ -262,20 +296,23 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
     field = view.field(command.field)
     if field is None:
         known = _known([(f.id, f.label) for f in rules.ruleset.sheet.fields])
-        return refuse(
-            command, "unknown-field", f'No field is called "{command.field}"; the sheet has {known}.'
+        return _refuse(
+            command,
+            view,
+            Reason.UNKNOWN_FIELD,
+            f'No field is called "{command.field}"; the sheet has {known}.',
         )
     parsed = _parse_field(field, command.value)
     if isinstance(parsed, str):
-        return refuse(command, "bad-value", parsed)
+        return _refuse(command, view, Reason.MALFORMED, parsed)
     value, shown, extra = parsed
     sheet = view.sheet.model_copy(update={"fields": {**view.sheet.fields, field.id: value}})
-    note = f"{field.label}: {shown}.{extra}"
+    note = extra.strip()  # now= says the value
     return _accept(command, view, sheet, key="field", value=field.id, now=shown, note=note)
 
 
 def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, str] | str:
-    """The value to store, how it reads, and a note; or why it cannot be stored (a ``bad-value`` note)."""
+    """The value to store, how it reads, and a note; or why it cannot be stored (a ``malformed`` note)."""
     written = text.strip()
     if field.type == "number":
         return _parse_number(field, written)

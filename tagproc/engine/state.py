@@ -14,6 +14,7 @@ Invariants:
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -127,17 +128,32 @@ class GameState(BaseModel):
     place_size: str | None = None
 
     def member_index(self, name: str | None) -> int | None:
-        """The index of the member called ``name`` (any case); the player's (0) for None."""
+        """The index of the member called ``name``; the player's (0) for None; None for nobody or for a name
+        two members share once accents and punctuation are set aside (``members_called``)."""
         if name is None:
             return 0
+        found = self.members_called(name)
+        return found[0] if len(found) == 1 else None
+
+    def members_called(self, name: str) -> tuple[int, ...]:
+        """Every member ``name`` names (PEER-CONVENTIONS §3: any case, accents, punctuation): the one of that
+        very name (any case) when there is one, else all whose names fold alike."""
         folded = " ".join(name.split()).casefold()
-        for index, member in enumerate(self.party):
-            if member.name.casefold() == folded:
-                return index
-        return None
+        exact = tuple(i for i, member in enumerate(self.party) if member.name.casefold() == folded)
+        if exact:
+            return exact[:1]
+        loose = _fold_name(name)
+        return tuple(i for i, member in enumerate(self.party) if loose and _fold_name(member.name) == loose)
 
     def invented_item(self, key: str) -> InventedItem | None:
         for invented in self.invented:
             if invented.key == key:
                 return invented
         return None
+
+
+def _fold_name(name: str) -> str:
+    """A name without case, accents or punctuation: ``Zoë`` and ``zoe`` and ``Zo-e`` fold alike."""
+    bare = unicodedata.normalize("NFKD", name.casefold())
+    kept = "".join(ch for ch in bare if ch.isalnum() or ch.isspace())
+    return " ".join(kept.split())

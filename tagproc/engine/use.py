@@ -10,16 +10,19 @@ its ``charges``; spending the last charge of an item with ``breaksOn`` rolls its
 one line ("Juno uses Poultice: heals 4 (Grit 6/11). 1 left.") and the journal says it was used (and lost).
 
 Decisions where the spec is silent:
+- The user's own bag only (PEER-CONVENTIONS §7): ``who=``, the player without it; holding none is
+  ``none-held`` ("Ada holds no Poultice.").
 - Of several stacks of the item, the first worn one is used where the item takes slots or binds (refused
   ``not-worn`` when none is), else the first with charges left, else the first.
-- An item without a use (a plain item, a coin, one of the ruleset's without ``use``) is answered ``ok`` and
-  nothing changes: the note asks the GM to narrate it ("I use my rope."); the journal is not written.
+- A plain item (or a coin) is refused ``not-ruleset-item``; one of the ruleset's without ``use`` ``no-use``;
+  the note asks the GM to narrate it.
 - A use aimed at the other side (``attack``/``debuff`` or ``targets: enemy``) is spent, and none of what it
-  does lands, not even on its user; the note tells the GM to narrate it.
-- A ``gate`` whose ``difficulty`` the item does not give is refused ``no-difficulty``; a use whose charges
-  exceed what is left is refused ``no-charges``.
-- A tag uses the item once whatever its ``count=`` says (the note says so when it asks for more), as the
-  Use button does.
+  does lands, not even on its user; the note tells the GM what it does, to narrate: its damage, its save
+  and the conditions it puts on ("deals 2d6 coldfire damage, Shaken for 2 rounds").
+- A ``gate`` whose ``difficulty`` the item does not give is refused ``no-use``; a use whose charges
+  exceed what is left is refused ``none-left``.
+- ``count=`` N makes up to N uses in one answer (PEER-CONVENTIONS §7), each on the state the last left:
+  the lines joined by spaces, ``count`` the uses made, stopping at the first that cannot be made.
 - The line says what came back, not what was rolled: a poultice rolling 5 at Grit 2/6 "heals 4 (Grit 6/6)";
   with nothing to give back it says so: "Grit is already full (6/6)" (a restore: "Resolve is already
   full (4/4)"). A heal never takes away what is over a maximum.
@@ -38,13 +41,31 @@ from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.charges import charges_left, charges_max, roll_amount
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled, Refused, SheetChanged
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Effect,
+    Journaled,
+    Refused,
+    SheetChanged,
+    evolve_all,
+)
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
-from tagproc.engine.sheet import LiveSheet, health_of, is_wound_track, with_condition, with_pool, with_track
+from tagproc.engine.sheet import (
+    LiveSheet,
+    find,
+    health_of,
+    is_wound_track,
+    with_condition,
+    with_pool,
+    with_track,
+)
 from tagproc.engine.sheet_ops import member_sheet
 from tagproc.engine.state import GameState, JournalEntry, PoolState, SheetState, Stack
 from tagproc.ruleset import Item
-from tagproc.ruleset.item import Use
+from tagproc.ruleset.item import StatRef, Use
 
 __all__ = ["decide_use"]
 
@@ -58,36 +79,47 @@ class _Outcome:
 
 
 def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
-    """Use one of ``who``'s items outside a fight."""
+    """Use one of ``who``'s items outside a fight, up to ``count`` times in one answer (PEER §7): the lines
+    joined by spaces, ``count`` the uses made; refused only when the first use is."""
+    one = command.model_copy(update={"count": 1})
+    first = _use_once(state, one, rules, dice)
+    if not isinstance(first, Accepted) or command.count == 1:
+        return first
+    effects, lines, reply = list(first.effects), [first.answers[0].note or ""], first.answers[0]
+    quiet = one.model_copy(update={"notes": ()})
+    for _ in range(command.count - 1):
+        again = _use_once(evolve_all(state, tuple(effects)), quiet, rules, dice)
+        if not isinstance(again, Accepted):
+            break
+        effects.extend(again.effects)
+        lines.append(again.answers[0].note or "")
+        reply = again.answers[0]
+    attrs = with_attr(command, reply.attrs, "count", str(len(lines)))
+    note = " ".join(line for line in lines if line) or None
+    return Accepted(
+        effects=tuple(effects), answers=(reply.model_copy(update={"attrs": attrs, "note": note}),)
+    )
+
+
+def _use_once(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
+    """One use of the item."""
     view = member_sheet(state, command, rules)
     if isinstance(view, Refused):
         return view
     held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
-    if not held and command.who is None:
-        # Without who=, the item is used by whoever carries it (spec "Using items outside a fight": it
-        # does what the item does "to whoever carries it"): the player first, then the party in order.
-        holder = next(
-            (
-                index
-                for index, member in enumerate(state.party)
-                if any(_is_named(stack, command.item, rules) for stack in member.bag)
-            ),
-            None,
-        )
-        if holder is not None:
-            view = LiveSheet(rules, state, holder)
-            held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
     if not held:
-        who = view.name if command.who is not None else "Nobody in the party"
-        holds = "holds" if command.who is not None else "holds any"
-        return refuse(command, "none-held", f"{who} {holds} {command.item.label or command.item.name}.")
+        name = command.item.label or command.item.name
+        return refuse(command, Reason.NONE_HELD, f"{view.name} holds no {name}.")
     first = view.member.bag[held[0]]
     item = rules.item_of(first, state)
-    if item is None or item.use is None:
-        return _no_use(command, view, first, rules)
+    if item is None:
+        note = f"{first.name} is not an item of this ruleset: it has no use the rules work out; narrate it."
+        return refuse(command, Reason.NOT_RULESET_ITEM, note)
+    if item.use is None:
+        return refuse(command, Reason.NO_USE, f"{first.name} has no use the rules work out; narrate it.")
     chosen = _choose(view, held, item)
     if isinstance(chosen, str):
-        return refuse(command, "not-worn", chosen)
+        return refuse(command, Reason.NOT_WORN, chosen)
     stack = view.member.bag[chosen]
     refused = _check(command, view, stack, item, item.use)
     if refused is not None:
@@ -107,12 +139,6 @@ def _is_named(stack: Stack, ref: c.ItemRef, rules: Rules) -> bool:
 
 def _held(bag: tuple[Stack, ...], command: c.Use, rules: Rules) -> int:
     return sum(stack.count for stack in bag if _is_named(stack, command.item, rules))
-
-
-def _no_use(command: c.Use, view: LiveSheet, stack: Stack, rules: Rules) -> Accepted:
-    note = f'"I use my {stack.name}." It does nothing the rules work out: narrate it.'
-    held = _held(view.member.bag, command, rules)
-    return Accepted(effects=(), answers=(answer(command, attrs=_attrs(command, view), now=held, note=note),))
 
 
 def _choose(view: LiveSheet, held: list[int], item: Item) -> int | str:
@@ -135,10 +161,10 @@ def _check(command: c.Use, view: LiveSheet, stack: Stack, item: Item, use: Use) 
         left = charges_left(stack, item)
         if left is None or left < use.charges:
             top = charges_max(item) or 0
-            return refuse(command, "no-charges", f"{stack.name} has {left or 0} of {top} charges left.")
+            return refuse(command, Reason.NONE_LEFT, f"{stack.name} has {left or 0} of {top} charges left.")
     gate = use.gate or item.gate
     if gate is not None and gate_difficulty(gate, item) is None:
-        return refuse(command, "no-difficulty", f"{stack.name}'s check has no difficulty to roll against.")
+        return refuse(command, Reason.NO_USE, f"{stack.name}'s check has no difficulty to roll against.")
     return None
 
 
@@ -155,8 +181,6 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     held = _held(bag, command, view.rules)
     line = f"{view.name} uses {stack.name}: {'; '.join(outcome.parts) or 'nothing the rules work out'}."
     line += _left_line(stack, item, use, held, left, broke)
-    if command.count > 1:
-        line += f" One use a tag: it was used once, not {command.count} times."
     effects: list[Effect] = []
     if outcome.sheet != view.sheet:
         effects.append(SheetChanged(member=view.index, sheet=outcome.sheet))
@@ -192,7 +216,9 @@ def _left_line(stack: Stack, item: Item, use: Use, held: int, left: int | None, 
 def _apply(view: LiveSheet, item: Item, use: Use, dice: Dice, outcome: _Outcome) -> None:
     """What the use does to its user, written into ``outcome`` (spec "Using items outside a fight")."""
     if use.kind in ("attack", "debuff") or use.targets == "enemy":
-        outcome.parts.append("aimed at the other side, it lands on nobody outside a fight (narrate it)")
+        said = ", ".join(_aimed(view, item, use))
+        what = f": {said}" if said else ""
+        outcome.parts.append(f"aimed at the other side, it lands on nobody outside a fight; narrate it{what}")
         return
     if use.kind == "heal" and use.amount is not None:
         _heal(view, roll_amount(use.amount, dice), outcome)
@@ -202,6 +228,35 @@ def _apply(view: LiveSheet, item: Item, use: Use, dice: Dice, outcome: _Outcome)
         _restore(view, use.restore.pool, roll_amount(use.restore.amount, dice), outcome)
     for applied in use.applies:
         _put_on(view, applied.condition, outcome)
+
+
+def _aimed(view: LiveSheet, item: Item, use: Use) -> list[str]:
+    """What a use aimed at the other side does, for the GM to narrate: its damage, save and conditions
+    (``deals 2d6 coldfire damage``, ``a Steel save against 7 negates it``, ``Rattled for 2 rounds``)."""
+    parts: list[str] = []
+    if use.amount is not None and (use.amount.dice or use.amount.flat):
+        flat = int(use.amount.flat or 0)
+        rolled = use.amount.dice or ""
+        number = f"{rolled}{flat:+d}" if rolled and flat else rolled or str(flat)
+        kind = f" {use.damage_type}" if use.damage_type else ""
+        parts.append(f"deals {number}{kind} damage" if use.kind == "attack" else f"{number}{kind}")
+    if use.save is not None:
+        save_id = str(use.save.get("save", ""))
+        save = find(view.rules.ruleset.sheet.saves, save_id) if save_id else None
+        label = save.label if save is not None else save_id or "a"
+        raw: object = use.save_difficulty
+        if isinstance(raw, StatRef):
+            raw = item.stats.get(raw.stat)
+        against = f" against {int(raw)}" if isinstance(raw, int | float) and not isinstance(raw, bool) else ""
+        success = use.save.get("onSuccess")
+        then = f" {success} it" if isinstance(success, str) and success else ""
+        parts.append(f"a {label} save{against}{then}")
+    for applied in use.applies:
+        found = view.condition(applied.condition)
+        name = found.label if found is not None else applied.condition
+        rounds = (applied.duration or {}).get("rounds")
+        parts.append(f"{name} for {rounds} rounds" if isinstance(rounds, int) else name)
+    return parts
 
 
 def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:

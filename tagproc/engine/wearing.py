@@ -1,15 +1,18 @@
 """Wearing: equip, unequip, bind and unbind (spec "What reads items": slots and binding).
 
 Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
-- equip and unequip only where the ruleset has slots (``no-slots``); an item that takes no slot is
-  ``not-wearable``; equipping needs the slots free among what the character already wears (``no-free-slot``,
-  the note naming what is worn there). "One item of a larger stack is taken into its own stack to be worn";
-  one taken off goes back into a stack of its kind when it has nothing of its own to keep.
-- bind and unbind only where the ruleset has ``binding`` (``no-binding``), on an item that binds
-  (``does-not-bind``), up to ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item
-  once bound stays bound: it cannot be taken off (``cursed``), and the GM's unbind ends the curse (the stack
-  is unbound and ``curse_ended``).
-- Asked to do it to more than are there, it is done to those there and the note says so.
+- equip and unequip only where the ruleset has slots (else ``not-wearable``, as for an item that takes no
+  slot); equipping needs the slots free among what the character already wears (``no-slot``, the note naming
+  what is worn there). "One item of a larger stack is taken into its own stack to be worn"; one taken off
+  goes back into a stack of its kind when it has nothing of its own to keep.
+- bind and unbind only where the ruleset has ``binding`` on an item that binds (else ``not-bindable``), up to
+  ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item once bound stays bound,
+  against the player's own moves only (PEER-CONVENTIONS §4: ``cursed`` "refuses the player's own moves,
+  never a GM tag"): the GM's unequip takes it off (still bound), and the GM's unbind ends the curse (the stack is unbound and
+  ``curse_ended``).
+- One item at a time up to ``count`` (PEER-CONVENTIONS §4): refused only when the first fails; with nothing
+  to change (all worn already, none worn...) the answer is ``ok`` with ``count="0"``. ``count`` is what
+  really changed and ``now`` the worn (equip/unequip) or bound (bind/unbind) count in that bag.
 - An equip or bind that makes an item worn whose ``conditionImmunities`` name a condition the member has on
   takes it off in the same answer (``sheet_ops.immunity_ends``: a ``SheetChanged`` after the ``BagChanged``).
 
@@ -23,17 +26,18 @@ from collections.abc import Callable
 
 from tagproc import commands as c
 from tagproc.engine import bags
-from tagproc.engine.answers import answer, refuse, with_names
+from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Resolved
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision
 from tagproc.engine.placing import member_or_refusal, thing
+from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet_ops import immunity_ends
-from tagproc.engine.state import GameState, Member, Stack
+from tagproc.engine.state import GameState, Stack
 from tagproc.ruleset import Item
 
-__all__ = ["cursed_note", "decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
+__all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
 
 _Wearing = c.Equip | c.Unequip | c.Bind | c.Unbind
 
@@ -46,43 +50,49 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
     who, resolved, item = found
     member = state.party[who]
     if item is None or not item.slots:
-        return refuse(command, "not-wearable", f"{resolved.what.name} takes no slot: it cannot be worn.")
+        return refuse(command, Reason.NOT_WEARABLE, f"{resolved.what.name} takes no slot: it cannot be worn.")
     loose = _count(member.bag, resolved, lambda s: not s.worn)
-    if loose == 0:
-        return refuse(command, "already-worn", f"{member.name} already wears every {resolved.what.name}.")
-    count = min(command.count, loose)
-    full = _no_free_slot(member, state, rules, item, count)
-    if full is not None:
-        return refuse(command, "no-free-slot", full)
-    bag = member.bag
-    for _ in range(count):
+    bag, count = member.bag, 0
+    # One at a time up to ``count`` (PEER §4): refused only when the first finds no free slot.
+    while count < min(command.count, loose):
+        full = _no_free_slot(member.name, bag, state, rules, item)
+        if full is not None:
+            if count == 0:
+                return refuse(command, Reason.NO_SLOT, full)
+            break
         bag = _split_one(bag, resolved, lambda s: not s.worn, {"worn": True})
-    notes = [f"{member.name} had only {loose} not worn: {count} equipped."] if count < command.count else []
-    return _done_wearing(command, state, who, bag, resolved, rules, notes)
+        count += 1
+    notes = []
+    if loose == 0:
+        notes.append(f"{member.name} already wears every {resolved.what.name}.")
+    elif count == loose < command.count:
+        notes.append(f"{member.name} had only {loose} not worn: {count} equipped.")
+    elif count < command.count:
+        notes.append(f"{member.name} has no free slot for more: {count} equipped.")
+    worn = _count(bag, resolved, lambda s: s.worn)
+    return _done_wearing(command, state, who, bag, resolved, rules, notes, count, worn)
 
 
 def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
-    """Take off ``count`` of an item ``who`` wears; never a cursed item still bound."""
+    """Take off ``count`` of an item ``who`` wears; a cursed one too, on the GM's tag (it stays bound)."""
     found = _slotted(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved, item = found
+    who, resolved, _ = found
     member = state.party[who]
     worn = _count(member.bag, resolved, lambda s: s.worn)
-    if worn == 0:
-        return refuse(command, "not-worn", f"{member.name} does not wear {resolved.what.name}.")
-    free = _count(member.bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item))
-    if free == 0:
-        return refuse(command, "cursed", cursed_note(resolved.what.name, member.name))
-    count = min(command.count, free)
+    count = min(command.count, worn)
     bag = member.bag
     for _ in range(count):
-        bag = _split_one(bag, resolved, lambda s: s.worn and not bags.is_cursed(s, item), {"worn": False})
+        bag = _split_one(bag, resolved, lambda s: s.worn, {"worn": False})
         bag = _settle(bag, resolved, rules)
     note = None
-    if count < command.count:
-        note = f"{member.name} wore only {free} that can be taken off: {count} taken off."
-    return _done(command, state, who, bag, resolved, note)
+    if worn == 0:
+        note = f"{member.name} does not wear {resolved.what.name}."
+    elif count < command.count:
+        note = f"{member.name} wore only {worn}: {count} taken off."
+    now = _count(bag, resolved, lambda s: s.worn)
+    return _done(command, state, who, bag, resolved, note, count, now)
 
 
 def _slotted(
@@ -90,7 +100,7 @@ def _slotted(
 ) -> tuple[int, Resolved, Item | None] | Decision:
     """Who holds the item an equip or unequip names, and its rules, where the ruleset has slots."""
     if rules.block is None or not rules.block.slots:
-        return refuse(command, "no-slots", "This ruleset has no slots: nothing is equipped.")
+        return refuse(command, Reason.NOT_WEARABLE, "This ruleset has no slots: nothing is equipped.")
     return _held(state, command, rules)
 
 
@@ -99,13 +109,13 @@ def _bindable(
 ) -> tuple[int, Resolved, Item] | Decision:
     """Who holds the item a bind or unbind names, and the item, when it is one that binds."""
     if rules.block is None or rules.block.binding is None:
-        return refuse(command, "no-binding", "This ruleset has no binding: nothing is bound.")
+        return refuse(command, Reason.NOT_BINDABLE, "This ruleset has no binding: nothing is bound.")
     found = _held(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
     if item is None or item.binds is None:
-        return refuse(command, "does-not-bind", f"{resolved.what.name} does not bind.")
+        return refuse(command, Reason.NOT_BINDABLE, f"{resolved.what.name} does not bind.")
     return who, resolved, item
 
 
@@ -117,25 +127,33 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
     who, resolved, item = found
     member = state.party[who]
     unbound = _count(member.bag, resolved, lambda s: not s.bound)
-    if unbound == 0:
-        return refuse(
-            command, "already-bound", f"{member.name} has every {resolved.what.name} bound already."
-        )
-    count = min(command.count, unbound)
-    bound = [stack for stack in member.bag if stack.bound]
     most = rules.binding_max(member, state)
-    if sum(stack.count for stack in bound) + count > most:
-        names = ", ".join(stack.name for stack in bound)
-        held = f"{sum(stack.count for stack in bound)} of {most} bound" + (f": {names}" if names else "")
-        return refuse(command, "binding-full", f"{member.name} has {held}.")
-    bag = member.bag
-    for _ in range(count):
+    bag, count = member.bag, 0
+    # One at a time up to ``count`` (PEER §4): refused only when the first finds binding full.
+    while count < min(command.count, unbound):
+        bound = [stack for stack in bag if stack.bound]
+        if sum(stack.count for stack in bound) + 1 > most:
+            if count == 0:
+                names = ", ".join(stack.name for stack in bound)
+                held = f"{sum(stack.count for stack in bound)} of {most} bound" + (
+                    f": {names}" if names else ""
+                )
+                return refuse(command, Reason.BINDING_FULL, f"{member.name} has {held}.")
+            break
         # A worn one first: bound as well, it is then worn by the spec's reading ("Items on the sheet").
         bag = _split_one(bag, resolved, lambda s: not s.bound, {"bound": True}, prefer=lambda s: s.worn)
-    notes = [f"{member.name} had only {unbound} not bound: {count} bound."] if count < command.count else []
-    if any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
+        count += 1
+    notes = []
+    if unbound == 0:
+        notes.append(f"{member.name} has every {resolved.what.name} bound already.")
+    elif count == unbound < command.count:
+        notes.append(f"{member.name} had only {unbound} not bound: {count} bound.")
+    elif count < command.count:
+        notes.append(f"{member.name} can bind no more: {count} bound.")
+    if count and any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
         notes.append(f"{resolved.what.name} is cursed: once bound, it will not let go.")
-    return _done_wearing(command, state, who, bag, resolved, rules, notes)
+    now = _count(bag, resolved, lambda s: s.bound)
+    return _done_wearing(command, state, who, bag, resolved, rules, notes, count, now)
 
 
 def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
@@ -146,8 +164,6 @@ def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice)
     who, resolved, item = found
     member = state.party[who]
     bound = _count(member.bag, resolved, lambda s: s.bound)
-    if bound == 0:
-        return refuse(command, "not-bound", f"{member.name} has no {resolved.what.name} bound.")
     count = min(command.count, bound)
     bag, ended = member.bag, 0
     for _ in range(count):
@@ -158,10 +174,15 @@ def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice)
         flags = {"bound": False, "curse_ended": True} if cursed else {"bound": False}
         bag = _split_one(bag, resolved, lambda s: s.bound, flags, last=True)
         bag = _settle(bag, resolved, rules)
-    notes = [f"{member.name} had only {bound} bound: {count} unbound."] if count < command.count else []
+    notes = []
+    if bound == 0:
+        notes.append(f"{member.name} has no {resolved.what.name} bound.")
+    elif count < command.count:
+        notes.append(f"{member.name} had only {bound} bound: {count} unbound.")
     if ended:
         notes.append(f"The curse on {resolved.what.name} is ended: it lets go.")
-    return _done(command, state, who, bag, resolved, " ".join(notes) or None)
+    now = _count(bag, resolved, lambda s: s.bound)
+    return _done(command, state, who, bag, resolved, " ".join(notes) or None, count, now)
 
 
 # --- shared steps ---------------------------------------------------------------------------------------
@@ -175,7 +196,7 @@ def _held(state: GameState, command: _Wearing, rules: Rules) -> tuple[int, Resol
     resolved = bags.resolve(command.item, state, rules)
     member = state.party[who]
     if bags.count_held(member.bag, resolved.what) == 0:
-        return refuse(command, "none-held", f"{member.name} holds no {thing(rules, resolved, 1)}.")
+        return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {thing(rules, resolved, 1)}.")
     return who, resolved, resolved.item
 
 
@@ -220,27 +241,24 @@ def _settle(bag: tuple[Stack, ...], resolved: Resolved, rules: Rules) -> tuple[S
     return bags.add(tuple(kept), resolved.what, count - limit, limit)
 
 
-def _no_free_slot(member: Member, state: GameState, rules: Rules, item: Item, count: int) -> str | None:
-    """What stops ``count`` of ``item`` being worn: a slot without room among what is worn, or None."""
-    worn = [(s, rules.item_of(s, state)) for s in member.bag if s.worn]
+def _no_free_slot(
+    name: str, bag: tuple[Stack, ...], state: GameState, rules: Rules, item: Item
+) -> str | None:
+    """What stops one more ``item`` being worn out of ``bag``: a slot without room, or None."""
+    worn = [(s, rules.item_of(s, state)) for s in bag if s.worn]
     for slot, needs in item.slots.items():
         there = [(s, i) for s, i in worn if i is not None and i.slots.get(slot)]
         used = sum(i.slots[slot] * s.count for s, i in there)
         has = rules.slot_count(slot)
-        if used + needs * count > has:
+        if used + needs > has:
             label = (
                 rules.block.slots_by_id[slot].label
                 if rules.block and slot in rules.block.slots_by_id
                 else slot
             )
             names = ", ".join(s.name for s, _ in there) or "nothing"
-            return f"No free {label}: {member.name} has {has}, {used} in use ({names} worn there)."
+            return f"No free {label}: {name} has {has}, {used} in use ({names} worn there)."
     return None
-
-
-def cursed_note(name: str, holder: str) -> str:
-    """Why a cursed item still bound stays (``cursed``): on an unequip, a remove and a give alike."""
-    return f"{name} is cursed and bound to {holder}: it will not let go. Unbind it to end the curse first."
 
 
 def _done(
@@ -250,10 +268,15 @@ def _done(
     bag: tuple[Stack, ...],
     resolved: Resolved,
     note: str | None,
+    count: int,
+    now: int,
 ) -> Accepted:
-    attrs = with_names(command, command.answer_attrs(), who=state.party[who].name)
-    reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
-    return Accepted(effects=(BagChanged(member=who, bag=bag),), answers=(reply,))
+    """The answer: ``count`` what really changed, ``now`` the worn (or bound) count in that bag (PEER §4)."""
+    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
+    attrs = with_names(command, attrs, who=state.party[who].name)
+    reply = answer(command, now=now, attrs=attrs, note=note)
+    changed = bag != state.party[who].bag
+    return Accepted(effects=(BagChanged(member=who, bag=bag),) if changed else (), answers=(reply,))
 
 
 def _done_wearing(
@@ -264,11 +287,14 @@ def _done_wearing(
     resolved: Resolved,
     rules: Rules,
     notes: list[str],
+    count: int,
+    now: int,
 ) -> Accepted:
     """``_done`` for an equip or a bind: a condition the item now worn keeps off ends in the same answer
     (spec: "A newly gained condition immunity ends that condition if already active")."""
     ended, said = immunity_ends(state, who, bag, rules)
-    done = _done(command, state, who, bag, resolved, " ".join([*notes, said] if said else notes) or None)
+    note = " ".join([*notes, said] if said else notes) or None
+    done = _done(command, state, who, bag, resolved, note, count, now)
     if ended is None:
         return done
     return Accepted(effects=(*done.effects, ended), answers=done.answers)
