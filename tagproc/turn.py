@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tagproc.commands import Command, Unreadable
+from tagproc.documents import clean_text
 from tagproc.engine.answers import refuse, unreadable_answer
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice, dice_for
@@ -53,7 +54,7 @@ __all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResu
 
 _LOG = logging.getLogger(__name__)
 
-MAX_TAGS = 40  # PEER-CONVENTIONS §2: at most 40 tags of a kind a reply, the rest too-many
+MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest too-many
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
 
@@ -181,6 +182,7 @@ class Turn:
         """Take the next chunk of the message; returns the visible text it adds (tags hidden). Runs nothing."""
         if self._result is not None:
             raise RuntimeError("Turn.feed() after finish()")
+        chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
         self._chunks.append(chunk)
         events = self._stream.feed(chunk)
         self._events.extend(events)

@@ -201,7 +201,7 @@ def test_scan_json_reads_against_the_seeded_game(
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["event"] for line in lines] == ["text", "tag"]
     assert lines[1]["answers"] == [
-        '[inventory: action="add" item="Black candle" count="1" who="Ada" result="ok" now="1"]'
+        '[inventory: action="add" item="Black candle" count="1" result="ok" now="1"]'
     ]
 
 

@@ -1,4 +1,4 @@
-"""The engine answers as the reference engine does where the spec names nothing (PEER-CONVENTIONS §2-§11):
+"""The engine answers as the reference engine does where the spec names nothing (CONVENTIONS.md §2-§11):
 ``who="party"`` on a sheet op, a use aimed at the other side, the bag's stack cap, and the reason codes."""
 
 from __future__ import annotations

@@ -361,9 +361,7 @@ def test_lone_surrogates_in_a_json_ruleset_read_as_the_replacement_character(tmp
     assert problems(path) == []
     game = Game(path, ["Ada"])
     result = game.reply(f'She finds it. [inventory: action="add" item="{label}"]')
-    assert result.answers == (
-        f'[inventory: action="add" item="{label}" count="1" who="Ada" result="ok" now="1"]',
-    )
+    assert result.answers == (f'[inventory: action="add" item="{label}" count="1" result="ok" now="1"]',)
     assert [stack.name for stack in game.state.party[0].bag] == [label]
     game.state.model_dump_json().encode("utf-8")
     json.dumps(result.to_json(), ensure_ascii=False).encode("utf-8")
@@ -516,3 +514,17 @@ def test_a_layer_with_a_lone_surrogate_is_refused_in_words_that_encode() -> None
     assert str(caught.value) == (
         '1 problem(s) in the ruleset\n  layers: Unknown layer "night\ufffd"; this ruleset has long_night'
     )
+
+
+def test_a_lone_surrogate_fed_through_a_stream_becomes_the_replacement_character() -> None:
+    game = Game("gravewatch", ["Ada"])
+    turn = game.begin_reply()
+    shown = turn.feed('She nods.\udcff [inventory: action="add" item="Black candle" who="Ada\udfff"]')
+    result = turn.finish()
+    assert shown == "She nods.\ufffd"
+    assert result.answers == (
+        '[inventory: action="add" item="Black candle" count="1" who="Ada" result="ok" now="1"'
+        " note=\"Took who='Ada\ufffd' as Ada.\"]",
+    )
+    json.dumps(result.to_json(), ensure_ascii=False).encode("utf-8")
+    game.state.model_dump_json().encode("utf-8")

@@ -92,7 +92,7 @@ def refuse(
 
 def unreadable_answer(item: Unreadable) -> Answer:
     """A tag (or one item of it) nothing could be made of: ``raw=`` and the reference engine's code
-    (PEER-CONVENTIONS §1, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
+    (CONVENTIONS.md §1, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
     normaliser's sharper code (``missing-key``, ``unknown-action``...) stays on the command and its note says
     what was wrong."""
     reason = Reason.MALFORMED if item.tag == "sheet" else Reason.UNREADABLE

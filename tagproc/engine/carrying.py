@@ -3,7 +3,7 @@
 Owns ``share_out``, the carrying rule:
 - With ``who=``: into that bag, as many as fit under that character's ``limit`` (they may become encumbered:
   the GM chose the bag, and the spec forbids only going past a limit). The rest is left behind.
-- Without ``who=`` (PEER-CONVENTIONS §5, the spec's "whoever can carry it without becoming encumbered (the
+- Without ``who=`` (CONVENTIONS.md §5, the spec's "whoever can carry it without becoming encumbered (the
   player first, then the party in order), shared out by the room each has left when nobody can take all of
   it"): (1) all of it to the first bag that takes it all unencumbered; (2) else each bag fills its room
   before encumbrance, most room first; (3) the rest one at a time to whoever would then be least over,

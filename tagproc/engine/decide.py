@@ -49,7 +49,7 @@ _DECIDERS: dict[type[c.Command], Decider] = {
 
 
 _SHEET_COMMANDS = (c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note)
-PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (PEER-CONVENTIONS §11)
+PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONVENTIONS.md §11)
 
 
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
@@ -78,7 +78,7 @@ def _for_the_party(
     """A sheet op on every member in party order, each on the state the one before left; one answer.
 
     ``now`` is ``<Name> <value>`` per member joined by ``; ``, then ``<Name> refused (<reason>)``; ``ok`` if
-    any applied, else refused with the first reason (PEER-CONVENTIONS §11).
+    any applied, else refused with the first reason (CONVENTIONS.md §11).
     """
     effects: list[Effect] = []
     done: list[str] = []

@@ -7,13 +7,13 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   ``native: false`` refuses (``not-ruleset-item``) unless somebody already holds some. It goes where the
   carrying rule puts it (``placing``). A description beside a name that already is an item is left out.
 - remove: out of ``who``'s bag, across stacks; without ``who=`` out of the player's bag, then on to the party
-  in order, ``now`` the party's total (PEER-CONVENTIONS §3-§4); asked for more than they hold, what they hold
+  in order, ``now`` the party's total (CONVENTIONS.md §3-§4); asked for more than they hold, what they hold
   is removed and the note says so. A cursed bound item stays only against the player's own moves: ``cursed``
   "refuses the player's own moves, never a GM tag" (PEER §4), and every tag the engine runs is the GM's.
 - give: out of ``who``'s bag into ``to``'s, taken off and unbound on the way; refused whole (``too-heavy``)
   when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
   their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
-  ``now`` is the receiver's count (PEER-CONVENTIONS §4).
+  ``now`` is the receiver's count (CONVENTIONS.md §4).
 
 Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
 """
@@ -165,7 +165,7 @@ def _take(
     name = thing(rules, resolved, 1)
     if held == 0:
         return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {name}.")
-    # A cursed item bound stays for the player's own moves only: a GM tag moves it (PEER-CONVENTIONS §4).
+    # A cursed item bound stays for the player's own moves only: a GM tag moves it (CONVENTIONS.md §4).
     bag, pieces = bags.take(member.bag, resolved.what, command.count)
     count = sum(piece.count for piece in pieces)
     note = None

@@ -6,7 +6,7 @@ default), each drawing one line by ``weight``; a line is one of the items (``<ca
 or ``coins``; ``count`` is a number or dice. An item or coin a layer took out, or a filter that finds none,
 drops nothing. The table is found by id or label (any case).
 
-Answers (PEER-CONVENTIONS §9; spec: "Each item that drops is answered as an add"): the tag is replaced by the
+Answers (CONVENTIONS.md §9; spec: "Each item that drops is answered as an add"): the tag is replaced by the
 add answers of its drops (``[inventory: action="add" ...]``, a coin as an add of the coin's label), one answer
 per bag each went to as the carrying rule says (``placing``); two picks of one line merge into one drop. A
 roll that drops nothing is ``[loot: table="<id>" result="nothing"]``. Refused, the tag itself answers:

@@ -2,7 +2,7 @@
 
 Owns ``place``, what an add, an earning and each loot drop share: the carrying rule (``carrying.share_out``)
 decides the bags, ``bags.add`` keeps each stack limit, and the answer is the tag rewritten once per bag it
-went to (PEER-CONVENTIONS §5): one ``ok`` answer per bag that got some, in party order, ``count=`` how many
+went to (CONVENTIONS.md §5): one ``ok`` answer per bag that got some, in party order, ``count=`` how many
 went there and ``now=`` that bag's count; the player's bag without ``who=`` when the tag named nobody, a
 member's with ``who="<member>"``. What nobody can carry is left behind and answered on its own, after them:
 ``result="refused" reason="too-heavy"`` (``too-many`` when it is stack room, not weight, that ran out) with
@@ -41,7 +41,7 @@ def member_or_refusal(
     state: GameState, command: c.Command, name: str | None, key: str = "who"
 ) -> int | Decision:
     """The index of the member ``name`` (the player for None), or the ``ambiguous-character`` or
-    ``unknown-character`` refusal (PEER-CONVENTIONS §3)."""
+    ``unknown-character`` refusal (CONVENTIONS.md §3)."""
     index = state.member_index(name)
     if index is None and name is not None and len(state.members_called(name)) > 1:
         names = ", ".join(state.party[i].name for i in state.members_called(name))

@@ -92,7 +92,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     return Accepted(effects=effects, answers=(reply,))
 
 
-MAX_COINS = 999_999  # PEER-CONVENTIONS §2: a pay or earn count is capped (not refused) at 999,999
+MAX_COINS = 999_999  # CONVENTIONS.md §2: a pay or earn count is capped (not refused) at 999,999
 
 
 def _capped(command: _Money) -> _Money:

@@ -1,7 +1,7 @@
 """Reasons: every reason code the engine and the turn answer with, written once (STYLE.md "One vocabulary").
 
 A reason is the spec's code where the spec names one (``cannot-afford``, ``none-held``, ``too-heavy``...),
-else the reference engine's (PEER-CONVENTIONS.md §4-§11: ``no-slot``, ``not-bindable``, ``none-left``,
+else the reference engine's (CONVENTIONS.md §4-§11: ``no-slot``, ``not-bindable``, ``none-left``,
 ``insufficient``...), else tagproc's own for what neither covers (``internal-error``, the judge's ``struck``,
 ``quoted``, ``example``, ``repeated``). A ``Reason`` is a ``StrEnum``: it is its kebab-case value wherever a
 string is read (an ``Answer``'s ``reason``, JSON), so nothing downstream changes type.

@@ -2,7 +2,7 @@
 
 A rest applies the ruleset rest's ``restore`` steps and ``clear.conditions`` to a member's live sheet and
 recharges every item in their bag whose ``charges.recharge.rests`` names it; the sheet and the bag are written
-together, in one decision. Without ``who=`` the player rests (PEER-CONVENTIONS §11; ``who="party"`` is every
+together, in one decision. Without ``who=`` the player rests (CONVENTIONS.md §11; ``who="party"`` is every
 member, in ``decide``). ``now`` is the rest's label and a colon, then what came back ("Night's rest: Grit
 11/11"); ``who`` is the card's name.
 

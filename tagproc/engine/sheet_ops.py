@@ -73,7 +73,7 @@ def _refuse(command: c.Command, view: LiveSheet, reason: Reason, note: str) -> R
 
 
 def _zero(command: c.Command, view: LiveSheet) -> Refused:
-    """An amount of 0 changes nothing: ``bad-amount`` (PEER-CONVENTIONS §11)."""
+    """An amount of 0 changes nothing: ``bad-amount`` (CONVENTIONS.md §11)."""
     return _refuse(command, view, Reason.BAD_AMOUNT, "An amount is a whole number of at least 1.")
 
 

@@ -136,7 +136,7 @@ class GameState(BaseModel):
         return found[0] if len(found) == 1 else None
 
     def members_called(self, name: str) -> tuple[int, ...]:
-        """Every member ``name`` names (PEER-CONVENTIONS §3: any case, accents, punctuation): the one of that
+        """Every member ``name`` names (CONVENTIONS.md §3: any case, accents, punctuation): the one of that
         very name (any case) when there is one, else all whose names fold alike."""
         folded = " ".join(name.split()).casefold()
         exact = tuple(i for i, member in enumerate(self.party) if member.name.casefold() == folded)

@@ -10,7 +10,7 @@ its ``charges``; spending the last charge of an item with ``breaksOn`` rolls its
 one line ("Juno uses Poultice: heals 4 (Grit 6/11). 1 left.") and the journal says it was used (and lost).
 
 Decisions where the spec is silent:
-- The user's own bag only (PEER-CONVENTIONS §7): ``who=``, the player without it; holding none is
+- The user's own bag only (CONVENTIONS.md §7): ``who=``, the player without it; holding none is
   ``none-held`` ("Ada holds no Poultice.").
 - Of several stacks of the item, the first worn one is used where the item takes slots or binds (refused
   ``not-worn`` when none is), else the first with charges left, else the first.
@@ -21,7 +21,7 @@ Decisions where the spec is silent:
   and the conditions it puts on ("deals 2d6 coldfire damage, Shaken for 2 rounds").
 - A ``gate`` whose ``difficulty`` the item does not give is refused ``no-use``; a use whose charges
   exceed what is left is refused ``none-left``.
-- ``count=`` N makes up to N uses in one answer (PEER-CONVENTIONS §7), each on the state the last left:
+- ``count=`` N makes up to N uses in one answer (CONVENTIONS.md §7), each on the state the last left:
   the lines joined by spaces, ``count`` the uses made, stopping at the first that cannot be made.
 - The line says what came back, not what was rolled: a poultice rolling 5 at Grit 2/6 "heals 4 (Grit 6/6)";
   with nothing to give back it says so: "Grit is already full (6/6)" (a restore: "Resolve is already

@@ -7,10 +7,10 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
   goes back into a stack of its kind when it has nothing of its own to keep.
 - bind and unbind only where the ruleset has ``binding`` on an item that binds (else ``not-bindable``), up to
   ``binding.max`` read off the bearer's own sheet (``binding-full``). A cursed item once bound stays bound,
-  against the player's own moves only (PEER-CONVENTIONS §4: ``cursed`` "refuses the player's own moves,
+  against the player's own moves only (CONVENTIONS.md §4: ``cursed`` "refuses the player's own moves,
   never a GM tag"): the GM's unequip takes it off (still bound), and the GM's unbind ends the curse (the stack is unbound and
   ``curse_ended``).
-- One item at a time up to ``count`` (PEER-CONVENTIONS §4): refused only when the first fails; with nothing
+- One item at a time up to ``count`` (CONVENTIONS.md §4): refused only when the first fails; with nothing
   to change (all worn already, none worn...) the answer is ``ok`` with ``count="0"``. ``count`` is what
   really changed and ``now`` the worn (equip/unequip) or bound (bind/unbind) count in that bag.
 - An equip or bind that makes an item worn whose ``conditionImmunities`` name a condition the member has on
