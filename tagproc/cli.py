@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tagproc.documents import MAX_BYTES
 from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import read_tag
 from tagproc.visible import VisibleText
@@ -265,9 +266,10 @@ def read_input(path: str) -> str:
             buffer = getattr(sys.stdin, "buffer", None)
             if buffer is None:  # a text stream put in its place (a test, an embedding)
                 return sys.stdin.read()
-            data: bytes = buffer.read()
+            data: bytes = buffer.read(MAX_BYTES + 1)
         else:
-            data = Path(path).read_bytes()
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         raise CannotRead(label, "no such file") from None
     except IsADirectoryError:
@@ -276,6 +278,8 @@ def read_input(path: str) -> str:
         raise CannotRead(label, f"cannot read it: {error.strerror or error}") from None
     except UnicodeDecodeError as error:  # stdin given as text
         raise CannotRead(label, f"not UTF-8 text ({error.reason})") from None
+    if len(data) > MAX_BYTES:  # never read (or parse) more than the library would
+        raise CannotRead(label, f"larger than {MAX_BYTES // (1024 * 1024)} MiB, more than tagproc reads")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

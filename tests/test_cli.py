@@ -680,3 +680,14 @@ def test_a_transcript_naming_a_ruleset_file_that_cannot_be_read_names_the_transc
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(f"{path}: ")  # the library's problem list or the CLI's line: both name the file
+
+
+def test_a_file_past_the_size_limit_is_refused_before_it_is_parsed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "huge.json"
+    path.write_text('{"title": "' + "x" * (5 * 1024 * 1024) + '"}', encoding="utf-8")
+    for command in ("check", "run", "scan"):
+        assert main([command, str(path)]) == 1
+        captured = capsys.readouterr()
+        assert (captured.out, captured.err) == ("", f"{path}: larger than 4 MiB, more than tagproc reads\n")
