@@ -24,6 +24,7 @@ Invariants:
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 
@@ -92,6 +93,8 @@ def _head_words(tag: str) -> re.Pattern[str]:
     return re.compile(rf"{_SEPARATOR}*({alternation})(?:[ \t]*[{colons}]\s*|{member})", re.IGNORECASE)
 
 
+_LOG = logging.getLogger(__name__)  # "tagproc.syntax": the net of ``read_tag`` logs here
+
 _HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
 _HEAD_VERBS = {tag: verbs_of(tag) - keys_of(tag) for tag in TAG_NAMES}  # a verb that is not also a key
 _WORD_SEPARATORS = re.compile(f"{_SEPARATOR}+")
@@ -121,7 +124,8 @@ def read_tag(raw: str) -> TagReading:
     """Read one raw tag (wrapping markup included) into a ``TagReading``; never raises."""
     try:
         return _read_tag(raw)
-    except Exception as exc:  # pragma: no cover - a bug here must not reach the player
+    except Exception as exc:  # the stage boundary: a bug is logged with its traceback, the tag refused
+        _LOG.exception("internal error reading tag %r", raw[:200])
         return TagReading(name="", attrs=(), problem=f"internal error: {type(exc).__name__}")
 
 

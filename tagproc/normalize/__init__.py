@@ -21,6 +21,7 @@ Invariants:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from pydantic import ValidationError
@@ -49,6 +50,8 @@ __all__ = [
     "written_tag",
 ]
 
+_LOG = logging.getLogger(__name__)  # "tagproc.normalize": the net of ``normalize`` logs here
+
 
 def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Command | Unreadable]:
     """The commands one tag asks for; ``raw`` is the tag as written (rebuilt from ``reading`` if empty)."""
@@ -61,7 +64,8 @@ def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Comm
         return _normalize(reading, names, raw, repairs)
     except ValidationError as error:
         return [_unreadable(reading, raw, repairs, Problem("unreadable", _first_error(error)))]
-    except Exception as error:  # pragma: no cover - a bug here must not reach the player
+    except Exception as error:  # the stage boundary: a bug is logged with its traceback, the tag refused
+        _LOG.exception("internal error normalizing tag %r", raw[:200])
         return [
             _unreadable(
                 reading, raw, repairs, Problem("unreadable", f"internal error: {type(error).__name__}")
