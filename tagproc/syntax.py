@@ -47,7 +47,7 @@ from tagproc.vocabulary import (
     WRAP_QUOTES,
 )
 
-__all__ = ["TAG_NAMES", "TagReading", "read_tag"]
+__all__ = ["TAG_NAMES", "TagReading", "read_tag", "without_surrogates"]
 
 # -- head: the envelope and the name (see ``tagproc.envelope`` for what the scanner accepts) --
 _MARKS = r"(?:~{1,2})?(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?(?:~{1,2})?"
@@ -77,6 +77,7 @@ _CALL = re.compile(r"%d([A-Za-z_]+)\s*\((.*)\)\s*\Z".replace("%d", re.escape(HEA
 _COLON = re.compile(r"\s*[%c]\s*".replace("%c", "".join(HEAD_COLONS)))
 _SEPARATOR = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
 _PARENS = re.compile(r"\s*\((.*)\)\s*\Z", re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a code point no UTF-8 holds: no name, key or value has one
 
 
 def _head_words(tag: str) -> re.Pattern[str]:
@@ -131,6 +132,7 @@ def read_tag(raw: str) -> TagReading:
 
 def _read_tag(raw: str) -> TagReading:
     repairs: list[Repair] = []
+    raw = _no_surrogates(raw, repairs)
     inner = _strip_envelope(raw, repairs)
     head = _read_head(inner, repairs)
     if head is None:
@@ -158,6 +160,19 @@ def _body_problem(reader: _Reader, body: str) -> str | None:
     if reader.attrs or reader.free:
         return None
     return "empty tag" if not body.strip() else "no key=value pairs"
+
+
+def without_surrogates(text: str) -> str:
+    """Each surrogate code point (a lone one, or half a pair) as U+FFFD: what a stage keeps must serialise."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _no_surrogates(raw: str, repairs: list[Repair]) -> str:
+    if _SURROGATE.search(raw) is None:
+        return raw
+    plain = without_surrogates(raw)
+    repairs.append(Repair("surrogate", raw.encode("utf-8", "backslashreplace").decode("utf-8"), plain))
+    return plain
 
 
 def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
