@@ -441,6 +441,7 @@ class Tally:
     rulesets_loaded: int = 0
     failures: list[Failure] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
+    slowest: tuple[float, str, str] = (0.0, "", "")  # seconds, ruleset, reply: the slowest turn played
 
     def add(self, other: Tally) -> None:
         self.replies += other.replies
@@ -450,6 +451,7 @@ class Tally:
         self.rulesets += other.rulesets
         self.rulesets_loaded += other.rulesets_loaded
         self.kinds.update(other.kinds)
+        self.slowest = max(self.slowest, other.slowest)
         seen = {failure.signature() for failure in self.failures}
         self.failures.extend(failure for failure in other.failures if failure.signature() not in seen)
 
@@ -481,7 +483,9 @@ class Player:
         with internal_errors() as errors:
             try:
                 with deadline(DEADLINE):
+                    started = time.perf_counter()
                     result = getattr(self.game, "reply" if kind == "gm" else kind)(text)
+                    took = time.perf_counter() - started
             except (Exception, Hang) as error:
                 tally.fail(Failure("hang" if isinstance(error, Hang) else "crash", where(error), self.ruleset,
                                    text, before))  # fmt: skip
@@ -489,6 +493,7 @@ class Player:
                 return
         tally.turns += 1
         tally.tags += len(result.tags)
+        tally.slowest = max(tally.slowest, (took, self.ruleset, text))
         self.played.append((kind, text))
         for record in errors.records:
             tally.fail(Failure("internal-error", net_detail(record), self.ruleset, text, before))
@@ -512,9 +517,15 @@ def streamed_problem(ruleset: str, text: str, rng: random.Random) -> str | None:
 
 
 def fuzz_replies(
-    seed: int, count: int, *, surrogates: bool = True, rulesets: Sequence[str] = RULESETS
+    seed: int,
+    count: int,
+    *,
+    surrogates: bool = True,
+    rulesets: Sequence[str] = RULESETS,
+    stream_every: int = STREAM_SAMPLE,
 ) -> Tally:
-    """``count`` mutated replies from ``seed``, each played on every ruleset of ``rulesets``."""
+    """``count`` mutated replies from ``seed``, each played on every ruleset of ``rulesets`` (and one in
+    ``stream_every`` streamed through a fresh game in random chunks)."""
     rng = random.Random(seed)
     pool = seeds()
     players = [Player(name, seed) for name in rulesets]
@@ -527,7 +538,7 @@ def fuzz_replies(
             tally.fail(Failure("split", problem, "", text))
         for player in players:
             player.play(text, rng, tally)
-        if index % STREAM_SAMPLE == 0:
+        if index % stream_every == 0:
             ruleset = rng.choice(list(rulesets))
             tally.streamed += 1
             with internal_errors():
@@ -704,6 +715,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{total.replies} replies, {total.turns} turns ({total.tags} tags), {total.streamed} streamed; "
         f"{total.rulesets} rulesets ({total.rulesets_loaded} loaded); {time.monotonic() - started:.0f} s"
     )
+    took, ruleset, reply = total.slowest
+    print(f"slowest turn: {took * 1000:.0f} ms on {ruleset}, a reply of {len(reply)} characters")
     print("failures:", dict(sorted(total.kinds.items())) or "none")
     for failure in total.failures:
         print(f"\n{failure.signature()}  [{failure.ruleset}]")
