@@ -24,6 +24,7 @@ Invariants:
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 
@@ -46,7 +47,7 @@ from tagproc.vocabulary import (
     WRAP_QUOTES,
 )
 
-__all__ = ["TAG_NAMES", "TagReading", "read_tag"]
+__all__ = ["TAG_NAMES", "TagReading", "read_tag", "without_surrogates"]
 
 # -- head: the envelope and the name (see ``tagproc.envelope`` for what the scanner accepts) --
 _MARKS = r"(?:~{1,2})?(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?(?:~{1,2})?"
@@ -76,6 +77,7 @@ _CALL = re.compile(r"%d([A-Za-z_]+)\s*\((.*)\)\s*\Z".replace("%d", re.escape(HEA
 _COLON = re.compile(r"\s*[%c]\s*".replace("%c", "".join(HEAD_COLONS)))
 _SEPARATOR = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
 _PARENS = re.compile(r"\s*\((.*)\)\s*\Z", re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a code point no UTF-8 holds: no name, key or value has one
 
 
 def _head_words(tag: str) -> re.Pattern[str]:
@@ -91,6 +93,8 @@ def _head_words(tag: str) -> re.Pattern[str]:
     member = rf"{_SEPARATOR}+(?=[A-Za-z][\w']{{0,23}}[ \t]*[{colons}])"
     return re.compile(rf"{_SEPARATOR}*({alternation})(?:[ \t]*[{colons}]\s*|{member})", re.IGNORECASE)
 
+
+_LOG = logging.getLogger(__name__)  # "tagproc.syntax": the net of ``read_tag`` logs here
 
 _HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
 _HEAD_VERBS = {tag: verbs_of(tag) - keys_of(tag) for tag in TAG_NAMES}  # a verb that is not also a key
@@ -121,12 +125,14 @@ def read_tag(raw: str) -> TagReading:
     """Read one raw tag (wrapping markup included) into a ``TagReading``; never raises."""
     try:
         return _read_tag(raw)
-    except Exception as exc:  # pragma: no cover - a bug here must not reach the player
+    except Exception as exc:  # the stage boundary: a bug is logged with its traceback, the tag refused
+        _LOG.exception("internal error reading tag %r", raw[:200])
         return TagReading(name="", attrs=(), problem=f"internal error: {type(exc).__name__}")
 
 
 def _read_tag(raw: str) -> TagReading:
     repairs: list[Repair] = []
+    raw = _no_surrogates(raw, repairs)
     inner = _strip_envelope(raw, repairs)
     head = _read_head(inner, repairs)
     if head is None:
@@ -154,6 +160,19 @@ def _body_problem(reader: _Reader, body: str) -> str | None:
     if reader.attrs or reader.free:
         return None
     return "empty tag" if not body.strip() else "no key=value pairs"
+
+
+def without_surrogates(text: str) -> str:
+    """Each surrogate code point (a lone one, or half a pair) as U+FFFD: what a stage keeps must serialise."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _no_surrogates(raw: str, repairs: list[Repair]) -> str:
+    if _SURROGATE.search(raw) is None:
+        return raw
+    plain = without_surrogates(raw)
+    repairs.append(Repair("surrogate", raw.encode("utf-8", "backslashreplace").decode("utf-8"), plain))
+    return plain
 
 
 def _strip_envelope(raw: str, repairs: list[Repair]) -> str:

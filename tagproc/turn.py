@@ -338,8 +338,8 @@ def _run_commands(
             continue
         try:
             decision = decide(state, command, rules, dice)
-        except Exception as error:  # a bug in a rule must not reach the player; the GM is told
-            _LOG.exception("engine error on %r", command)
+        except Exception as error:  # the stage boundary: a bug is logged with its traceback, the GM told
+            _LOG.exception("internal error deciding %r", command)
             answers.append(_engine_error(command, error))
             continue
         if isinstance(decision, Accepted):

@@ -526,3 +526,37 @@ def test_no_exception_escapes_on_any_tag_text(text: str) -> None:
     ):
         commands = normalize(read_tag(tag), BOOK, tag)
         assert commands
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        pytest.param("nan", id="nan"),
+        pytest.param("NaN", id="NaN"),
+        pytest.param("inf", id="inf"),
+        pytest.param("-inf", id="minus-inf"),
+        pytest.param("1e400", id="exponent"),
+        pytest.param("1_0", id="underscore"),
+    ],
+)
+def test_a_stat_or_slot_count_that_is_no_plain_number_is_left_out(written: str) -> None:
+    command = only(
+        f'[inventory: action="add" item="Odd coat" category="armor" stats="bulk=2, guard={written}" '
+        f'slots="body={written}, hands=1"]'
+    )
+    assert isinstance(command, Add) and command.proposal is not None
+    assert command.proposal.stats == (("bulk", 2),)
+    assert command.proposal.slots == (("hands", 1),)
+
+
+def test_a_huge_stat_is_held_to_its_range_and_a_huge_slot_count_kept_whole() -> None:
+    command = only(f'[inventory: action="add" item="Odd coat" category="armor" stats="guard={"9" * 400}"]')
+    assert isinstance(command, Add) and command.proposal is not None
+    assert command.proposal.stats == (("guard", 4),)
+
+
+@pytest.mark.parametrize("key", ["character", "xyz", "who", "item"])
+def test_a_key_of_one_word_on_any_tag_is_read_without_end(key: str) -> None:
+    for tag in ("place", "loot", "sheet", "inventory"):
+        commands = normalize(read_tag(f'[{tag}: same as, "{key}": "Juno"}}]'), BOOK)
+        assert commands  # answered (read or refused), never a RecursionError

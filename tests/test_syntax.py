@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagproc import Repair, read_tag
+from tagproc import Game, Repair, read_tag
 from tests.replies import REPLIES, Reply
 
 
@@ -183,3 +183,25 @@ _SLOPPY = st.lists(
 def test_sloppy_bodies_never_raise_and_keys_are_lowercase(body: str) -> None:
     reading = read_tag("[inventory: " + body + "]")
     assert all(key == key.lower() for key, _ in reading.attrs)
+
+
+def test_a_surrogate_the_model_wrote_reads_as_the_replacement_character_so_the_reading_encodes() -> None:
+    raw = '[sheet: op="note" field="post" value="gate\ud800" who="Ada\udfff"]'
+    reading = read_tag(raw)
+    assert reading.attrs == (("op", "note"), ("field", "post"), ("value", "gate\ufffd"), ("who", "Ada\ufffd"))
+    assert reading.repairs == (
+        Repair(
+            "surrogate",
+            '[sheet: op="note" field="post" value="gate\\ud800" who="Ada\\udfff"]',
+            '[sheet: op="note" field="post" value="gate\ufffd" who="Ada\ufffd"]',
+        ),
+    )
+    assert repr(reading).encode("utf-8")
+
+
+def test_a_reply_with_a_surrogate_in_a_tag_runs_and_its_answer_encodes() -> None:
+    game = Game("gravewatch", ["Ada"])
+    result = game.reply('[sheet: op="note" field="post" value="gate\ud800"]')
+    assert result.answers == ('[sheet: op="note" field="post" value="gate\ufffd" result="ok" now="gate\ufffd" '
+                              'note="Post: gate\ufffd."]',)  # fmt: skip
+    assert game.state.model_dump_json().encode("utf-8")

@@ -21,6 +21,7 @@ Invariants:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from pydantic import ValidationError
@@ -34,7 +35,7 @@ from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
-from tagproc.syntax import TagReading
+from tagproc.syntax import TagReading, without_surrogates
 from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD, VERB_KEY
 from tagproc.vocabulary.phrases import DASHES
 
@@ -49,10 +50,12 @@ __all__ = [
     "written_tag",
 ]
 
+_LOG = logging.getLogger(__name__)  # "tagproc.normalize": the net of ``normalize`` logs here
+
 
 def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Command | Unreadable]:
     """The commands one tag asks for; ``raw`` is the tag as written (rebuilt from ``reading`` if empty)."""
-    raw = raw or written_tag(reading)
+    raw = without_surrogates(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
     repairs = [
         *reading.repairs,
         *(Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored),
@@ -61,7 +64,8 @@ def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Comm
         return _normalize(reading, names, raw, repairs)
     except ValidationError as error:
         return [_unreadable(reading, raw, repairs, Problem("unreadable", _first_error(error)))]
-    except Exception as error:  # pragma: no cover - a bug here must not reach the player
+    except Exception as error:  # the stage boundary: a bug is logged with its traceback, the tag refused
+        _LOG.exception("internal error normalizing tag %r", raw[:200])
         return [
             _unreadable(
                 reading, raw, repairs, Problem("unreadable", f"internal error: {type(error).__name__}")

@@ -369,9 +369,11 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
     count_key = "amount" if tag == "sheet" or verb in ("pay", "earn") else "count"
     if any(plain.startswith(prefix) for prefix in COUNT_KEY_PREFIXES) and count_key in known:
         return count_key
-    parts = [part for part in plain.split("_") if part in KEY_PARTS]
-    meanings = {_canonical_key(tag, verb, part) for part in parts}
-    if len(plain.split("_")) > 1 and len(meanings) == 1:
+    words = plain.split("_")
+    if len(words) == 1:  # a word of one part is what it is (reading it by its parts would not end)
+        return plain
+    meanings = {_canonical_key(tag, verb, part) for part in words if part in KEY_PARTS}
+    if len(meanings) == 1:
         return meanings.pop()  # "target_character" → who
     return plain
 

@@ -168,15 +168,17 @@ def _name_and_number(part: str) -> tuple[str, float | None]:
     return part.strip(), 1
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
 def _number(text: str) -> float | None:
     cleaned = text.strip()
     whole = read_number(cleaned)
     if whole is not None:
         return whole
-    try:
-        return float(cleaned)
-    except ValueError:
+    if _DECIMAL.fullmatch(cleaned) is None:  # float() also takes nan, inf, 1e400 and 1_0: none is a stat
         return None
+    return float(cleaned)
 
 
 # --- stats ----------------------------------------------------------------------------------------------
@@ -295,7 +297,7 @@ def _held_to_range(stat: StatWord, value: float, raw: str, book: Notebook) -> fl
     if held != value:
         note = f"{stat.label} {raw} is held to {held}." if stat.visible else None
         book.record("stat-to-range", f"{stat.id}={raw}", f"{stat.id}={held}", note)
-    return int(held) if float(held).is_integer() and stat.integer else held
+    return int(held) if stat.integer else held  # rounded above: a whole number, however large
 
 
 def _dice_text(match: re.Match[str]) -> str:
