@@ -20,19 +20,9 @@ pytest_plugins = ["pytester"]  # tests/test_internal_errors.py runs the guard on
 
 MARKER = "internal_error"
 
-# Tests in modules this helper does not own that plant an error on purpose: marked here until their module
-# carries ``@pytest.mark.internal_error`` itself.
-_PLANTED = frozenset({"tests/test_turn.py::test_an_error_inside_the_engine_is_answered_and_changes_nothing"})
-
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{MARKER}: the test plants an internal error on purpose")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.nodeid in _PLANTED:
-            item.add_marker(MARKER)
 
 
 class InternalErrors(logging.Handler):

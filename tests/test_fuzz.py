@@ -2,9 +2,8 @@
 
 About 2,000 mutated replies (a third on each shipped ruleset) must raise nothing, fire no net, serialise
 and encode, and scan the same however they are split; 60 mutated rulesets must raise nothing but
-``RulesetError``. Two kinds of input wait on the file boundary (``Game``, ``load_ruleset``) and are marked
-``xfail(strict=True)``, so the mark must go when that boundary lands: a lone surrogate in the prose (it
-reaches ``visible`` and ``history`` as written) and JSON nested thousands deep (``RecursionError``).
+``RulesetError``. Two inputs the boundaries handle are pinned here too: a lone surrogate in the prose (a
+``Turn`` reads it as U+FFFD) and JSON nested thousands deep (a ``RulesetError``, never ``RecursionError``).
 """
 
 from __future__ import annotations
@@ -47,9 +46,6 @@ def test_a_mutation_of_a_ruleset_changes_it() -> None:
     assert len(set(texts)) == 20 and not set(texts) & shipped
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a lone surrogate in the prose reaches visible/history: Game's boundary"
-)
 def test_a_lone_surrogate_in_the_prose_leaves_every_output_encodable() -> None:
     result = Game("gravewatch", ["Ada"]).reply(
         'The bell\ud800 tolls. [sheet: op="note" field="post" value="x"]'
@@ -57,9 +53,6 @@ def test_a_lone_surrogate_in_the_prose_leaves_every_output_encodable() -> None:
     assert fuzz.turn_problems(result) == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="JSON nested 10,000 deep raises RecursionError: load_ruleset's boundary"
-)
 def test_a_ruleset_nested_thousands_deep_is_a_ruleset_error(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text('{"id": ' + "[" * 10_000 + "]" * 10_000 + "}", encoding="utf-8")

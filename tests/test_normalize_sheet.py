@@ -420,5 +420,5 @@ def test_a_second_change_the_op_does_not_make_refuses_the_tag(tag: str) -> None:
     game = Game("ember-roads", ["Ada", "Bram"])
     before = game.state
     (answer,) = game.reply(tag).structured_answers
-    assert (answer.result, answer.reason) == ("refused", "unreadable")
+    assert (answer.result, answer.reason) == ("refused", "malformed")
     assert game.state.party == before.party

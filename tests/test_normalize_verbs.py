@@ -253,7 +253,13 @@ def test_the_usable_items_are_the_ruleset_items_with_a_use() -> None:
         "Page of the vigil litany",
         "Dawn bell",
     )
-    assert names_for("srd-5e").game_words().usable == ()
+    assert names_for("srd-5e").game_words().usable == (
+        "Potion of Healing",
+        "Potion of Healing",
+        "Potion of Greater Healing",
+        "Potion of Superior Healing",
+        "Potion of Supreme Healing",
+    )
 
 
 # --- sheet op words --------------------------------------------------------------------------------------

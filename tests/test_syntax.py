@@ -202,6 +202,7 @@ def test_a_surrogate_the_model_wrote_reads_as_the_replacement_character_so_the_r
 def test_a_reply_with_a_surrogate_in_a_tag_runs_and_its_answer_encodes() -> None:
     game = Game("gravewatch", ["Ada"])
     result = game.reply('[sheet: op="note" field="post" value="gate\ud800"]')
-    assert result.answers == ('[sheet: op="note" field="post" value="gate\ufffd" result="ok" now="gate\ufffd" '
-                              'note="Post: gate\ufffd."]',)  # fmt: skip
+    assert result.answers == (
+        '[sheet: who="Ada" op="note" field="post" value="gate\ufffd" result="ok" now="gate\ufffd"]',
+    )
     assert game.state.model_dump_json().encode("utf-8")

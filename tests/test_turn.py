@@ -159,6 +159,7 @@ def test_a_player_s_unreadable_tag_is_reported_as_a_player_tag(engine: FakeEngin
     assert (only.result, only.reason, only.attrs) == ("refused", "player-tag", (("raw", "[sheet: op=fly]"),))
 
 
+@pytest.mark.internal_error
 def test_an_error_inside_the_engine_is_answered_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object) -> None:
         raise KeyError("bug")

@@ -29,6 +29,15 @@ RARITY_OF = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare", "Very R
     "Artifact": "artifact",
 }
 
+#: What drinking a potion of healing gives back, as the SRD's table of them says (dice, flat).
+HEALING_POTIONS: dict[str, tuple[str, int]] = {
+    "potion-of-healing": ("2d4", 2),
+    "potion-of-healing-common": ("2d4", 2),
+    "potion-of-healing-greater": ("4d4", 4),
+    "potion-of-healing-superior": ("8d4", 8),
+    "potion-of-healing-supreme": ("10d4", 20),
+}
+
 ATTUNEMENT = re.compile(r"\(requires attunement(?: (?P<by>by [^)]*))?\)")
 SHIELDS = re.compile(r"shield", re.IGNORECASE)
 
@@ -54,6 +63,15 @@ def magic_item(raw: JSONObject) -> JSONObject:
     binds = _binds(raw)
     if binds is not None:
         item["binds"] = binds
+    if index in HEALING_POTIONS:  # spec "Using items outside a fight": a heal gives back health (hit points)
+        dice, flat = HEALING_POTIONS[index]
+        item["use"] = {
+            "kind": "heal",
+            "budget": "action",
+            "targets": "self",
+            "amount": {"dice": dice, "flat": flat},
+            "consumes": True,
+        }
     entry: JSONObject = {"id": index, "label": raw["name"]}
     summary = summarize(raw["desc"][1:])
     if raw["rarity"]["name"] == "Varies" and index != "potion-of-healing":

@@ -43,7 +43,7 @@ CASES = [
         "h-sheet-rest-who-everyone-er",
         "er",
         "Everyone crowds around the fire and sleeps in turns. {}",
-        ('[sheet: op="rest" rest="camp" who="everyone"]', sheet("rest", rest="camp")),
+        ('[sheet: op="rest" rest="camp" who="everyone"]', sheet("rest", rest="camp", who="party")),
     ),
     K(
         "h-sheet-rest-duration-srd",
