@@ -23,14 +23,8 @@ from tagproc.ruleset.load import parse_text, read_source
 from tagproc.ruleset_cli import add_ruleset_commands, cmd_check, cmd_rulesets, cmd_schema
 from tests.test_ruleset_sample import sample
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference-rulesets"
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference-rulesets"
 SHIPPED = ("ember-roads", "gravewatch", "srd-5e")
-
-needs_reference = pytest.mark.skipif(
-    not REFERENCE.is_dir(),
-    reason=f"the reference rulesets folder {REFERENCE} is absent (shared/ beside the repository)",
-)
-
 
 def run(argv: list[str]) -> tuple[int, str]:
     parser = argparse.ArgumentParser(prog="tagproc")
@@ -50,7 +44,6 @@ def test_each_shipped_ruleset_checks_clean(name: str) -> None:
     assert [str(p) for p in check_ruleset(name)] == []
 
 
-@needs_reference
 @pytest.mark.parametrize("name", ["ember-roads", "gravewatch"])
 def test_each_reference_ruleset_loads_unchanged_and_checks_clean(name: str) -> None:
     path = REFERENCE / f"{name}.json"
@@ -66,7 +59,6 @@ def test_the_schema_validates_each_shipped_ruleset(name: str) -> None:
     jsonschema.validate(data, ruleset_json_schema())
 
 
-@needs_reference
 @pytest.mark.parametrize("name", ["ember-roads", "gravewatch"])
 def test_the_schema_validates_each_reference_ruleset(name: str) -> None:
     jsonschema.validate(
