@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tagproc.documents import DocumentError, clean_value
+from tagproc.engine.bags import MAX_BAG_STACKS
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import Member, SheetState, Stack
 from tagproc.ruleset import Problem
@@ -35,7 +36,7 @@ _SHEET_KEYS = ("abilities", "fields", "pools", "tracks", "conditions", "states")
 _STACK_KEYS = frozenset({"item", "count", "worn", "bound", "charges"})
 MAX_MEMBERS = 100
 MAX_COUNT = 9_999  # a tag's count is capped there too (the reference engine's limit)
-MAX_STACKS = 1_000  # stacks in one bag, after counts past a stack limit are split
+MAX_STACKS = MAX_BAG_STACKS  # stacks in one bag (counts past a stack limit split), as the engine holds it
 
 
 class PartyError(ValueError):

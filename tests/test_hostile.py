@@ -472,12 +472,12 @@ def test_many_problems_are_told_up_to_twenty() -> None:
         ),
         pytest.param(
             "[{item: Warming tonic, count: 9999}]",
-            "party.0.bag: a bag holds at most 1,000 stacks (each count past an item's stack limit is another)",
+            "party.0.bag: a bag holds at most 200 stacks (each count past an item's stack limit is another)",
             id="split-into-too-many-stacks",
         ),
         pytest.param(
-            "[" + ", ".join(["crowns"] * 1_001) + "]",
-            "party.0.bag: a bag holds at most 1,000 stacks, got 1,001 entries",
+            "[" + ", ".join(["crowns"] * 201) + "]",
+            "party.0.bag: a bag holds at most 200 stacks, got 201 entries",
             id="too-many-entries",
         ),
     ],

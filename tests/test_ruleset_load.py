@@ -26,6 +26,7 @@ from tests.test_ruleset_sample import sample
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference-rulesets"
 SHIPPED = ("ember-roads", "gravewatch", "srd-5e")
 
+
 def run(argv: list[str]) -> tuple[int, str]:
     parser = argparse.ArgumentParser(prog="tagproc")
     add_ruleset_commands(parser.add_subparsers())
