@@ -183,7 +183,7 @@ class Remove(_ItemCommand):
 class Give(_ItemCommand):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "who", "to")
     action: Literal["give"] = "give"
-    to: str
+    to: str | None = None  # none written: the engine answers no-recipient (CONVENTIONS.md §4)
 
 
 class Equip(_ItemCommand):

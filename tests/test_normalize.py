@@ -353,7 +353,6 @@ REFUSED = [
     pytest.param('[inventory: action="dance" item="Torch"]', "unknown-action", id="unknown-action"),
     pytest.param('[inventory: item="Torch"]', "missing-key", id="no-action"),
     pytest.param('[inventory: action="add"]', "missing-key", id="no-item"),
-    pytest.param('[inventory: action="give" item="Torch"]', "missing-key", id="give-without-to"),
     pytest.param(
         '[inventory: action="add" item="Torch" qty="2" count="3"]', "unreadable", id="conflicting-keys"
     ),

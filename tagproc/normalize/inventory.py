@@ -92,8 +92,6 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
                 attrs, raw, Problem("unreadable", f'"{back}" names no item; write each item\'s name.')
             )
         ]
-    if attrs.verb == "give" and attrs.text("to") is None:
-        return [_unreadable(attrs, raw, Problem("missing-key", "a give says who gets it (to=)."))]
     proposal = _proposal(attrs, names, len(written))
     if isinstance(proposal, Problem):
         return [_unreadable(attrs, raw, proposal)]
