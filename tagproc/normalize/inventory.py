@@ -77,7 +77,7 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
         return [_money(attrs, names, raw)]
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None, attrs.repairs)
+        count = read_count(count_text, None, attrs.repairs, attrs.notes)
         if isinstance(count, Problem):
             return [_unreadable(attrs, raw, count)]
         given = count
@@ -164,7 +164,7 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     """``pay``/``earn``: ``amount="3 shillings"``, or ``item="penny" count="4"`` (DESIGN.md)."""
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None, attrs.repairs)
+        count = read_count(count_text, None, attrs.repairs, attrs.notes)
         if isinstance(count, Problem):
             return _unreadable(attrs, raw, count)
         given = count

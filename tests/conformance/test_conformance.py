@@ -72,9 +72,6 @@ CAUSES = {
 }
 
 XFAIL: dict[str, tuple[str, ...]] = {
-    "limits-count-capped": ("count-cap",),
-    "limits-count-zero": ("count-cap",),
-    "limits-count-too-many-digits": ("count-cap",),
     "money-buy-ok": ("buy-unsupported",),
     "money-buy-no-place": ("buy-unsupported",),
 }
