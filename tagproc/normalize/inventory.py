@@ -39,9 +39,10 @@ from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, names_no_item, resolve_item
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.lists import split_items
+from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.proposal import ReadProposal, read_proposal
 from tagproc.repairs import Repair
-from tagproc.vocabulary import MAX_NAME, PROPOSAL_KEYS
+from tagproc.vocabulary import PROPOSAL_KEYS
 
 __all__ = ["Built", "inventory_commands"]
 
@@ -67,12 +68,8 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
     """The commands of one inventory tag whose keys are canonical."""
     for key in ("who", "to", "seller"):
         text = attrs.text(key)
-        if text is not None and len(text) > MAX_NAME:
-            return [
-                _unreadable(
-                    attrs, raw, Problem("name-too-long", f"{key}= is longer than {MAX_NAME} characters.")
-                )
-            ]
+        if text is not None:
+            attrs.values[key] = cut_name(text, f"{key}=", attrs.repairs, attrs.notes)
     if attrs.verb in ("pay", "earn"):
         return [_money(attrs, names, raw)]
     given: int | None = None

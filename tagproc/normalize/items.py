@@ -29,7 +29,7 @@ from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
-from tagproc.normalize.nouns import canonical_word, singular_names, words_of
+from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
@@ -74,8 +74,15 @@ def resolve_item(
     text = " ".join(written.split())
     if not text:
         return Problem("missing-key", "the tag names no item.")
-    if len(text) > MAX_NAME:
-        return Problem("name-too-long", f"an item name is at most {MAX_NAME} characters, not {len(text)}.")
+    if len(text) > MAX_NAME:  # cut, never refused (CONVENTIONS.md §2); the cut name is read as any other
+        cut_repairs: list[Repair] = []
+        cut_notes: list[str] = []
+        read = resolve_item(
+            cut_name(text, "The item's name", cut_repairs, cut_notes), given, names, loose=loose
+        )
+        if isinstance(read, Problem):
+            return read
+        return ResolvedItem(read.item, read.count, (*cut_repairs, *read.repairs), (*cut_notes, *read.notes))
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, 1 if given is None else given, (), ())
