@@ -183,7 +183,7 @@ class Remove(_ItemCommand):
 class Give(_ItemCommand):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "who", "to")
     action: Literal["give"] = "give"
-    to: str
+    to: str | None = None  # none written: the engine answers no-recipient (CONVENTIONS.md §4)
 
 
 class Equip(_ItemCommand):
@@ -267,7 +267,7 @@ class Earn(_MoneyCommand):
 
 class Place(_Command):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("name", "size", "day")
-    name: str = Field(min_length=1, max_length=120)
+    name: str | None = Field(default=None, min_length=1, max_length=120)  # None: a size alone (§10)
     size: str | None = None
     new_day: bool = False
 
@@ -370,9 +370,9 @@ class Note(_Command):
 class Unreadable(_Command):
     """A tag, or one item of it, that cannot be run: answered with ``raw=`` and ``reason=``; changes nothing.
 
-    ``reason`` is ``unreadable`` or a sharper code (``unknown-action``, ``bad-count``, ``count-too-large``,
-    ``name-too-long``, ``missing-key``, ``count-conflict``, ``unknown-tag``); ``detail`` is the sentence
-    the answer's note tells the Game Master.
+    ``reason`` is ``unreadable`` or a sharper code (``unknown-action``, ``missing-key``, ``count-conflict``,
+    ``unknown-tag``); ``detail`` is the sentence the answer's note tells the Game Master. A count or a name
+    past its limit is never one: it is held to the limit, with a repair (CONVENTIONS.md §2).
     """
 
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("raw",)

@@ -253,6 +253,18 @@ GIVE_REFUSALS = [
         id="giving-to-oneself",
     ),
     pytest.param(
+        '[inventory: action="give" item="Salt cake"]',
+        "no-recipient",
+        "A give names the member who gets it (to=).",
+        id="no-to",
+    ),
+    pytest.param(
+        '[inventory: action="give" item="Salt cake" to="the party"]',
+        "no-recipient",
+        "A give names one member to=, never the whole party.",
+        id="to-the-party",
+    ),
+    pytest.param(
         '[inventory: action="give" item="Hand axe" to="Bram"]',
         "none-held",
         "Ada holds no Hand axe.",

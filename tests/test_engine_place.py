@@ -50,6 +50,9 @@ STATE = GameState(party=(Member(name="Ada"),), place="Old road")
         pytest.param(
             c.Place(name="The Fens"), (("name", "The Fens"),), None, id="no-size-is-a-road-or-the-wilds"
         ),
+        pytest.param(
+            c.Place(size="Market Town"), (("size", "town"),), "town", id="a-size-without-a-name-is-answered"
+        ),
     ],
 )
 def test_a_place_is_set_with_its_market_size(

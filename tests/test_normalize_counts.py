@@ -97,9 +97,6 @@ REFUSED_COUNTS = [
     pytest.param("2 or 3", "unreadable", id="either"),
     pytest.param("#2", "unreadable", id="a-number-sign"),
     pytest.param("x", "unreadable", id="a-mark-alone"),
-    pytest.param("0", "bad-count", id="zero"),
-    pytest.param("0.0", "bad-count", id="zero-point-zero"),
-    pytest.param("10000", "count-too-large", id="past-the-limit"),
     pytest.param("more", "unreadable", id="more-alone"),
     pytest.param("a few more", "unreadable", id="a-few-more"),
     pytest.param("all of them", "unreadable", id="all-of-them"),
@@ -112,7 +109,78 @@ REFUSED_COUNTS = [
     pytest.param("qty", "unreadable", id="qty-alone"),
     pytest.param("another few", "unreadable", id="another-few"),
     pytest.param("2 torches", "unreadable", id="a-name-in-the-count"),
+    pytest.param("about 5", "unreadable", id="a-hedged-count"),
 ]
+
+
+# CONVENTIONS.md §2: "Count: 1–9 digits, else 1; 0 or less → 1; capped (not refused) at 9,999; pay/earn at
+# 999,999". Each change is a repair and a sentence of the note.
+HELD_COUNTS = [
+    pytest.param(
+        'item="Torch" count="0"',
+        1,
+        [("count-below-one", "0", "1")],
+        "A count of 0 was read as 1.",
+        id="zero",
+    ),
+    pytest.param(
+        'item="Torch" count="0.0"',
+        1,
+        [("count-form", "0.0", "0"), ("count-below-one", "0", "1")],
+        "A count of 0 was read as 1.",
+        id="zero-point-zero",
+    ),
+    pytest.param(
+        'item="Torch" count="-2"',
+        1,
+        [("count-form", "-2", "-2"), ("count-below-one", "-2", "1")],
+        "A count of -2 was read as 1.",
+        id="negative",
+    ),
+    pytest.param(
+        'item="Torch" count="10000"',
+        9999,
+        [("count-capped", "10000", "9999")],
+        "A count is at most 9,999: 10,000 was read as 9,999.",
+        id="past-the-cap",
+    ),
+    pytest.param('item="Torch" count="9999"', 9999, [], None, id="at-the-cap"),
+    pytest.param(
+        'item="Torch" count="999999999"',
+        9999,
+        [("count-capped", "999999999", "9999")],
+        "A count is at most 9,999: 999,999,999 was read as 9,999.",
+        id="nine-digits-are-capped",
+    ),
+    pytest.param(
+        'item="Torch" count="1234567890"',
+        1,
+        [("count-too-many-digits", "1234567890", "1")],
+        "A count of more than 9 digits (1234567890) was read as 1.",
+        id="ten-digits-are-one",
+    ),
+    pytest.param(
+        'item="20000 Torches"',
+        9999,
+        [
+            ("count-in-name", "20000 Torches", 'item="Torches" count="20000"'),
+            ("plural", "Torches", "Torch"),
+            ("count-capped", "20000", "9999"),
+        ],
+        "A count is at most 9,999: 20,000 was read as 9,999.",
+        id="a-count-in-the-name-is-capped",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "count", "repairs", "note"), HELD_COUNTS)
+def test_a_count_past_its_limits_is_held_to_them_and_said(
+    body: str, count: int, repairs: list[tuple[str, str, str]], note: str | None
+) -> None:
+    command = add(body)
+    assert isinstance(command, Add) and (command.item, command.count) == (TORCH, count)
+    assert [(r.code, r.before, r.after) for r in command.repairs] == repairs
+    assert [n for n in command.notes if n.startswith("A count")] == ([note] if note else [])
 
 
 @pytest.mark.parametrize(("written", "reason"), REFUSED_COUNTS)

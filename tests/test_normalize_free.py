@@ -678,7 +678,7 @@ KEYLESS_TAGS = [
     ),
     pytest.param(
         '[sheet: op="rest" rest="vigil" who="Ada, Bram and Mira"]',
-        [Rest(rest="vigil")],
+        [Rest(rest="vigil", who="party")],
         "gravewatch",
         id="rest-the-whole-party-named",
     ),

@@ -271,6 +271,12 @@ PLACES = [
         '[place: name="Hollin" day="next morning"]', Place(name="Hollin", new_day=True), id="day-next-morning"
     ),
     pytest.param('[place: name="Hollin" day="dawn"]', Place(name="Hollin", new_day=True), id="day-dawn"),
+    pytest.param('[place: size="village"]', Place(size="village"), id="a-size-without-a-name"),
+    pytest.param(
+        '[place: size="market town" day="new"]',
+        Place(size="market town", new_day=True),
+        id="a-size-and-a-new-day-without-a-name",
+    ),
 ]
 
 
@@ -287,6 +293,12 @@ PLACES_NO_SIZES = [
     pytest.param("[place: Brackwater, a small town]", Place(name="Brackwater"), id="comma"),
     pytest.param("[place: Brackwater village]", Place(name="Brackwater"), id="lowercase-after"),
 ]
+
+
+def test_a_place_name_past_120_characters_is_cut_and_said() -> None:
+    command = only(run(f'[place: name="{"Long" * 40}" size="village"]'))
+    assert bare(command) == Place(name=("Long" * 40)[:120], size="village")
+    assert command.notes == ("The place's name was cut to its first 120 characters.",)
 
 
 @pytest.mark.parametrize(("tag", "expected"), PLACES_NO_SIZES)

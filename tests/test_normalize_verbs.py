@@ -29,6 +29,7 @@ from tagproc.commands import (
 )
 from tagproc.normalize import normalize
 from tagproc.normalize.keys import verb_phrase
+from tagproc.repairs import Repair
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -476,19 +477,33 @@ def test_who_naming_nobody_is_kept_for_the_engine_to_answer() -> None:
 
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(PARTY_WORDS)])
-def test_the_party_words_add_by_the_carrying_rule_and_rest_everyone(word: str) -> None:
+def test_the_party_words_add_by_the_carrying_rule_and_are_who_party_on_the_sheet(word: str) -> None:
     add = only(run(f'[inventory: action="add" {CANDLE} who="{word}"]'))
     assert bare(add) == Add(item=item("Black candle"))
+    assert add.repairs[-1] == Repair("party-is-no-who", f'who="{word}"', "")
     rest = only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))
-    assert bare(rest) == Rest(rest="vigil")
+    assert bare(rest) == Rest(rest="vigil", who="party")
+    spend = only(run(f'[sheet: op="spend" pool="resolve" amount="1" who="{word}"]'))
+    assert bare(spend) == Spend(pool="resolve", amount=1, who="party")
+    assert not any(repair.code == "party-is-no-who" for repair in (*rest.repairs, *spend.repairs))
+
+
+@pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in ("party", "the party", "everyone")])
+def test_a_give_to_the_party_is_passed_on_as_to_party_for_the_engine_to_refuse(word: str) -> None:
+    give = only(run(f'[inventory: action="give" {CANDLE} who="Ada" to="{word}"]'))
+    assert bare(give) == Give(item=item("Black candle"), who="Ada", to="party")
+
+
+def test_a_give_without_to_is_passed_on_without_a_recipient() -> None:
+    give = only(run(f'[inventory: action="give" {CANDLE} who="Ada"]'))
+    assert bare(give) == Give(item=item("Black candle"), who="Ada", to=None)
 
 
 @pytest.mark.parametrize(
     "tag",
     [
         pytest.param(f'[inventory: action="remove" {CANDLE} who="everyone"]', id="remove"),
-        pytest.param('[sheet: op="spend" pool="resolve" amount="1" who="the party"]', id="spend"),
-        pytest.param(f'[inventory: action="give" {CANDLE} to="the party"]', id="give-to"),
+        pytest.param(f'[inventory: action="give" {CANDLE} who="the party" to="Ada"]', id="give-from"),
     ],
 )
 def test_the_party_where_it_is_not_everyone_at_once_is_refused(tag: str) -> None:
@@ -536,9 +551,12 @@ def test_take_from_a_member_is_refused_as_two_senses() -> None:
 
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(EVERYONE_WORDS)])
-def test_everyone_is_refused_on_an_add_but_rests_and_loots_the_party(word: str) -> None:
+def test_everyone_is_refused_on_an_add_but_is_the_party_on_the_sheet_and_loots(word: str) -> None:
     assert "one each" in refusal(run(f'[inventory: action="add" {CANDLE} who="{word}"]')).detail
-    assert bare(only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))) == Rest(rest="vigil")
+    assert bare(only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))) == Rest(rest="vigil", who="party")
+    spend = only(run(f'[sheet: op="spend" pool="resolve" amount="1" who="{word}"]'))
+    assert bare(spend) == Spend(pool="resolve", amount=1, who="party")
+    assert Repair("everyone-is-party", "everyone", "party") in spend.repairs
     assert bare(only(run(f'[loot: table="grave_goods" who="{word}"]'))) == Loot(table="grave_goods")
 
 

@@ -57,7 +57,7 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     decider = _DECIDERS.get(type(command))
     if decider is None:  # buy, sell, reveal, inspect: the market and fakes come in a later issue
         return refuse(command, Reason.UNAPPLIED, "tagproc does not run this action yet; nothing changed.")
-    if isinstance(command, _SHEET_COMMANDS) and (is_party(state, command.who) or _party_dropped(command)):
+    if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)
     return decider(state, command, rules, dice)
 
@@ -65,11 +65,6 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
 def is_party(state: GameState, who: str | None) -> bool:
     """Whether ``who`` is the party as a whole (``party``, when no member is called so)."""
     return who is not None and who.strip().casefold() == PARTY and state.member_index(who) is None
-
-
-def _party_dropped(command: c.Command) -> bool:
-    """A ``who="party"`` the normaliser took off a sheet op (its ``party-is-no-who`` repair): still the party."""
-    return getattr(command, "who", None) is None and any(r.code == "party-is-no-who" for r in command.repairs)
 
 
 def _for_the_party(
@@ -84,8 +79,8 @@ def _for_the_party(
     done: list[str] = []
     refused: list[str] = []
     reasons: list[str] = []
-    notes: list[str] = []
     said: list[str] = []
+    applied: list[bool] = []
     attrs: tuple[tuple[str, str], ...] | None = None
     for member in state.party:
         one = command.model_copy(update={"who": member.name, "notes": ()})
@@ -98,12 +93,21 @@ def _for_the_party(
         else:
             refused.append(f"{member.name} refused ({reply.reason})")
             reasons.append(reply.reason or "")
-        if reply.note:
-            said.append(reply.note)
-            notes.append(f"{member.name}: {reply.note}")
-    same = len(said) == len(state.party) and len(set(said)) == 1  # one note for all: said once
-    note = said[0] if same else " ".join(notes) or None
+        said.append(reply.note or "")
+        applied.append(isinstance(decision, Accepted))
     if not done:
-        return refuse(command, Reason(reasons[0]), note, attrs=attrs)
+        return refuse(command, Reason(reasons[0]), _party_note(state, said), attrs=attrs)
+    # An ok answer's note is what the applied members' answers said; the refused ones are in ``now``.
+    note = _party_note(state, [text if ok else "" for text, ok in zip(said, applied, strict=True)])
     now = "; ".join([*done, *refused])
     return Accepted(effects=tuple(effects), answers=(answer(command, now=now, note=note, attrs=attrs),))
+
+
+def _party_note(state: GameState, said: list[str]) -> str | None:
+    """The members' notes (``said``, one a member, empty for none): one said by all, once; else each named."""
+    if len(said) == len(state.party) and said[0] and len(set(said)) == 1:
+        return said[0]
+    return (
+        " ".join(f"{member.name}: {text}" for member, text in zip(state.party, said, strict=True) if text)
+        or None
+    )

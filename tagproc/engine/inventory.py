@@ -179,6 +179,8 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     giver = member_or_refusal(state, command, command.who)
     if not isinstance(giver, int):
         return giver
+    if command.to is None:
+        return refuse(command, Reason.NO_RECIPIENT, "A give names the member who gets it (to=).")
     if command.to.strip().casefold() == "party" and state.member_index(command.to) is None:
         return refuse(command, Reason.NO_RECIPIENT, "A give names one member to=, never the whole party.")
     receiver = member_or_refusal(state, command, command.to, "to")

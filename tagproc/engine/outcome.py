@@ -67,10 +67,11 @@ class Journaled(BaseModel):
 
 
 class PlaceChanged(BaseModel):
-    """The scene is now at ``place`` (``size`` None: a road or the wilds, no market)."""
+    """The scene is now at ``place`` (``size`` None: a road or the wilds, no market; ``place`` None: a place
+    of that size whose name was not given)."""
 
     model_config = _FROZEN
-    place: str
+    place: str | None
     size: str | None = None
 
 

@@ -29,6 +29,7 @@ from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
 
@@ -92,11 +93,9 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     return Accepted(effects=effects, answers=(reply,))
 
 
-MAX_COINS = 999_999  # CONVENTIONS.md §2: a pay or earn count is capped (not refused) at 999,999
-
-
 def _capped(command: _Money) -> _Money:
-    """The command with each coin's count held to ``MAX_COINS``."""
+    """The command with each coin's count held to ``MAX_COINS`` (the normaliser caps a tag's already, and
+    says so; this holds a command built any other way)."""
     if all(part.count <= MAX_COINS for part in command.amounts):
         return command
     amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)

@@ -12,7 +12,7 @@ Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.
 - A multi-item tag (``items="a, b"``) gives one command per item, in the order written; a rest naming
   several members (``who="Ada, Bram"``, ``rest vigil Ada and Bram``) one rest per member (the whole party
-  named is one rest for everyone). No other op or action runs for several members: refused.
+  named is one rest, who="party"). No other op or action runs for several members: refused.
 - A member written as a key (``[Sheet - Juno: ...]``, ``[sheet: Mira: 1 harm]``) is ``who=``; a dash the
   body reader dropped between a first word and a number (``[sheet: harm - 1 Mira]``) is read only after a
   verb that says which way, else refused (a minus sign or a separator?).
@@ -114,7 +114,7 @@ def _normalize(
             listed = ", ".join(member for member, _ in each)
             note = (
                 "Read as a rest for the whole party."
-                if listed == "everyone"
+                if listed == "party"
                 else f"Read as a rest for each of {listed}."
             )
             return [

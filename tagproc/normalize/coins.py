@@ -272,9 +272,7 @@ def _read_part(
             notes.append(f'Took "{part}" as one.')
     elif given is not None and given != count:
         return Problem("count-conflict", f'"{part}" says {count} but count= says {given}.')
-    checked = check_count(count, MAX_COINS)
-    if isinstance(checked, Problem):
-        return checked
+    checked = check_count(count, MAX_COINS, repairs, notes)
     coin = read_coin(name, names)
     if coin is None:
         return CoinAmount(name=name, count=checked)

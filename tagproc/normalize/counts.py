@@ -2,8 +2,9 @@
 
 Owns DESIGN.md "Sloppy input": numbers as words ("two", "twenty-two", "a dozen", "half a dozen", "a pair
 of"), number formats ("2.0", "2 (two)", "3 pcs", "x2", "×2", "2x", "*2", "1,000") and a count inside the item
-name ("2 arrows", "a pair of boots", "arrows x3", "Torch (x2)", "3 pieces of chalk"), and the count limit of
-"Tags the GM writes" (at most 9,999, coins excepted).
+name ("2 arrows", "a pair of boots", "arrows x3", "Torch (x2)", "3 pieces of chalk"), and the count limits of
+CONVENTIONS.md §2, each a repair, never a refusal: more than 9 digits is 1, 0 or less is 1, and a count is
+capped at 9,999 (coins at 999,999).
 
 Also read (issue 7): punctuation at the edges of a count ("2,", "(2)"), a unit stuck on ("2pcs") and words
 after it that do not change it (``COUNT_TAILS``: "two more", "5 of them"); "more" alone stays vague.
@@ -11,7 +12,8 @@ after it that do not change it (``COUNT_TAILS``: "two more", "5 of them"); "more
 Invariants:
 - A vague amount ("a few", "several") is never turned into a number: it is a ``Problem``; so is a fraction
   ("2.5") and a number whose two spellings disagree ("2 (three)").
-- ``read_count`` returns an int from 1 to its limit, or a ``Problem``; it never raises.
+- ``read_count`` returns an int from 1 to its limit, or a ``Problem`` (a count it cannot read as one whole
+  number); it never raises. A number it reads is never refused for its size: ``check_count`` holds it.
 - ``split_count`` leaves a measure alone ("50 feet of rope" is one rope, not fifty "feet of rope").
 """
 
@@ -29,7 +31,7 @@ from tagproc.vocabulary import (
     TIMES_MARKS,
     VAGUE_COUNTS,
 )
-from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_LEADS, COUNT_TAILS
+from tagproc.vocabulary.counts import COUNT_EDGE_PUNCTUATION, COUNT_LEADS, COUNT_TAILS, MAX_COUNT_DIGITS
 
 __all__ = ["CountInName", "Problem", "read_count", "read_number", "split_count", "vague_prefix"]
 
@@ -100,9 +102,12 @@ def read_number(text: str) -> int | None:
     return _one_number(cleaned)
 
 
-def read_count(text: str, limit: int | None, repairs: list[Repair] | None = None) -> int | Problem:
-    """A ``count=`` value: a number from 1 to ``limit`` (no limit for coins); a form other than plain digits
-    is recorded in ``repairs`` when given."""
+def read_count(
+    text: str, limit: int | None, repairs: list[Repair] | None = None, notes: list[str] | None = None
+) -> int | Problem:
+    """A ``count=`` value: a number held from 1 to ``limit`` (no limit: only the too-many-digits and
+    below-one rules of ``check_count``); a form other than plain digits, and each change ``check_count``
+    makes, is recorded in ``repairs`` (and said in ``notes``) when given."""
     if is_vague(text):
         return Problem("unreadable", f'"{text}" says no number; write the count.')
     number = read_number(text)
@@ -112,7 +117,7 @@ def read_count(text: str, limit: int | None, repairs: list[Repair] | None = None
         return Problem("unreadable", f'count "{text}" is not a number.')
     if repairs is not None and not text.strip().isdigit():
         repairs.append(Repair("count-form", text, str(number)))
-    return check_count(number, limit)
+    return check_count(number, limit, [] if repairs is None else repairs, [] if notes is None else notes)
 
 
 def _loose_count(text: str) -> int | None:
@@ -134,12 +139,22 @@ def _loose_count(text: str) -> int | None:
     return None
 
 
-def check_count(number: int, limit: int | None) -> int | Problem:
-    """``number`` as a count: refused below 1 and past ``limit``."""
+def check_count(number: int, limit: int | None, repairs: list[Repair], notes: list[str]) -> int:
+    """``number`` as a count (CONVENTIONS.md §2), never refused: more than ``MAX_COUNT_DIGITS`` digits is 1,
+    0 or less is 1, past ``limit`` is ``limit``; each change a ``Repair`` in ``repairs`` and a sentence in
+    ``notes``."""
+    if len(str(abs(number))) > MAX_COUNT_DIGITS:
+        repairs.append(Repair("count-too-many-digits", str(number), "1"))
+        notes.append(f"A count of more than {MAX_COUNT_DIGITS} digits ({number}) was read as 1.")
+        return 1
     if number < 1:
-        return Problem("bad-count", f"a count is at least 1, not {number}.")
+        repairs.append(Repair("count-below-one", str(number), "1"))
+        notes.append(f"A count of {number} was read as 1.")
+        return 1
     if limit is not None and number > limit:
-        return Problem("count-too-large", f"a count is at most {limit:,}, not {number:,}.")
+        repairs.append(Repair("count-capped", str(number), str(limit)))
+        notes.append(f"A count is at most {limit:,}: {number:,} was read as {limit:,}.")
+        return limit
     return number
 
 

@@ -226,8 +226,8 @@ def each_member(
 ) -> list[tuple[str, tuple[tuple[str, str], ...]]] | Problem | None:
     """``who="Ada, Bram"`` (or "Ada and Bram") where a tag may be run for each member: the pairs once per
     member, ``key=`` set to that member (in its place). None when ``key=`` names at most one; every piece
-    must be a member by name, else the tag is refused. The whole party named is ``key=`` left out (one
-    tag for everyone, as with no ``key=``)."""
+    must be a member by name, else the tag is refused. The whole party named is ``key="party"`` (one tag
+    for everyone)."""
     at = next((at for at, (written, _) in enumerate(pairs) if aliases.get(written, written) == key), None)
     if at is None:
         return None
@@ -244,7 +244,7 @@ def each_member(
     if len(named) < 2:
         return None
     if len(named) == len(index.words.members):
-        return [("everyone", (*pairs[:at], *pairs[at + 1 :]))]
+        return [("party", (*pairs[:at], (key, "party"), *pairs[at + 1 :]))]
     return [(member, (*pairs[:at], (key, member), *pairs[at + 1 :])) for member in named]
 
 

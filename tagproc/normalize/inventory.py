@@ -39,9 +39,10 @@ from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, names_no_item, resolve_item
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.lists import split_items
+from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.proposal import ReadProposal, read_proposal
 from tagproc.repairs import Repair
-from tagproc.vocabulary import MAX_NAME, PROPOSAL_KEYS
+from tagproc.vocabulary import PROPOSAL_KEYS
 
 __all__ = ["Built", "inventory_commands"]
 
@@ -67,17 +68,13 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
     """The commands of one inventory tag whose keys are canonical."""
     for key in ("who", "to", "seller"):
         text = attrs.text(key)
-        if text is not None and len(text) > MAX_NAME:
-            return [
-                _unreadable(
-                    attrs, raw, Problem("name-too-long", f"{key}= is longer than {MAX_NAME} characters.")
-                )
-            ]
+        if text is not None:
+            attrs.values[key] = cut_name(text, f"{key}=", attrs.repairs, attrs.notes)
     if attrs.verb in ("pay", "earn"):
         return [_money(attrs, names, raw)]
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None, attrs.repairs)
+        count = read_count(count_text, None, attrs.repairs, attrs.notes)
         if isinstance(count, Problem):
             return [_unreadable(attrs, raw, count)]
         given = count
@@ -92,8 +89,6 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
                 attrs, raw, Problem("unreadable", f'"{back}" names no item; write each item\'s name.')
             )
         ]
-    if attrs.verb == "give" and attrs.text("to") is None:
-        return [_unreadable(attrs, raw, Problem("missing-key", "a give says who gets it (to=)."))]
     proposal = _proposal(attrs, names, len(written))
     if isinstance(proposal, Problem):
         return [_unreadable(attrs, raw, proposal)]
@@ -166,7 +161,7 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     """``pay``/``earn``: ``amount="3 shillings"``, or ``item="penny" count="4"`` (DESIGN.md)."""
     given: int | None = None
     if (count_text := attrs.text("count")) is not None:
-        count = read_count(count_text, None, attrs.repairs)
+        count = read_count(count_text, None, attrs.repairs, attrs.notes)
         if isinstance(count, Problem):
             return _unreadable(attrs, raw, count)
         given = count

@@ -29,7 +29,7 @@ from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
-from tagproc.normalize.nouns import canonical_word, singular_names, words_of
+from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
@@ -74,11 +74,18 @@ def resolve_item(
     text = " ".join(written.split())
     if not text:
         return Problem("missing-key", "the tag names no item.")
-    if len(text) > MAX_NAME:
-        return Problem("name-too-long", f"an item name is at most {MAX_NAME} characters, not {len(text)}.")
+    if len(text) > MAX_NAME:  # cut, never refused (CONVENTIONS.md §2); the cut name is read as any other
+        cut_repairs: list[Repair] = []
+        cut_notes: list[str] = []
+        read = resolve_item(
+            cut_name(text, "The item's name", cut_repairs, cut_notes), given, names, loose=loose
+        )
+        if isinstance(read, Problem):
+            return read
+        return ResolvedItem(read.item, read.count, (*cut_repairs, *read.repairs), (*cut_notes, *read.notes))
     exact = _exact(text, names)
     if exact is not None:
-        return _counted(exact, given or 1, (), ())
+        return _counted(exact, 1 if given is None else given, (), ())
     if _KEY_INSIDE.search(text):
         # "Torch' count='2": quotes that do not match swallowed the next key; never an item of that name.
         return Problem("unreadable", f'"{text}" holds a key=; its quotes do not match.')
@@ -110,7 +117,9 @@ def resolve_item(
         # "Torch (2 or 3)", "two (3) torches": a count in the name that could not be read is never kept in it.
         return Problem("unreadable", f'"{text}" holds a count that says no one number; write count=.')
     if found is None:
-        return _counted(ItemRef(name=plain), count or 1, tuple(_plain_repairs(repairs)), ())
+        return _counted(
+            ItemRef(name=plain), 1 if count is None else count, tuple(_plain_repairs(repairs)), ()
+        )
     notes = found.notes
     if split is not None and "pair" in split.phrase.lower() and found.as_written:
         # "a pair of gauntlets" where the label is itself "Gauntlets": one pair is one item.
@@ -125,7 +134,7 @@ def resolve_item(
         repairs.append(Repair("bundle", f"{count} {plain}", f'item="{found.item.name}" count="{bundles}"'))
         notes = (f'Took "{count} {plain}" as {found.item.name} ×{bundles}.',)
         count = bundles
-    return _counted(found.item, count or 1, tuple(repairs), notes)
+    return _counted(found.item, 1 if count is None else count, tuple(repairs), notes)
 
 
 def names_one_item(text: str, names: ItemNames) -> bool:
@@ -145,10 +154,9 @@ def names_no_item(text: str) -> bool:
 def _counted(
     item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[str, ...]
 ) -> ResolvedItem | Problem:
-    checked = check_count(count, MAX_COINS if item.coin is not None else MAX_COUNT)
-    if isinstance(checked, Problem):
-        return checked
-    return ResolvedItem(item, checked, repairs, notes)
+    held_repairs, held_notes = list(repairs), list(notes)
+    checked = check_count(count, MAX_COINS if item.coin is not None else MAX_COUNT, held_repairs, held_notes)
+    return ResolvedItem(item, checked, tuple(held_repairs), tuple(held_notes))
 
 
 def _exact(name: str, names: ItemNames) -> ItemRef | None:

@@ -490,9 +490,13 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
         attrs.notes += read.notes
         if read.value not in ("party", "everyone"):
             attrs.values[key] = read.value
-        elif key == "who" and (
-            tag == "loot" or attrs.verb == "rest" or (read.value, attrs.verb) in _PARTY_SHARES
-        ):
+        elif tag == "sheet" or (key == "to" and attrs.verb == "give"):
+            # The whole party on a sheet op (one answer for every member) or as a give's receiver (the
+            # engine answers no-recipient): passed on as ``party`` (CONVENTIONS.md §4, §11).
+            attrs.values[key] = "party"
+            if read.value == "everyone":
+                attrs.repairs.append(Repair("everyone-is-party", "everyone", "party"))
+        elif key == "who" and (tag == "loot" or (read.value, attrs.verb) in _PARTY_SHARES):
             del attrs.values[key]
             attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
         elif read.value == "everyone" and attrs.verb in PARTY_WHO:
@@ -504,7 +508,7 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
             return Problem(
                 "unreadable",
                 f'{key}="{value}" is the whole party: write one tag a member (only an add, an earn, a loot '
-                "or a rest goes to everyone at once).",
+                "or a sheet op goes to everyone at once).",
             )
     return None
 

@@ -9,21 +9,36 @@ Invariants:
 - ``canonical_word`` is idempotent and never returns an empty string for a non-empty word; its result is a
   key to compare by, not always a word ("knife" and "knives" are both ``knive``).
 - ``words_of`` keeps digits as words ("50 feet" → ``("50", "feet")``) and drops every other character.
+- ``cut_name`` never refuses a name for its length (CONVENTIONS.md §2 "Names trimmed, spaces collapsed, cut
+  to 120"): a longer one is cut, with a repair and a note.
 """
 
 from __future__ import annotations
 
 import re
 
-from tagproc.vocabulary import IRREGULAR_SINGULARS, SPELLINGS
+from tagproc.repairs import Repair
+from tagproc.vocabulary import IRREGULAR_SINGULARS, MAX_NAME, SPELLINGS
 
-__all__ = ["canonical_word", "singular_names", "words_of"]
+__all__ = ["canonical_word", "cut_name", "singular_names", "words_of"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 _APOSTROPHES = re.compile(r"['\u2019\u2018`]")
 # Plurals in -es: only after a hiss ("torches", "boxes", "glasses"); otherwise only the -s goes ("candles").
 _HISS_ES = ("ches", "shes", "sses", "xes", "zes")
 _KEEP_S = ("ss", "us", "is")
+
+
+def cut_name(text: str, what: str, repairs: list[Repair], notes: list[str]) -> str:
+    """``text`` as it is when it fits ``MAX_NAME`` characters once trimmed and its spaces collapsed; else
+    that cut to ``MAX_NAME`` (recorded in ``repairs``, said in ``notes`` as ``what`` was cut)."""
+    cleaned = " ".join(text.split())
+    if len(cleaned) <= MAX_NAME:
+        return text
+    cut = cleaned[:MAX_NAME].rstrip()
+    repairs.append(Repair("name-cut", cleaned, cut))
+    notes.append(f"{what} was cut to its first {MAX_NAME} characters.")
+    return cut
 
 
 def words_of(text: str) -> list[str]:

@@ -41,6 +41,7 @@ from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
+from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.place import place_name
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
@@ -49,7 +50,6 @@ from tagproc.vocabulary import (
     FREE_FILLERS,
     HEALTH_WORDS,
     KEY_ALIASES,
-    MAX_NAME,
     NOT_NEW_DAY_WORDS,
     OP_ALIASES,
     OP_KEYS,
@@ -200,8 +200,15 @@ _PLACE_WORD = re.compile(r"->|\u2192|\?|[^\W\d_]+")
 def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadable:
     """The command of one ``[place:]`` tag: a size by id or label, none for a road or the wilds."""
     name = attrs.text("name")
-    if name is None:
-        return _unreadable(attrs, raw, "place", Problem("missing-key", "a place tag says the place's name=."))
+    size = attrs.text("size")
+    if name is None and size is None:
+        return _unreadable(
+            attrs, raw, "place", Problem("missing-key", "a place tag says the place's name= or its size=.")
+        )
+    if name is None:  # a size alone: a place of that size, its name not given (CONVENTIONS.md §10)
+        return Place.model_validate(
+            {"name": None, "size": size, "new_day": _new_day(attrs), **_carried(attrs)}
+        )
     if key_of(name) in PLACE_NON_NAMES or name.strip(" .") in PLACE_NON_NAMES:
         detail = f'name="{name}" names no place: nothing changed (the place in force stays).'
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
@@ -216,17 +223,19 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
     if key_of(name) in PLACE_NON_NAMES or index.find(name, ("size",)) or key_of(name) in PLACE_KIND_WORDS:
         detail = f'"{name}" names no place: nothing changed (the place in force stays).'
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
-    if len(name) > MAX_NAME:
-        return _unreadable(
-            attrs, raw, "place", Problem("name-too-long", f"a name is at most {MAX_NAME} characters.")
-        )
+    name = cut_name(name, "The place's name", attrs.repairs, attrs.notes)
+    return Place.model_validate({"name": name, "size": size, "new_day": _new_day(attrs), **_carried(attrs)})
+
+
+def _new_day(attrs: Attrs) -> bool:
+    """Whether ``day=`` starts a new day; any other word than the day words is ignored and said."""
     day = attrs.text("day")
     said = " ".join(day.lower().split()).strip(" .!") if day is not None else None
     new_day = said is not None and said in DAY_WORDS
     if day is not None and not new_day and said not in NOT_NEW_DAY_WORDS:
         attrs.repairs.append(Repair("unknown-day", f'day="{day}"', ""))
         attrs.notes.append(f'Ignored day="{day}": only day="new" starts a new day.')
-    return Place.model_validate({"name": name, "size": size, "new_day": new_day, **_carried(attrs)})
+    return new_day
 
 
 def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:

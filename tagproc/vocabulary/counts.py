@@ -3,7 +3,7 @@ that stay unreadable, the measures that are not counts, the words a count may ca
 of a count written as a multiplication ("x2", "×2", "*2") (DESIGN.md "Sloppy input").
 
 Invariants: vague amounts ("a few", "several") are never given a number; a count is at most MAX_COUNT,
-coins excepted, which are bounded by MAX_COINS.
+coins excepted, which are capped at MAX_COINS.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ __all__ = [
     "COUNT_WORDS",
     "MAX_COINS",
     "MAX_COUNT",
+    "MAX_COUNT_DIGITS",
     "MEASURE_WORDS",
     "MORE_WORDS",
     "MULTIPLIER_WORDS",
@@ -27,8 +28,11 @@ __all__ = [
 ]
 
 # DESIGN.md "Tags the GM writes": limits, each answered rather than dropped.
+# CONVENTIONS.md §2: a count is capped (not refused) at 9,999, a pay or earn at 999,999; a count of more
+# than 9 digits is 1 (as is 0 or less).
 MAX_COUNT = 9_999  # a count of at most 9,999 (coins excepted)
-MAX_COINS = 1_000_000_000  # our own sanity bound on a coin count: coins are excepted from MAX_COUNT
+MAX_COINS = 999_999  # a coin count (pay, earn, coins added) of at most 999,999
+MAX_COUNT_DIGITS = 9  # a count written with more digits than this is 1
 
 # Numbers as words (DESIGN.md "Sloppy input": "two", "a dozen").
 COUNT_WORDS: Mapping[str, int] = MappingProxyType(

@@ -43,10 +43,11 @@ __all__ = [
     "SIGN_OPS",
 ]
 
-# who= words for the whole party (any case). The party has no one bag or sheet: an add, an earn or a loot
-# goes by the carrying rule and a rest rests everyone, as with no who=; anything else is refused.
+# who= words for the whole party (any case). The party has no one bag: an add, an earn or a loot goes by the
+# carrying rule, as with no who=; a [sheet:] op (a rest too) is who="party", one answer for every member, and
+# a give to= them is passed on for the engine to answer no-recipient; anything else is refused.
 # ``EVERYONE_WORDS`` are the party too, but say each of them ("everyone gets a torch": one each, or one for
-# the party?), so an add or an earn with one is refused; a rest or a loot is the same either way.
+# the party?), so an add or an earn with one is refused; a sheet op or a loot is the same either way.
 PARTY_WORDS = frozenset(
     {
         *("party", "the party", "us", "we", "the group", "group", "whole party", "the whole party"),
@@ -71,7 +72,7 @@ PLAYER_WORDS = frozenset(
     }
 )
 
-# The actions and ops on which the whole party means the same as no who= at all.
+# The actions and ops on which the whole party's words mean everyone at once.
 PARTY_WHO = frozenset({"add", "earn", "loot", "rest"})
 
 # The words that join a keyless body's parts; each may stand before a member, a seller, an amount, ...

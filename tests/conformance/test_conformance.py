@@ -72,14 +72,6 @@ CAUSES = {
 }
 
 XFAIL: dict[str, tuple[str, ...]] = {
-    "give-no-recipient": ("no-recipient",),
-    "give-to-party": ("no-recipient",),
-    "limits-count-capped": ("count-cap",),
-    "limits-count-zero": ("count-cap",),
-    "limits-count-too-many-digits": ("count-cap",),
-    "sheet-party-mixed": ("sheet-party",),
-    "sheet-party-all": ("sheet-party",),
-    "sheet-party-all-refused": ("sheet-party",),
     "money-buy-ok": ("buy-unsupported",),
     "money-buy-no-place": ("buy-unsupported",),
 }

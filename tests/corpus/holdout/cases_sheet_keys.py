@@ -2,8 +2,8 @@
 
 The rest under another key or as the op, a pool or track named as the key, pool labels (``HP``, ``Hit
 Points``), ``value``/``change`` for the amount, a condition under ``add``/``remove`` or with a state word,
-``type`` for a wound kind, and the whole party named on a rest (today a rest without ``who`` rests every
-member).
+``type`` for a wound kind, and the whole party named on a rest (who="party": every member rests; a rest
+without ``who`` rests the player only).
 """
 
 from __future__ import annotations
@@ -37,7 +37,10 @@ CASES = [
         "h-sheet-rest-who-list-gw",
         "gw",
         "The whole watch stands down at first light and sleeps in the watch-house. {}",
-        ('[sheet: op="rest" rest="vigil" who="Ada, Bram, Mira"]', sheet("rest", rest="vigil")),
+        (
+            '[sheet: op="rest" rest="vigil" who="Ada, Bram, Mira"]',
+            sheet("rest", rest="vigil", who="party"),
+        ),
     ),
     K(
         "h-sheet-rest-who-everyone-er",
