@@ -116,9 +116,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO | None = None, err: TextIO |
     if not problems:
         write_text(f"{label}: OK\n" + "".join(f"note: {notice}\n" for notice in notes), out)
         return 0
-    # A problem of the whole file (too deep, not UTF-8) has no path: it is said of the file.
-    lines = "".join(f"{p}\n" if p.path else f"{label}: {p.message}\n" for p in problems)
-    write_text(lines + f"{label}: {len(problems)} problem(s)\n", err)
+    # The file first, then each problem under it, as a transcript's problems are printed.
+    lines = "".join(f"  {p}\n" for p in problems)
+    write_text(f"{label}: {len(problems)} problem(s) in the ruleset\n" + lines, err)
     return 1
 
 

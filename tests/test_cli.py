@@ -559,7 +559,7 @@ def test_check_prints_ok_on_stdout_and_problems_on_stderr(
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr() == (
         "",
-        f'id: "id" is required here\nname: Input should be a valid string, got 1\n{path}: 2 problem(s)\n',
+        f'{path}: 2 problem(s) in the ruleset\n  id: "id" is required here\n  name: Input should be a valid string, got 1\n',
     )
 
 
@@ -652,7 +652,7 @@ def test_check_reads_stdin_as_json_or_yaml(
     stdin_of(monkeypatch, b'{"name": "x",}' if how == "json" else b"name: [x\n")
     assert main(["check", "-"]) == 1
     assert capsys.readouterr().err == (
-        "<stdin>: Not valid JSON at line 1 column 14: Expecting property name enclosed in double quotes\n<stdin>: 1 problem(s)\n"
+        "<stdin>: 1 problem(s) in the ruleset\n  Not valid JSON at line 1 column 14: Expecting property name enclosed in double quotes\n"
         if how == "json"
         else "<stdin>:2:1: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence at 1:7)\n"
     )
@@ -665,7 +665,7 @@ def test_a_file_named_as_a_shipped_ruleset_is_read_as_the_file(
     Path("gravewatch").write_text("[]", encoding="utf-8")
     assert main(["check", "gravewatch"]) == 1
     assert capsys.readouterr().err == (
-        "gravewatch: A ruleset file is one object (its top level is {...})\ngravewatch: 1 problem(s)\n"
+        "gravewatch: 1 problem(s) in the ruleset\n  A ruleset file is one object (its top level is {...})\n"
     )
 
 

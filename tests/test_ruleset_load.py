@@ -123,15 +123,15 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     code, out = run(["check", str(path)])
     assert code == 1
     assert out.splitlines() == [
-        "items.market.buyBack: Must be above 0, got 0",
-        f"{path}: 1 problem(s)",
+        f"{path}: 1 problem(s) in the ruleset",
+        "  items.market.buyBack: Must be above 0, got 0",
     ]
     data["items"]["market"]["buyBack"] = 0.5
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out = run(["check", str(path)])
     assert code == 1
-    assert out.splitlines()[0] == (
-        'catalogs.kit.entries.storied-blade.item.sold.place: Unknown place "capital"; '
+    assert out.splitlines()[1] == (
+        '  catalogs.kit.entries.storied-blade.item.sold.place: Unknown place "capital"; '
         "the market's places are ['town', 'village']"
     )
 
