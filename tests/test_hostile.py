@@ -528,3 +528,14 @@ def test_a_lone_surrogate_fed_through_a_stream_becomes_the_replacement_character
     )
     json.dumps(result.to_json(), ensure_ascii=False).encode("utf-8")
     game.state.model_dump_json().encode("utf-8")
+
+
+def test_a_budget_whose_id_is_not_text_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    """Found by bench/fuzz.py: an unhashable id in combat.economy.budgets once raised TypeError."""
+    data = json.loads((Path(__file__).resolve().parents[1] / "tagproc/rulesets/gravewatch.json").read_text())
+    data["combat"]["economy"]["budgets"][0]["id"] = ["act"]
+    path = write(tmp_path, "budgets.json", json.dumps(data))
+    assert problems(path)[0] == (
+        'catalogs.kit.entries.grave-spade.item.attack.budget: Unknown budget (combat.economy.budgets) "act"; '
+        'declared: "quick"'
+    )

@@ -74,7 +74,7 @@ class Checker:
         economy = self.combat.get("economy")
         budgets = economy.get("budgets") if isinstance(economy, dict) else None
         self.budgets: set[str] | None = (
-            {b["id"] for b in budgets if isinstance(b, dict) and "id" in b}
+            {b["id"] for b in budgets if isinstance(b, dict) and isinstance(b.get("id"), str)}
             if isinstance(budgets, list)
             else None
         )
