@@ -18,7 +18,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tagproc.cli import STDIN, CannotRead, add_command, label_of, read_input, write_json, write_text
+from tagproc.cli import add_command
+from tagproc.cli_io import STDIN, CannotRead, label_of, read_input, write_json, write_text
 
 if TYPE_CHECKING:
     from tagproc.ruleset import Problem, Ruleset
@@ -38,9 +39,9 @@ _FILE_SUFFIXES = (".json", ".yaml", ".yml")
 def read_ruleset_source(source: str) -> Any:
     """The parsed document of a shipped ruleset's name, a ruleset file or stdin (``-``).
 
-    Raises :class:`~tagproc.cli.CannotRead` when there is nothing to read (with the shipped name it most
+    Raises :class:`~tagproc.cli_io.CannotRead` when there is nothing to read (with the shipped name it most
     likely meant) or the file is not UTF-8 or not YAML, ``RulesetError`` when it is not JSON."""
-    from tagproc.cli import yaml_syntax_error
+    from tagproc.cli_io import yaml_syntax_error
     from tagproc.ruleset.load import parse_text, shipped_names, shipped_text
 
     label = label_of(source)
