@@ -291,3 +291,16 @@ def test_an_earning_is_capped_at_nine_hundred_ninety_nine_thousand_nine_hundred_
         "999999",
     )
     assert bag_of(after) == [("pennies", 999_999)]
+
+
+def test_a_place_with_neither_name_nor_size_is_refused_without_its_raw_text() -> None:
+    """CONVENTIONS.md §10: "Neither: [place: result="refused" reason="unreadable"]"; nothing changes."""
+    from tagproc.game import Game
+
+    game = Game("gravewatch", ["Ada"])
+    before = game.state
+    result = game.reply('They wait. [place: day="new"]')
+    assert result.answers == (
+        '[place: result="refused" reason="unreadable" note="a place tag says the place\'s name= or its size=."]',
+    )
+    assert game.state.place == before.place

@@ -91,14 +91,15 @@ def refuse(
 
 
 def unreadable_answer(item: Unreadable) -> Answer:
-    """A tag (or one item of it) nothing could be made of: ``raw=`` and the reference engine's code
-    (CONVENTIONS.md §1, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
+    """A tag (or one item of it) nothing could be made of: ``raw=`` (not for a ``[place:]``) and the reference
+    engine's code (CONVENTIONS.md §1, §10, §11): ``malformed`` for a ``[sheet:]`` tag, ``unreadable`` for any other. The
     normaliser's sharper code (``missing-key``, ``unknown-action``...) stays on the command and its note says
     what was wrong."""
     reason = Reason.MALFORMED if item.tag == "sheet" else Reason.UNREADABLE
+    # CONVENTIONS.md §10: a [place:] with neither a name nor a size is answered without its raw text.
     return Answer(
         tag=item.tag or "inventory",
-        attrs=(("raw", item.raw),),
+        attrs=() if item.tag == "place" else (("raw", item.raw),),
         result="refused",
         reason=str(reason),
         note=_join((*item.notes, item.detail)),
