@@ -15,8 +15,9 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
   (they run no tag, so they only carry the new state on).
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
-- Every state serialises: the party's names and a whole message given to ``reply``/``player``/``regenerate``
-  have each lone surrogate replaced by U+FFFD (``tagproc.documents.clean_text``) before anything reads them.
+- Every state serialises: the party's names, and every message or chunk a ``Turn`` is fed (``reply``,
+  ``player``, ``regenerate`` and streamed replies alike), have each lone surrogate replaced by U+FFFD
+  (``tagproc.documents.clean_text``) before anything reads them.
 """
 
 from __future__ import annotations
@@ -159,5 +160,5 @@ class Game:
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:
-    turn.feed(clean_text(text))  # a lone surrogate would make the state unserialisable: U+FFFD for it
+    turn.feed(text)  # Turn.feed replaces a lone surrogate with U+FFFD
     return turn.finish()

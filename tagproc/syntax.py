@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from tagproc.body import BodyReader as _Reader
 from tagproc.body import clean_body
 from tagproc.body import read_pairs as _read_pairs
+from tagproc.documents import clean_text
 from tagproc.envelope import keys_of, verbs_of
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
@@ -47,7 +48,7 @@ from tagproc.vocabulary import (
     WRAP_QUOTES,
 )
 
-__all__ = ["TAG_NAMES", "TagReading", "read_tag", "without_surrogates"]
+__all__ = ["TAG_NAMES", "TagReading", "read_tag"]
 
 # -- head: the envelope and the name (see ``tagproc.envelope`` for what the scanner accepts) --
 _MARKS = r"(?:~{1,2})?(?:\*{1,3}|_{1,3})?`{0,3}(?:\*{1,3}|_{1,3})?(?:~{1,2})?"
@@ -77,7 +78,6 @@ _CALL = re.compile(r"%d([A-Za-z_]+)\s*\((.*)\)\s*\Z".replace("%d", re.escape(HEA
 _COLON = re.compile(r"\s*[%c]\s*".replace("%c", "".join(HEAD_COLONS)))
 _SEPARATOR = "[" + re.escape("".join(HEAD_SEPARATORS)) + r"\s]"
 _PARENS = re.compile(r"\s*\((.*)\)\s*\Z", re.DOTALL)
-_SURROGATE = re.compile("[\ud800-\udfff]")  # a code point no UTF-8 holds: no name, key or value has one
 
 
 def _head_words(tag: str) -> re.Pattern[str]:
@@ -162,15 +162,11 @@ def _body_problem(reader: _Reader, body: str) -> str | None:
     return "empty tag" if not body.strip() else "no key=value pairs"
 
 
-def without_surrogates(text: str) -> str:
-    """Each surrogate code point (a lone one, or half a pair) as U+FFFD: what a stage keeps must serialise."""
-    return _SURROGATE.sub("\ufffd", text)
-
-
 def _no_surrogates(raw: str, repairs: list[Repair]) -> str:
-    if _SURROGATE.search(raw) is None:
+    """``raw`` with each surrogate code point as U+FFFD (no name, key or value may hold one), and the repair."""
+    plain = clean_text(raw)
+    if plain is raw:
         return raw
-    plain = without_surrogates(raw)
     repairs.append(Repair("surrogate", raw.encode("utf-8", "backslashreplace").decode("utf-8"), plain))
     return plain
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from tagproc.commands import Add, Command, Unreadable
+from tagproc.documents import clean_text
 from tagproc.names import CoinName, ItemNames, NameBook, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
@@ -35,7 +36,7 @@ from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
 from tagproc.repairs import Repair
-from tagproc.syntax import TagReading, without_surrogates
+from tagproc.syntax import TagReading
 from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD, VERB_KEY
 from tagproc.vocabulary.phrases import DASHES
 
@@ -55,7 +56,7 @@ _LOG = logging.getLogger(__name__)  # "tagproc.normalize": the net of ``normaliz
 
 def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Command | Unreadable]:
     """The commands one tag asks for; ``raw`` is the tag as written (rebuilt from ``reading`` if empty)."""
-    raw = without_surrogates(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
+    raw = clean_text(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
     repairs = [
         *reading.repairs,
         *(Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored),
