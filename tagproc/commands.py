@@ -19,6 +19,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tagproc.notes import Note as AnswerNote
 from tagproc.repairs import Repair
 
 __all__ = [
@@ -142,7 +143,7 @@ class _Command(BaseModel):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ()
 
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[AnswerNote | str, ...] = ()
 
     def answer_attrs(self) -> tuple[tuple[str, str], ...]:
         """The tag's canonical (key, value) pairs, in answer order; keys without a value are left out."""
@@ -378,7 +379,7 @@ class Unreadable(_Command):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("raw",)
     raw: str
     reason: str = "unreadable"
-    detail: str = ""
+    detail: AnswerNote | str = ""
     tag: str = ""
 
 

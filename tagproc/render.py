@@ -16,7 +16,7 @@ Invariants of a rendered answer (DESIGN.md "Answers"):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
@@ -25,6 +25,7 @@ from typing import Final
 import jinja2
 
 from tagproc.engine.outcome import Answer
+from tagproc.notes import Note
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary.tags import MORE_QUOTE_REPAIRS, QUOTE_REPAIRS
 
@@ -58,15 +59,16 @@ def clean_value(value: str) -> str:
     return _WHITESPACE.sub(" ", value.translate(_VALUE_REPAIRS)).strip()
 
 
-def answer_pairs(answer: Answer, limit: int = BODY_LIMIT) -> list[tuple[str, str]]:
-    """The (key, value) pairs an answer is written with, cleaned and fitted into ``limit`` body characters."""
+def answer_pairs(answer: Answer, note: str | None = None, limit: int = BODY_LIMIT) -> list[tuple[str, str]]:
+    """The (key, value) pairs an answer is written with, ``note`` its notes as words (``Renderer.say``),
+    cleaned and fitted into ``limit`` body characters."""
     pairs: list[tuple[str, str | None]] = [
         *answer.attrs,
         ("result", answer.result),
         ("now", answer.now),
         ("reason", answer.reason),
         *answer.extra,
-        ("note", answer.note),
+        ("note", note or None),
     ]
     cleaned = [(key, clean_value(value)) for key, value in pairs if value is not None]
     return _fit(cleaned, limit - len(answer.tag) - 2)
@@ -113,7 +115,9 @@ class Renderer:
             lstrip_blocks=True,
             keep_trailing_newline=False,
         )
+        self.environment.globals["say"] = self.say
         self._answer = self.environment.get_template("answer.jinja")
+        self._macros: dict[str, Callable[..., str]] = {}
 
     def render_answer(self, answer: Answer) -> str:
         """One answer as the Game Master reads it: ``[inventory: action="pay" ... result="ok" now="2" ...]``."""
@@ -123,5 +127,27 @@ class Renderer:
         """Many answers in one pass of the template (a reply's), each as ``render_answer`` gives it."""
         if not answers:
             return []
-        text = self._answer.render(answers=[(answer.tag, answer_pairs(answer)) for answer in answers])
+        text = self._answer.render(
+            answers=[(answer.tag, answer_pairs(answer, self.say(answer.notes))) for answer in answers]
+        )
         return text.splitlines()
+
+    def say(self, notes: Note | Iterable[Note] | None) -> str:
+        """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""
+        if notes is None:
+            return ""
+        if isinstance(notes, Note):
+            notes = (notes,)
+        said = (self._macro(one.code)(**dict(one.facts)).strip() for one in notes)
+        return " ".join(text for text in said if text)
+
+    def _macro(self, code: str) -> Callable[..., str]:
+        found = self._macros.get(code)
+        if found is None:
+            group, _, name = code.partition(".")
+            module = self.environment.get_template(f"notes/{group}.jinja").module
+            found = getattr(module, name, None)
+            if found is None:
+                raise LookupError(f"notes/{group}.jinja has no macro {name!r} (for the note {code!r})")
+            self._macros[code] = found
+        return found

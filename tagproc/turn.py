@@ -43,6 +43,7 @@ from tagproc.engine.state import GameState, JournalEntry
 from tagproc.envelope import opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
+from tagproc.notes import notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
 from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
@@ -405,7 +406,7 @@ def _record(
 
 def _refused_raw(tag: str, raw: str, reason: Reason, note: str) -> Answer:
     """A tag answered with its ``raw=`` and a refusal: nothing of it was run."""
-    return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, note=note)
+    return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, notes=notes_of(note))
 
 
 def _too_many(tag: RawTag, refused: Reason | None) -> Answer:

@@ -17,6 +17,8 @@ from tagproc.engine.outcome import Accepted, Answer, Decision, Refused, evolve_a
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member, SheetState, Stack
 from tagproc.normalize import normalize
+from tagproc.notes import Note, notes_of
+from tagproc.render import Renderer
 from tagproc.ruleset import load_ruleset
 from tagproc.ruleset.load import parse_ruleset, shipped_text
 from tagproc.syntax import read_tag
@@ -93,7 +95,9 @@ def outcome(ruleset: str, state: GameState, tag: str, seed: int = 1) -> tuple[De
 
 
 def answers_of(decision: Decision) -> list[Answer]:
-    return list(decision.answers) if isinstance(decision, Accepted) else [decision.answer]
+    """The decision's answers, each ``as_said`` (its notes as one plain text, to compare with a test's own)."""
+    answers = list(decision.answers) if isinstance(decision, Accepted) else [decision.answer]
+    return [as_said(answer) for answer in answers]
 
 
 def refused(ruleset: str, state: GameState, tag: str) -> Answer:
@@ -117,3 +121,24 @@ def bag_of(state: GameState, index: int = 0) -> list[tuple[str, int]]:
 
 def journal_of(state: GameState) -> list[tuple[str, str, str]]:
     return [(entry.kind, entry.who, entry.text) for entry in state.journal]
+
+
+@cache
+def _renderer() -> Renderer:
+    return Renderer()
+
+
+def said(answer: Answer) -> str | None:
+    """What an answer's ``note=`` says, in the shipped templates' words (None when it says nothing)."""
+    return _renderer().say(answer.notes) or None
+
+
+def said_each(notes: tuple[Note, ...]) -> tuple[str, ...]:
+    """Each note in the shipped templates' words."""
+    return tuple(_renderer().say(one) for one in notes)
+
+
+def as_said(answer: Answer) -> Answer:
+    """``answer`` with its notes as one plain text (``notes_of(said(answer))``), to compare with a whole
+    ``Answer`` written out in a test whatever facts the notes were said from."""
+    return answer.model_copy(update={"notes": notes_of(said(answer))})

@@ -14,7 +14,18 @@ from tagproc.engine.bags import What
 from tagproc.engine.carrying import Share, format_weight, share_out
 from tagproc.engine.state import GameState
 
-from .engine_support import answers_of, bag_of, item, journal_of, member, outcome, party, refused, rules_for
+from .engine_support import (
+    answers_of,
+    bag_of,
+    item,
+    journal_of,
+    member,
+    outcome,
+    party,
+    refused,
+    rules_for,
+    said,
+)
 
 CAKE = What("Salt cake", item="outfitter/salt-cake")
 COAT = What("Leather coat", item="outfitter/leather-coat")
@@ -78,7 +89,7 @@ def test_a_shared_out_add_is_answered_once_per_bag_and_the_rest_is_left_behind()
     # as its own refused too-heavy answer whose count is the number left behind.
     state = _party(ada=10, bram=10, cas=11)
     decision, after = outcome("ember-roads", state, '[inventory: action="add" item="Salt cake" count="6"]')
-    assert [(a.attrs, a.result, a.now, a.reason, a.note) for a in answers_of(decision)] == [
+    assert [(a.attrs, a.result, a.now, a.reason, said(a)) for a in answers_of(decision)] == [
         ((("action", "add"), ("item", "Salt cake"), ("count", "2")), "ok", "12", None, None),
         ((("action", "add"), ("item", "Salt cake"), ("count", "2"), ("who", "Bram")), "ok", "12", None, None),
         ((("action", "add"), ("item", "Salt cake"), ("count", "1"), ("who", "Cas")), "ok", "12", None, None),
@@ -120,14 +131,14 @@ def test_an_add_nobody_can_carry_at_all_is_refused() -> None:
     answer = refused(
         "ember-roads", _party(ada=12, bram=12, cas=12), '[inventory: action="add" item="Leather coat"]'
     )
-    assert (answer.reason, answer.note) == ("too-heavy", "Nobody can carry Leather coat: it is left behind.")
+    assert (answer.reason, said(answer)) == ("too-heavy", "Nobody can carry Leather coat: it is left behind.")
 
 
 def test_an_add_into_a_named_full_bag_is_refused_with_the_load() -> None:
     answer = refused(
         "ember-roads", _party(bram=11), '[inventory: action="add" item="Leather coat" who="Bram"]'
     )
-    assert (answer.reason, answer.note) == ("too-heavy", "Bram cannot carry Leather coat: 11 of 12 carried.")
+    assert (answer.reason, said(answer)) == ("too-heavy", "Bram cannot carry Leather coat: 11 of 12 carried.")
 
 
 def test_weights_are_said_without_trailing_zeros() -> None:

@@ -15,7 +15,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item
 
-from .engine_support import answers_of, bag_of, item, member, outcome, party, rules_for
+from .engine_support import answers_of, as_said, bag_of, item, member, outcome, party, rules_for, said
 
 ENGINE = Path(__file__).resolve().parent.parent / "tagproc" / "engine"
 
@@ -56,12 +56,12 @@ def _wardens(ada: int, bram: int) -> GameState:
 
 def test_a_sheet_op_for_who_party_applies_to_every_member_with_one_answer() -> None:
     answer, after = _decided(_wardens(3, 0), c.Spend(pool="resolve", amount=1, who="party"))
-    assert answer == Answer(
+    assert as_said(answer) == Answer(
         tag="sheet",
         attrs=(("who", "party"), ("op", "spend"), ("pool", "resolve"), ("amount", "1")),
         result="ok",
         now="Ada 2/4; Bram refused (insufficient)",
-        note=None,  # Bram's refusal is in now=; the note says only what the applied members' answers said
+        # Bram's refusal is in now=; the note says only what the applied members' answers said
     )
     assert [m.sheet.pools["resolve"].current for m in after.party] == [2, 0]
 
@@ -116,7 +116,7 @@ def test_a_use_aimed_at_the_other_side_tells_the_gm_its_damage_and_conditions_to
         invented=(invented,),
     )
     answer, after = _decided(state, c.Use(item=c.ItemRef(name="Coldfire jar")), "ember-roads")
-    assert (answer.result, answer.now, answer.note) == (
+    assert (answer.result, answer.now, said(answer)) == (
         "ok",
         "1",
         "Juno uses Coldfire jar: aimed at the other side, it lands on nobody outside a fight; narrate it: "
@@ -164,7 +164,7 @@ def test_a_full_bag_refuses_a_new_stack_whole_and_changes_nothing() -> None:
     state = party(member("Ada", *full))
     decision = decide(state, c.Add(item=c.ItemRef(name="Twig")), rules_for("ember-roads"), Dice(0))
     assert isinstance(decision, Refused)
-    assert (decision.answer.reason, decision.answer.note) == (
+    assert (decision.answer.reason, said(decision.answer)) == (
         "too-many",
         f"No bag takes more than {MAX_BAG_STACKS} stacks: Twig is left behind.",
     )
@@ -195,7 +195,7 @@ def test_a_name_two_members_share_without_accents_is_ambiguous_and_changes_nothi
         Dice(0),
     )
     assert isinstance(decision, Refused)
-    assert (decision.answer.reason, decision.answer.note) == (
+    assert (decision.answer.reason, said(decision.answer)) == (
         "ambiguous-character",
         '"ZOE" (who=) could be Zoë, Zoe!.',
     )
@@ -257,7 +257,7 @@ def test_a_give_to_the_party_has_no_recipient_and_changes_nothing() -> None:
 def test_a_pool_op_of_zero_is_refused_bad_amount_and_changes_nothing() -> None:
     state = _wardens(3, 3)
     answer, after = _decided(state, c.Damage(pool="resolve", amount=0))
-    assert (answer.attrs[0], answer.reason, answer.note) == (
+    assert (answer.attrs[0], answer.reason, said(answer)) == (
         ("who", "Ada"),
         "bad-amount",
         "An amount is a whole number of at least 1.",

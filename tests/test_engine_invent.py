@@ -12,9 +12,20 @@ from tagproc.engine.invent import Invention, NotInvented, invent, most_like
 from tagproc.engine.outcome import Answer
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
+from tagproc.notes import notes_of
 from tagproc.ruleset.load import shipped_text
 
-from .engine_support import answers_of, command, member, outcome, party, rules_for, variant
+from .engine_support import (
+    answers_of,
+    as_said,
+    command,
+    member,
+    outcome,
+    party,
+    rules_for,
+    said_each,
+    variant,
+)
 
 EMPTY = party(member("Ada"))
 
@@ -40,7 +51,7 @@ def test_guard_and_plus_one_guard_give_one_plus_one_and_the_answer_says_so() -> 
             attrs=(("action", "add"), ("item", "Iron jack"), ("count", "1")),
             result="ok",
             now="1",
-            note="guard=1 already raises Guard; left out worn +1 Guard.",
+            notes=notes_of("guard=1 already raises Guard; left out worn +1 Guard."),
         )
     ]
     jack = after.invented[0].item
@@ -105,7 +116,7 @@ def test_a_stat_the_gm_is_not_shown_is_held_but_never_told() -> None:
     tag = '[inventory: action="add" item="Iron jack" category="armor" stats="guard=3" slots="body"]'
     made = _made(rules, tag)
     assert made.notes == ()
-    assert made.invented.changes == ("Guard 3 is held to 1 for a Common item.",)
+    assert said_each(made.invented.changes) == ("Guard 3 is held to 1 for a Common item.",)
     assert made.invented.item.stats == {"guard": 1}
 
 
@@ -133,14 +144,16 @@ def test_an_invented_item_without_a_category_is_kept_in_the_first_one() -> None:
 def test_an_invented_item_of_an_unknown_category_is_kept_in_the_first_one_and_the_note_says_so() -> None:
     tag = '[inventory: action="add" item="Lucky stone" category="trinket" carried="+1 Sway"]'
     decision, after = outcome("ember-roads", EMPTY, tag)
-    assert answers_of(decision) == [
+    assert [as_said(a) for a in answers_of(decision)] == [
         Answer(
             tag="inventory",
             attrs=(("action", "add"), ("item", "Lucky stone"), ("count", "1")),
             result="ok",
             now="1",
-            note='Left out category "trinket": not one of this ruleset\'s. '
-            "Kept in Weapon, the first category of this ruleset.",
+            notes=notes_of(
+                'Left out category "trinket": not one of this ruleset\'s. '
+                "Kept in Weapon, the first category of this ruleset."
+            ),
         )
     ]
     assert after.invented[0].item.category == "weapon"

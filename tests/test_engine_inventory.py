@@ -11,6 +11,7 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, ItemInvented, evolve_all
 from tagproc.engine.state import GameState, Stack
+from tagproc.notes import notes_of
 
 from .engine_support import (
     answers_of,
@@ -23,6 +24,7 @@ from .engine_support import (
     party,
     refused,
     rules_for,
+    said,
     variant,
 )
 
@@ -100,7 +102,7 @@ ADD_REFUSALS = [
 @pytest.mark.parametrize(("tag", "reason", "note"), ADD_REFUSALS)
 def test_an_add_that_cannot_be_made_is_refused_and_changes_nothing(tag: str, reason: str, note: str) -> None:
     answer = refused("gravewatch", party(member("Ada")), tag)
-    assert (answer.result, answer.reason, answer.note) == ("refused", reason, note)
+    assert (answer.result, answer.reason, said(answer)) == ("refused", reason, note)
 
 
 def test_an_invented_item_is_kept_by_the_game_and_its_name_adds_it_again() -> None:
@@ -115,12 +117,12 @@ def test_an_invented_item_is_kept_by_the_game_and_its_name_adds_it_again() -> No
             attrs=(("action", "add"), ("item", "Boar axe"), ("count", "1")),
             result="ok",
             now="1",
-            note="It fights as Hand axe does.",
+            notes=notes_of("It fights as Hand axe does."),
         )
     ]
     assert [invented.key for invented in after.invented] == ["boar axe"]
     again, later = outcome("ember-roads", after, '[inventory: action="add" item="boar axe"]')
-    assert [(a.now, a.note) for a in answers_of(again)] == [("2", None)]
+    assert [(a.now, said(a)) for a in answers_of(again)] == [("2", None)]
     assert later.party[0].bag == (Stack(name="Boar axe", count=2, invented="boar axe"),)
     assert later.invented == after.invented
 
@@ -128,7 +130,7 @@ def test_an_invented_item_is_kept_by_the_game_and_its_name_adds_it_again() -> No
 def test_a_description_beside_a_ruleset_items_name_adds_that_item() -> None:
     tag = '[inventory: action="add" item="Hand axe" category="armor" stats="guard=1"]'
     decision, after = outcome("ember-roads", party(member("Ada")), tag)
-    assert [a.note for a in answers_of(decision)] == [
+    assert [said(a) for a in answers_of(decision)] == [
         "Hand axe is already an item of this game; the description was left out."
     ]
     assert after.party[0].bag == (Stack(name="Hand axe", count=1, item="outfitter/hand-axe"),)
@@ -141,7 +143,7 @@ def test_propose_false_refuses_an_invented_item() -> None:
     add = c.Add(item=c.ItemRef(name="Boar axe"), proposal=c.Proposal(category="weapon"))
     decision = decide(state, add, rules, Dice(1))
     assert not isinstance(decision, Accepted)
-    assert (decision.answer.reason, decision.answer.note) == (
+    assert (decision.answer.reason, said(decision.answer)) == (
         "no-invention",
         "This ruleset does not let the Game Master invent items.",
     )
@@ -172,7 +174,7 @@ def test_removing_more_than_is_held_removes_what_is_held_and_says_so() -> None:
     decision, after = outcome(
         "gravewatch", state, '[inventory: action="remove" item="Warming tonic" count="5"]'
     )
-    assert [(dict(a.attrs)["count"], a.now, a.note) for a in answers_of(decision)] == [
+    assert [(dict(a.attrs)["count"], a.now, said(a)) for a in answers_of(decision)] == [
         ("2", "0", "Ada held only 2: 2 taken.")
     ]
     assert after.party[0].bag == ()
@@ -192,7 +194,7 @@ REMOVE_REFUSALS = [
 @pytest.mark.parametrize(("bag", "tag", "reason", "note"), REMOVE_REFUSALS)
 def test_a_remove_that_cannot_be_made_is_refused(bag: list[Stack], tag: str, reason: str, note: str) -> None:
     answer = refused("gravewatch", party(member("Ada", *bag)), tag)
-    assert (answer.reason, answer.note) == (reason, note)
+    assert (answer.reason, said(answer)) == (reason, note)
 
 
 def test_a_cursed_item_whose_curse_ended_can_be_removed() -> None:
@@ -217,7 +219,7 @@ def test_giving_moves_the_item_taken_off_and_unbound_into_the_receivers_bag() ->
             attrs=(("action", "give"), ("item", "Dawn bell"), ("count", "1"), ("to", "Bram")),
             result="ok",
             now="1",  # the receiver's count (PEER §4)
-            note="Taken off to be given. No longer bound: Bram must bind it anew.",
+            notes=notes_of("Taken off to be given. No longer bound: Bram must bind it anew."),
         )
     ]
     assert after.party[0].bag == ()
@@ -280,7 +282,7 @@ def test_a_give_that_cannot_be_made_is_refused(tag: str, reason: str, note: str)
         member("Bram", item("Salt cake", 10, "ember-roads")),
     )
     answer = refused("ember-roads", state, tag)
-    assert (answer.reason, answer.note) == (reason, note)
+    assert (answer.reason, said(answer)) == (reason, note)
 
 
 # --- properties: random sequences never break a count, a stack limit or a carry limit --------------------

@@ -11,7 +11,7 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.loot import Drop, roll_table
 from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
 
-from .engine_support import bag_of, item, journal_of, member, party, refused, rules_for, variant
+from .engine_support import bag_of, item, journal_of, member, party, refused, rules_for, said, variant
 
 T = TypeVar("T")
 
@@ -118,7 +118,7 @@ def test_the_same_seed_drops_the_same_loot() -> None:
 
 def test_an_unknown_table_is_refused() -> None:
     answer = refused("gravewatch", party(member("Ada")), '[loot: table="dragon_hoard"]')
-    assert (answer.tag, answer.attrs, answer.reason, answer.note) == (
+    assert (answer.tag, answer.attrs, answer.reason, said(answer)) == (
         "loot",
         (("table", "dragon_hoard"),),
         "unknown-loot-table",
@@ -130,7 +130,7 @@ def test_a_ruleset_without_loot_tables_refuses_loot() -> None:
     rules = variant("gravewatch", '{"currencies": null}')  # no money: no market, no loot tables either
     decision = decide(party(member("Ada")), c.Loot(table="grave_goods"), rules, Dice(1))
     assert isinstance(decision, Refused)
-    assert (decision.answer.reason, decision.answer.note) == (
+    assert (decision.answer.reason, said(decision.answer)) == (
         "no-loot-tables",
         "This ruleset has no loot tables.",
     )
@@ -138,7 +138,7 @@ def test_a_ruleset_without_loot_tables_refuses_loot() -> None:
 
 def test_loot_for_somebody_not_in_the_party_is_refused() -> None:
     answer = refused("gravewatch", party(member("Ada")), '[loot: table="grave_goods" who="Zed"]')
-    assert (answer.reason, answer.note) == (
+    assert (answer.reason, said(answer)) == (
         "unknown-character",
         'Nobody in the party is called "Zed" (who=).',
     )

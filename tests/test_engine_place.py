@@ -10,7 +10,10 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, PlaceChanged, Refused, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
+from tagproc.notes import notes_of
 from tagproc.ruleset import load_ruleset
+
+from .engine_support import as_said, said
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +75,7 @@ def test_an_unknown_size_is_refused_and_changes_nothing(gravewatch: Rules) -> No
     decision = decide(STATE, c.Place(name="Millbrook", size="metropolis"), gravewatch, Dice(0))
     assert isinstance(decision, Refused)
     assert decision.answer.reason == "unknown-size"
-    assert decision.answer.note == (
+    assert said(decision.answer) == (
         'No place size is called "metropolis"; sizes here: hamlet, village, market town, city.'
     )
     assert STATE.model_dump_json() == before
@@ -80,14 +83,15 @@ def test_an_unknown_size_is_refused_and_changes_nothing(gravewatch: Rules) -> No
 
 def test_a_ruleset_without_a_market_records_the_place_and_ignores_the_size(ember: Rules) -> None:
     decision = decide(STATE, c.Place(name="Hollow ford", size="village"), ember, Dice(0))
-    assert decision == Accepted(
+    assert isinstance(decision, Accepted)
+    assert decision.model_copy(update={"answers": tuple(map(as_said, decision.answers))}) == Accepted(
         effects=(PlaceChanged(place="Hollow ford", size=None),),
         answers=(
             Answer(
                 tag="place",
                 attrs=(("name", "Hollow ford"), ("size", "village")),
                 result="ok",
-                note='This ruleset has no market, so size="village" was ignored.',
+                notes=notes_of('This ruleset has no market, so size="village" was ignored.'),
             ),
         ),
     )

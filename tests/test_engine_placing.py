@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine_support import answers_of, item, member, outcome, party, refused
+from .engine_support import answers_of, item, member, outcome, party, refused, said
 
 
 def test_the_tags_own_notes_go_on_the_first_answer_only() -> None:
@@ -14,7 +14,7 @@ def test_the_tags_own_notes_go_on_the_first_answer_only() -> None:
     )
     decision, _ = outcome("ember-roads", state, '[inventory: action="add" item="cake salt" count="4"]')
     assert [
-        (dict(a.attrs).get("who"), dict(a.attrs)["count"], a.now, a.note) for a in answers_of(decision)
+        (dict(a.attrs).get("who"), dict(a.attrs)["count"], a.now, said(a)) for a in answers_of(decision)
     ] == [
         (None, "2", "7", 'Took "cake salt" as Salt cake.'),
         ("Bram", "2", "6", None),
@@ -25,4 +25,4 @@ def test_an_invented_item_nobody_can_carry_is_not_kept() -> None:
     full = party(member("Ada", item("Salt cake", 12, "ember-roads")))
     tag = '[inventory: action="add" item="Iron jack" category="armor" stats="bulk=3" slots="body"]'
     answer = refused("ember-roads", full, tag)
-    assert (answer.reason, answer.note) == ("too-heavy", "Nobody can carry Iron jack: it is left behind.")
+    assert (answer.reason, said(answer)) == ("too-heavy", "Nobody can carry Iron jack: it is left behind.")

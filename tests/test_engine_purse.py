@@ -12,6 +12,7 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
 from tagproc.engine.state import Stack
+from tagproc.notes import notes_of
 
 from .engine_support import (
     answers_of,
@@ -24,6 +25,7 @@ from .engine_support import (
     party,
     refused,
     rules_for,
+    said,
     variant,
 )
 
@@ -37,7 +39,7 @@ def test_paying_three_shillings_from_one_crown_breaks_it_and_gives_change_as_the
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
             result="ok",
             now="2",
-            note="Paid with crowns ×1; shillings ×2 back.",
+            notes=notes_of("Paid with crowns ×1; shillings ×2 back."),
         )
     ]
     assert bag_of(after) == [("shillings", 2)]
@@ -58,7 +60,7 @@ def test_paying_exact_coins_takes_them_across_stacks_of_the_named_bag() -> None:
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3"), ("who", "Bram")),
             result="ok",
             now="1",
-            note="Paid with shillings ×3.",
+            notes=notes_of("Paid with shillings ×3."),
         )
     ]
     assert bag_of(after, 0) == [("shillings", 5)]
@@ -75,7 +77,7 @@ def test_a_multi_coin_amount_of_one_family_is_one_worth_owed() -> None:
             tag="inventory",
             attrs=(("action", "pay"), ("amount", "1 crowns, 6 shillings")),
             result="ok",
-            note="Paid with crowns ×3; shillings ×4 back.",
+            notes=notes_of("Paid with crowns ×3; shillings ×4 back."),
         )
     ]
     assert bag_of(after) == [("shillings", 4)]
@@ -130,7 +132,7 @@ def test_a_payment_that_cannot_be_made_is_refused_and_changes_nothing(
     ruleset: str, bag: list[Stack], tag: str, reason: str, note: str
 ) -> None:
     answer = refused(ruleset, party(member("Ada", *bag)), tag)
-    assert (answer.result, answer.reason, answer.note) == ("refused", reason, note)
+    assert (answer.result, answer.reason, said(answer)) == ("refused", reason, note)
 
 
 def test_any_payment_in_a_ruleset_without_currencies_is_refused() -> None:
@@ -139,14 +141,14 @@ def test_any_payment_in_a_ruleset_without_currencies_is_refused() -> None:
     pay = Pay(amounts=(CoinAmount(name="crown", count=1),))
     decision = decide(state, pay, rules, Dice(1))
     assert isinstance(decision, Refused)
-    assert (decision.answer.reason, decision.answer.note) == ("no-currencies", "This ruleset has no money.")
+    assert (decision.answer.reason, said(decision.answer)) == ("no-currencies", "This ruleset has no money.")
 
 
 def test_change_that_would_take_the_payer_past_their_limit_is_refused() -> None:
     # Ember Roads: 100 coins weigh 1 bulk; a limit of 12. Breaking a sovereign for 1 bit gives 18 coins back.
     state = party(member("Ada", item("Salt cake", 12, "ember-roads"), coins("sovereign", 1, "ember-roads")))
     answer = refused("ember-roads", state, '[inventory: action="pay" amount="1 bit"]')
-    assert (answer.reason, answer.note) == ("too-heavy", "Ada cannot carry the change.")
+    assert (answer.reason, said(answer)) == ("too-heavy", "Ada cannot carry the change.")
 
 
 def test_earning_adds_the_coin_into_the_named_bag() -> None:
@@ -227,7 +229,7 @@ def test_an_earning_of_a_coin_the_ruleset_lacks_is_refused() -> None:
     decision = decide(state, earn, rules_for("gravewatch"), Dice(1))
     assert isinstance(decision, Refused)
     answer = decision.answer
-    assert (answer.reason, answer.note) == (
+    assert (answer.reason, said(answer)) == (
         "unknown-coin",
         '"ducats" is not a coin of this ruleset (pennies, shillings, crowns).',
     )

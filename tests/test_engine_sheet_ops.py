@@ -13,7 +13,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
 
-from .engine_support import bell, refusal
+from .engine_support import bell, refusal, said
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_a_rest_for_who_party_rests_every_member_in_one_answer(gravewatch: Rules
         "Ada Stand down from the vigil: Resolve 4/4, Harm 0/4, Dawn bell 3/3 charges; "
         "Bram Stand down from the vigil: Resolve 5/5, Harm 0/4"
     )
-    assert reply.note is None
+    assert said(reply) is None
     assert after.party[0].bag == (bell(charges=3),)
     assert after.party[1].sheet.pools == {"resolve": PoolState(current=5)}
     assert after.party[1].sheet.tracks == {"harm": 0}
@@ -108,7 +108,7 @@ def test_the_only_rest_is_taken_when_the_tag_names_none(ember: Rules) -> None:
     reply, after = accepted(travellers(juno), c.Rest(who="Juno"), ember)
     assert reply.attrs == (("who", "Juno"), ("op", "rest"), ("rest", "camp"))
     assert reply.now == "Make camp: Grit 7/7 (+1 temporary), Luck 2/3, Heat 2/5, Stance Steady, Shaken is off"
-    assert reply.note == "Sheet lists are not kept here, so the tricks were not recharged."
+    assert said(reply) == "Sheet lists are not kept here, so the tricks were not recharged."
     assert after.party[0].sheet == SheetState(
         abilities={"brawn": 1},
         pools={"grit": PoolState(current=7, temp=1), "luck": PoolState(current=2)},
@@ -122,7 +122,7 @@ def test_a_breather_leaves_marks_kept_by_kind_to_the_gm_and_says_so(gravewatch: 
     state = wardens(SheetState(tracks={"harm": 2}))
     reply, after = accepted(state, c.Rest(rest="breather", who="Ada"), gravewatch)
     assert reply.now == "Catch your breath: nothing came back"
-    assert reply.note == (
+    assert said(reply) == (
         'Harm marks are not kept by kind, so its knock marks were left for the GM (op="track").'
     )
     assert after == state
@@ -190,7 +190,7 @@ def test_a_rest_that_cannot_be_run_is_refused_and_changes_nothing(
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=1)}), (bell(charges=0),))
     answer = refusal(state, command, gravewatch)
-    assert (answer.reason, answer.note) == (reason, note)
+    assert (answer.reason, said(answer)) == (reason, note)
 
 
 # -- pools -------------------------------------------------------------------------------------------------
@@ -251,27 +251,27 @@ def test_a_pool_op_answers_the_pool_after_it(
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=3)}))
     reply, after = accepted(state, command, gravewatch)
-    assert (reply.attrs, reply.now, reply.note) == (attrs, now, note)
+    assert (reply.attrs, reply.now, said(reply)) == (attrs, now, note)
     assert after.party[0].sheet.pools == {"resolve": pool}
 
 
 def test_an_absent_pool_reads_full(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Spend(pool="grit", amount=2, who="juno"), ember)
-    assert (reply.attrs[0], reply.now, reply.note) == (("who", "Juno"), "5/7", None)
+    assert (reply.attrs[0], reply.now, said(reply)) == (("who", "Juno"), "5/7", None)
     assert after.party[0].sheet.pools == {"grit": PoolState(current=5)}
 
 
 def test_damage_on_a_pool_takes_temporary_points_first(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Damage(pool="Grit", amount=5), ember)
-    assert reply.note == "3 taken off temporary points first."
+    assert said(reply) == "3 taken off temporary points first."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=4)}
 
 
 def test_temporary_points_do_not_stack(ember: Rules) -> None:
     juno = SheetState(abilities={"brawn": 1}, pools={"grit": PoolState(current=6, temp=3)})
     reply, after = accepted(travellers(juno), c.Temp(pool="grit", amount=2), ember)
-    assert reply.note == "Temporary points do not add up: the larger (3) stays."
+    assert said(reply) == "Temporary points do not add up: the larger (3) stays."
     assert after.party[0].sheet.pools == {"grit": PoolState(current=6, temp=3)}
 
 
@@ -309,7 +309,7 @@ def test_a_pool_op_that_cannot_be_run_is_refused_and_changes_nothing(
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=1)}))
     answer = refusal(state, command, gravewatch)
-    assert (answer.reason, answer.now, answer.note) == (reason, now, note)
+    assert (answer.reason, answer.now, said(answer)) == (reason, now, note)
 
 
 # -- tracks ------------------------------------------------------------------------------------------------
@@ -359,26 +359,29 @@ def test_a_track_op_answers_the_marks_after_it(
     gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(SheetState(tracks={"harm": 1})), command, gravewatch)
-    assert (reply.attrs, reply.now, reply.note) == (attrs, now, note)
+    assert (reply.attrs, reply.now, said(reply)) == (attrs, now, note)
     assert after.party[0].sheet.tracks == {"harm": int(now)}
 
 
 def test_a_kind_on_a_track_without_kinds_is_ignored_with_a_note(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Damage(track="heat", kind="fire", amount=2), ember)
-    assert (reply.now, reply.note) == ("2", 'Heat 2/5. Heat takes no kinds of harm; kind="fire" was ignored.')
+    assert (reply.now, said(reply)) == (
+        "2",
+        'Heat 2/5. Heat takes no kinds of harm; kind="fire" was ignored.',
+    )
     assert after.party[0].sheet.tracks == {"heat": 2}
 
 
 def test_a_track_maximum_is_read_off_the_sheet(ember: Rules) -> None:
     juno = SheetState(abilities={"heart": 2})
     reply, after = accepted(travellers(juno), c.Track(track="Strain", to=9), ember)
-    assert (reply.now, reply.note) == ("4", "Strain 4/4. Held to 0..4 (9 asked).")
+    assert (reply.now, said(reply)) == ("4", "Strain 4/4. Held to 0..4 (9 asked).")
     assert after.party[0].sheet.tracks == {"strain": 4}
 
 
 def test_an_unknown_track_is_refused(gravewatch: Rules) -> None:
     answer = refusal(wardens(), c.Damage(track="heat", amount=1), gravewatch)
-    assert (answer.reason, answer.note) == (
+    assert (answer.reason, said(answer)) == (
         "unknown-track",
         'No track is called "heat"; the sheet has harm (Harm).',
     )
@@ -426,32 +429,32 @@ def test_a_condition_goes_on_and_off(
     note: str | None,
 ) -> None:
     reply, after = accepted(wardens(SheetState(conditions=before)), command, gravewatch)
-    assert (reply.now, reply.note) == (now, note)
+    assert (reply.now, said(reply)) == (now, note)
     assert after.party[0].sheet.conditions == after_on
 
 
 def test_a_bound_dawn_bell_keeps_rattled_off(gravewatch: Rules) -> None:
     state = wardens(bag=(bell(worn=True, bound=True),))
     answer = refusal(state, c.Condition(condition="rattled"), gravewatch)
-    assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
+    assert (answer.reason, said(answer)) == ("immune", "Dawn bell keeps Rattled off Ada.")
 
 
 def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
     answer = refusal(state, c.Condition(condition="rattled"), gravewatch)
-    assert (answer.reason, answer.note) == ("immune", "Dawn bell keeps Rattled off Ada.")
+    assert (answer.reason, said(answer)) == ("immune", "Dawn bell keeps Rattled off Ada.")
 
 
 def test_a_bound_dawn_bell_lets_rattled_be_taken_off(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
     reply, after = accepted(state, c.Condition(condition="rattled", state=False), gravewatch)
-    assert (reply.now, reply.note) == ("off", None)  # now= says it (PEER §11)
+    assert (reply.now, said(reply)) == ("off", None)  # now= says it (PEER §11)
     assert after.party[0].sheet.conditions == ()
 
 
 def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
     reply, after = accepted(wardens(bag=(bell(worn=True),)), c.Condition(condition="rattled"), gravewatch)
-    assert (reply.now, reply.note) == ("on", None)
+    assert (reply.now, said(reply)) == ("on", None)
     assert after.party[0].sheet.conditions == ("rattled",)
 
 
@@ -459,7 +462,7 @@ def test_an_unknown_condition_is_refused(gravewatch: Rules) -> None:
     answer = refusal(wardens(), c.Condition(condition="poisoned"), gravewatch)
     assert answer.reason == "unknown-condition"
     assert (
-        answer.note == 'No condition is called "poisoned"; the sheet has rattled (Rattled), marked (Marked).'
+        said(answer) == 'No condition is called "poisoned"; the sheet has rattled (Rattled), marked (Marked).'
     )
 
 
@@ -490,7 +493,7 @@ def test_a_note_writes_a_field_parsed_as_its_type(
     gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(), command, gravewatch)
-    assert (reply.attrs[2], reply.now, reply.note) == (("field", field), now, note)
+    assert (reply.attrs[2], reply.now, said(reply)) == (("field", field), now, note)
     assert after.party[0].sheet.fields == {field: stored}
 
 
@@ -524,4 +527,4 @@ def test_a_note_that_cannot_be_stored_is_refused(
     gravewatch: Rules, command: c.Note, reason: str, note: str
 ) -> None:
     answer = refusal(wardens(), command, gravewatch)
-    assert (answer.reason, answer.note) == (reason, note)
+    assert (answer.reason, said(answer)) == (reason, note)

@@ -9,8 +9,9 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Refused, SheetChanged
 from tagproc.engine.state import Member, SheetState, Stack
+from tagproc.notes import notes_of
 
-from .engine_support import answers_of, item, member, outcome, party, refused, variant
+from .engine_support import answers_of, as_said, item, member, outcome, party, refused, said, variant
 
 NAIL = "kit/silver-nail"
 
@@ -43,7 +44,7 @@ def test_equipping_more_than_are_loose_equips_those_there_and_says_so() -> None:
     decision, _ = outcome(
         "gravewatch", state, '[inventory: action="equip" item="Silver coffin nail" count="2"]'
     )
-    assert [a.note for a in answers_of(decision)] == ["Ada had only 1 not worn: 1 equipped."]
+    assert [said(a) for a in answers_of(decision)] == ["Ada had only 1 not worn: 1 equipped."]
 
 
 WEAR_REFUSALS = [
@@ -90,7 +91,7 @@ def test_wearing_and_binding_that_cannot_be_done_is_refused(
     bag: list[Stack], tag: str, reason: str, note: str
 ) -> None:
     answer = refused("gravewatch", party(member("Ada", *bag)), tag)
-    assert (answer.reason, answer.note) == (reason, note)
+    assert (answer.reason, said(answer)) == (reason, note)
 
 
 NOTHING_TO_CHANGE = [
@@ -123,13 +124,13 @@ def test_wearing_with_nothing_to_change_is_ok_with_count_zero_and_changes_nothin
     decision, after = outcome("gravewatch", state, tag)
     action, now, note = said
     name = "Dawn bell" if action == "unbind" else "Watch pistol"
-    assert answers_of(decision) == [
+    assert [as_said(a) for a in answers_of(decision)] == [
         Answer(
             tag="inventory",
             attrs=(("action", action), ("item", name), ("count", "0")),
             result="ok",
             now=now,
-            note=note,
+            notes=notes_of(note),
         )
     ]
     assert after == state
@@ -147,7 +148,7 @@ def test_equipping_goes_one_at_a_time_and_stops_when_the_slots_are_full() -> Non
             attrs=(("action", "equip"), ("item", "Watch pistol"), ("count", "2")),
             result="ok",
             now="2",
-            note="Ada has no free slot for more: 2 equipped.",
+            notes=notes_of("Ada has no free slot for more: 2 equipped."),
         )
     ]
     assert [(s.count, s.worn) for s in after.party[0].bag] == [(1, False), (1, True), (1, True)]
@@ -155,7 +156,7 @@ def test_equipping_goes_one_at_a_time_and_stops_when_the_slots_are_full() -> Non
 
 def test_a_ruleset_without_binding_refuses_bind() -> None:
     answer = refused("ember-roads", party(member("Ada")), '[inventory: action="bind" item="Hand axe"]')
-    assert (answer.reason, answer.note) == ("not-bindable", "This ruleset has no binding: nothing is bound.")
+    assert (answer.reason, said(answer)) == ("not-bindable", "This ruleset has no binding: nothing is bound.")
 
 
 def test_a_ruleset_without_slots_refuses_equip() -> None:
@@ -164,7 +165,7 @@ def test_a_ruleset_without_slots_refuses_equip() -> None:
     equip = c.Equip(item=c.ItemRef(name="Hand axe", label="Hand axe"))
     decision = decide(state, equip, rules, Dice(1))
     assert isinstance(decision, Refused)
-    assert (decision.answer.reason, decision.answer.note) == (
+    assert (decision.answer.reason, said(decision.answer)) == (
         "not-wearable",
         "This ruleset has no slots: nothing is equipped.",
     )
@@ -173,7 +174,7 @@ def test_a_ruleset_without_slots_refuses_equip() -> None:
 def test_binding_a_worn_item_makes_it_worn_and_bound() -> None:
     state = party(member("Ada", item("Dawn bell", worn=True), abilities={"nerve": 1}))
     decision, after = outcome("gravewatch", state, '[inventory: action="bind" item="Dawn bell"]')
-    assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [("ok", "1", None)]
+    assert [(a.result, a.now, said(a)) for a in answers_of(decision)] == [("ok", "1", None)]
     assert after.party[0].bag == (
         Stack(name="Dawn bell", count=1, item="kit/dawn-bell", worn=True, bound=True),
     )
@@ -199,7 +200,7 @@ def test_a_bell_newly_worn_takes_rattled_off_in_the_same_answer(bell: Stack, tag
     decision, after = outcome("gravewatch", party(ada), tag)
     assert isinstance(decision, Accepted)
     assert tuple(type(effect) for effect in decision.effects) == (BagChanged, SheetChanged)
-    assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [
+    assert [(a.result, a.now, said(a)) for a in answers_of(decision)] == [
         ("ok", "1", "Rattled is off: Dawn bell keeps it off.")
     ]
     assert after.party[0].bag == (
@@ -211,14 +212,14 @@ def test_a_bell_newly_worn_takes_rattled_off_in_the_same_answer(bell: Stack, tag
 def test_a_bell_worn_without_being_bound_leaves_rattled_on() -> None:
     ada = Member(name="Ada", bag=(item("Dawn bell"),), sheet=SheetState(conditions=("rattled", "marked")))
     decision, after = outcome("gravewatch", party(ada), '[inventory: action="equip" item="Dawn bell"]')
-    assert [(a.result, a.now, a.note) for a in answers_of(decision)] == [("ok", "1", None)]
+    assert [(a.result, a.now, said(a)) for a in answers_of(decision)] == [("ok", "1", None)]
     assert after.party[0].sheet == SheetState(conditions=("rattled", "marked"))
 
 
 def test_binding_a_cursed_item_warns_that_it_will_not_let_go() -> None:
     state = party(member("Ada", item("Widow's ring", worn=True)))
     decision, after = outcome("gravewatch", state, '[inventory: action="bind" item="Widow\'s ring"]')
-    assert [a.note for a in answers_of(decision)] == [
+    assert [said(a) for a in answers_of(decision)] == [
         "Widow's ring is cursed: once bound, it will not let go."
     ]
     assert after.party[0].bag[0].bound
@@ -227,7 +228,7 @@ def test_binding_a_cursed_item_warns_that_it_will_not_let_go() -> None:
 def test_the_gms_unbind_of_a_cursed_item_ends_the_curse() -> None:
     state = party(member("Ada", item("Widow's ring", worn=True, bound=True)))
     decision, after = outcome("gravewatch", state, '[inventory: action="unbind" item="Widow\'s ring"]')
-    assert [a.note for a in answers_of(decision)] == ["The curse on Widow's ring is ended: it lets go."]
+    assert [said(a) for a in answers_of(decision)] == ["The curse on Widow's ring is ended: it lets go."]
     ring = Stack(name="Widow's ring", count=1, item="kit/widows-ring", worn=True, curse_ended=True)
     assert after.party[0].bag == (ring,)
     _, later = outcome("gravewatch", after, '[inventory: action="bind" item="Widow\'s ring"]')

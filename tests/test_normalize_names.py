@@ -345,7 +345,7 @@ def test_a_head_noun_of_ruleset_labels_that_is_no_clear_one_is_refused_naming_th
     command = add(ruleset, written)
     assert isinstance(command, Unreadable), command
     assert command.reason == "unreadable"
-    assert command.detail is not None and command.detail.startswith('"')
+    assert isinstance(command.detail, str) and command.detail.startswith('"')
     assert written.split()[-1] in command.detail
     assert all(label in command.detail for label in named.split("|")), command.detail
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tagproc import RawTag, parse_reply, read_tag
 from tagproc.engine.outcome import Answer
+from tagproc.notes import notes_of
 from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary import OUTCOME_KEYS
@@ -24,7 +25,7 @@ EXACT = [
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
             result="ok",
             now="2",
-            note="Paid with crowns ×1; shillings ×2 back.",
+            notes=notes_of("Paid with crowns ×1; shillings ×2 back."),
         ),
         '[inventory: action="pay" item="shillings" count="3" result="ok" now="2" '
         'note="Paid with crowns ×1; shillings ×2 back."]',
@@ -57,7 +58,7 @@ EXACT = [
             result="ok",
             now="1",
             extra=(("price", "12 shillings"),),
-            note="Paid with crowns ×1; shillings ×3 back.",
+            notes=notes_of("Paid with crowns ×1; shillings ×3 back."),
         ),
         '[inventory: action="buy" item="Hand axe" count="1" who="Ada" result="ok" now="1" '
         'price="12 shillings" note="Paid with crowns ×1; shillings ×3 back."]',
@@ -68,7 +69,7 @@ EXACT = [
             tag="sheet",
             attrs=(("op", "rest"), ("rest", "vigil")),
             result="ok",
-            note="Ada: Resolve 5/5,\n  Dawn bell 3/3 charges.",
+            notes=notes_of("Ada: Resolve 5/5,\n  Dawn bell 3/3 charges."),
         ),
         '[sheet: op="rest" rest="vigil" result="ok" note="Ada: Resolve 5/5, Dawn bell 3/3 charges."]',
         id="whitespace-folded",
@@ -79,7 +80,7 @@ EXACT = [
             attrs=(("raw", '[inventory: action="add" item="Sword [of] \\"Doom\\"" count=]'),),
             result="refused",
             reason="unreadable",
-            note="count: not a number.",
+            notes=notes_of("count: not a number."),
         ),
         "[inventory: raw=\"(inventory: action='add' item='Sword (of) /'Doom/'' count=)\" "
         'result="refused" reason="unreadable" note="count: not a number."]',
@@ -100,7 +101,7 @@ def _assert_reads_back(answer: Answer) -> None:
         RawTag(raw=text, name=answer.tag, body=text[len(answer.tag) + 2 : -1], start=0, end=len(text))
     ]
     reading = read_tag(text)
-    pairs = answer_pairs(answer)
+    pairs = answer_pairs(answer, Renderer().say(answer.notes))
     engine_keys = OUTCOME_KEYS
     assert reading.name == answer.tag
     assert list(reading.attrs) == [pair for pair in pairs if pair[0] not in engine_keys]
@@ -140,10 +141,10 @@ def test_any_values_render_into_an_answer_that_reads_back(
         result="ok" if result == "ok" else "refused",
         now="3",
         reason=None if result == "ok" else "unknown-item",
-        note=note,
+        notes=notes_of(note),
     )
     _assert_reads_back(answer)
-    for key, value in answer_pairs(answer):
+    for key, value in answer_pairs(answer, Renderer().say(answer.notes)):
         assert value == clean_value(value), key
 
 
@@ -157,7 +158,7 @@ def test_a_body_too_long_for_the_scanner_is_shortened_longest_value_first() -> N
         attrs=(("raw", "x" * 3000),),
         result="refused",
         reason="unreadable",
-        note="A short note.",
+        notes=notes_of("A short note."),
     )
     text = RENDERER.render_answer(answer)
     assert len(text) - len("[inventory: ]") <= BODY_LIMIT

@@ -10,6 +10,8 @@ from tagproc.ruleset import load_ruleset
 from tagproc.turn import MAX_TAGS, journal_line
 from tests.fake_engine import FakeEngine, install
 
+from .engine_support import said
+
 RULES = Rules(load_ruleset("gravewatch"))
 NOTE = '[sheet: op="note" field="post" value="the east gate"]'
 REPLY = f'The sexton nods. {NOTE} "Take the lantern." [sheet: op="note" field="watch" value="dawn"]\nDone.'
@@ -123,7 +125,8 @@ def test_an_over_long_tag_is_hidden_answered_too_long_and_not_run(engine: FakeEn
     too_long, _ = result.structured_answers
     assert (too_long.tag, too_long.result, too_long.reason) == ("inventory", "refused", "too-long")
     assert (
-        too_long.note == "A tag body is at most 1,500 characters; this one was not read, and nothing changed."
+        said(too_long)
+        == "A tag body is at most 1,500 characters; this one was not read, and nothing changed."
     )
     assert result.history.startswith("Ada finds it. [inventory: raw=") and "x" * 1500 not in result.history
 

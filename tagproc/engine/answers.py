@@ -8,11 +8,10 @@ first in ``note``, then what the engine says.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from tagproc.commands import Command, Loot, Place, Unreadable
 from tagproc.engine.outcome import Answer, Refused, Result
 from tagproc.engine.reasons import Reason
+from tagproc.notes import NoteLike, notes_of
 
 __all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
 
@@ -52,18 +51,13 @@ def with_names(
     return attrs
 
 
-def _join(notes: Iterable[str | None]) -> str | None:
-    text = " ".join(note.strip() for note in notes if note and note.strip())
-    return text or None
-
-
 def answer(
     command: Command,
     *,
     result: Result = "ok",
     now: int | str | None = None,
     reason: Reason | None = None,
-    note: str | None = None,
+    note: NoteLike = None,
     extra: tuple[tuple[str, str], ...] = (),
     attrs: tuple[tuple[str, str], ...] | None = None,
 ) -> Answer:
@@ -75,14 +69,14 @@ def answer(
         now=None if now is None else str(now),
         reason=None if reason is None else str(reason),
         extra=extra,
-        note=_join((*command.notes, note)),
+        notes=notes_of((*command.notes, note)),
     )
 
 
 def refuse(
     command: Command,
     reason: Reason,
-    note: str | None = None,
+    note: NoteLike = None,
     attrs: tuple[tuple[str, str], ...] | None = None,
 ) -> Refused:
     """A refusal: nothing changes, and the answer says why (``reason``, ``note``; never ``now``, as in the
@@ -102,5 +96,5 @@ def unreadable_answer(item: Unreadable) -> Answer:
         attrs=() if item.tag == "place" else (("raw", item.raw),),
         result="refused",
         reason=str(reason),
-        note=_join((*item.notes, item.detail)),
+        notes=notes_of((*item.notes, item.detail)),
     )

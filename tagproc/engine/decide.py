@@ -19,6 +19,7 @@ from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
+from tagproc.notes import Note, note
 
 __all__ = ["PARTY", "decide", "is_party"]
 
@@ -79,7 +80,7 @@ def _for_the_party(
     done: list[str] = []
     refused: list[str] = []
     reasons: list[str] = []
-    said: list[str] = []
+    said: list[tuple[Note, ...]] = []
     applied: list[bool] = []
     attrs: tuple[tuple[str, str], ...] | None = None
     for member in state.party:
@@ -93,21 +94,22 @@ def _for_the_party(
         else:
             refused.append(f"{member.name} refused ({reply.reason})")
             reasons.append(reply.reason or "")
-        said.append(reply.note or "")
+        said.append(reply.notes)
         applied.append(isinstance(decision, Accepted))
     if not done:
         return refuse(command, Reason(reasons[0]), _party_note(state, said), attrs=attrs)
     # An ok answer's note is what the applied members' answers said; the refused ones are in ``now``.
-    note = _party_note(state, [text if ok else "" for text, ok in zip(said, applied, strict=True)])
+    note = _party_note(state, [notes if ok else () for notes, ok in zip(said, applied, strict=True)])
     now = "; ".join([*done, *refused])
     return Accepted(effects=tuple(effects), answers=(answer(command, now=now, note=note, attrs=attrs),))
 
 
-def _party_note(state: GameState, said: list[str]) -> str | None:
+def _party_note(state: GameState, said: list[tuple[Note, ...]]) -> tuple[Note, ...]:
     """The members' notes (``said``, one a member, empty for none): one said by all, once; else each named."""
     if len(said) == len(state.party) and said[0] and len(set(said)) == 1:
         return said[0]
-    return (
-        " ".join(f"{member.name}: {text}" for member, text in zip(state.party, said, strict=True) if text)
-        or None
+    return tuple(
+        note("party.member_said", who=member.name, notes=notes)
+        for member, notes in zip(state.party, said, strict=True)
+        if notes
     )

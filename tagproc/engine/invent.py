@@ -31,6 +31,7 @@ from tagproc.commands import Change, Proposal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, InventedItem
+from tagproc.notes import notes_of
 from tagproc.ruleset import BookItem, Item
 
 __all__ = ["Invention", "NotInvented", "invent", "most_like"]
@@ -102,7 +103,7 @@ def invent(name: str, proposal: Proposal, rules: Rules, state: GameState) -> Inv
         item=item,
         like=like_ref,
         summary=proposal.summary or summary,
-        changes=tuple(notes.changes),
+        changes=notes_of(notes.changes),
     )
     return Invention(invented, tuple(notes.told))
 

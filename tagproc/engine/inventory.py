@@ -41,6 +41,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
 from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
+from tagproc.notes import notes_of
 
 __all__ = [
     "decide_add",
@@ -89,7 +90,7 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
         return refuse(command, made.reason, made.note)
     # The item's details show every change made to hold it to the ruleset: the normaliser's (what its
     # words became) and the engine's (caps, slots, the weapon it fights as).
-    kept = made.invented.model_copy(update={"changes": (*command.notes, *made.invented.changes)})
+    kept = made.invented.model_copy(update={"changes": notes_of((*command.notes, *made.invented.changes))})
     invented = ItemInvented(item=kept)
     resolved = Resolved(What(kept.name, invented=kept.key), kept.item)
     after = evolve(state, invented)

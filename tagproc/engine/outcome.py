@@ -7,7 +7,8 @@ what happened (DESIGN.md "Answers"); the ``render`` stage turns it into text thr
 Invariants:
 - A ``Refused`` carries no effects: a refusal changes nothing by construction.
 - An answer's ``attrs`` are the canonical (key, value) pairs in answer order; ``result``, ``now``,
-  ``reason``, the ``extra`` pairs (``price``, ``raw``...) and ``note`` follow, in that order.
+  ``reason``, the ``extra`` pairs (``price``, ``raw``...) and ``note`` (its ``notes``, said by the templates)
+  follow, in that order.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, SheetState, Stack
+from tagproc.notes import Note
 
 __all__ = [
     "Accepted",
@@ -91,7 +93,7 @@ class Answer(BaseModel):
     now: str | None = None
     reason: str | None = None
     extra: tuple[tuple[str, str], ...] = ()
-    note: str | None = None
+    notes: tuple[Note, ...] = ()  # what ``note=`` says, as facts; ``tagproc.render`` says it in words
 
 
 class Accepted(BaseModel):

@@ -29,6 +29,7 @@ from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.notes import notes_of
 from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
@@ -136,10 +137,10 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
             evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
         )
         if not isinstance(decision, Accepted):
-            return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.note)
+            return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.notes)
         effects.extend(decision.effects)
         answers.extend(decision.answers)
     if command.notes:
-        said = " ".join((*command.notes, *((answers[0].note,) if answers[0].note else ())))
-        answers[0] = answers[0].model_copy(update={"note": said})
+        said = notes_of((*command.notes, *answers[0].notes))
+        answers[0] = answers[0].model_copy(update={"notes": said})
     return Accepted(effects=tuple(effects), answers=tuple(answers))

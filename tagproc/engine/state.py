@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tagproc.notes import Note
 from tagproc.ruleset import Item
 
 __all__ = [
@@ -100,7 +101,7 @@ class InventedItem(BaseModel):
     item: Item
     like: str | None = None  # the ruleset item ("catalog/entry") it started from or fights as
     summary: str | None = None
-    changes: tuple[str, ...] = ()  # what was changed to hold it to the ruleset, for the item's details
+    changes: tuple[Note, ...] = ()  # what was changed to hold it to the ruleset, for the item's details
 
 
 JournalKind = Literal["acquired", "used", "lost", "spent", "earned", "given", "changed", "left-behind"]

@@ -85,19 +85,19 @@ def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> De
     first = _use_once(state, one, rules, dice)
     if not isinstance(first, Accepted) or command.count == 1:
         return first
-    effects, lines, reply = list(first.effects), [first.answers[0].note or ""], first.answers[0]
+    effects, lines, reply = list(first.effects), [first.answers[0].notes], first.answers[0]
     quiet = one.model_copy(update={"notes": ()})
     for _ in range(command.count - 1):
         again = _use_once(evolve_all(state, tuple(effects)), quiet, rules, dice)
         if not isinstance(again, Accepted):
             break
         effects.extend(again.effects)
-        lines.append(again.answers[0].note or "")
+        lines.append(again.answers[0].notes)
         reply = again.answers[0]
     attrs = with_attr(command, reply.attrs, "count", str(len(lines)))
-    note = " ".join(line for line in lines if line) or None
+    notes = tuple(one for line in lines for one in line)
     return Accepted(
-        effects=tuple(effects), answers=(reply.model_copy(update={"attrs": attrs, "note": note}),)
+        effects=tuple(effects), answers=(reply.model_copy(update={"attrs": attrs, "notes": notes}),)
     )
 
 
