@@ -16,11 +16,11 @@ Invariants of a rendered answer (DESIGN.md "Answers"):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import jinja2
 
@@ -118,6 +118,7 @@ class Renderer:
         self.environment.globals["say"] = self.say
         self._answer = self.environment.get_template("answer.jinja")
         self._macros: dict[str, Callable[..., str]] = {}
+        self._blocks: dict[str, jinja2.Template] = {}
 
     def render_answer(self, answer: Answer) -> str:
         """One answer as the Game Master reads it: ``[inventory: action="pay" ... result="ok" now="2" ...]``."""
@@ -131,6 +132,13 @@ class Renderer:
             answers=[(answer.tag, answer_pairs(answer, self.say(answer.notes))) for answer in answers]
         )
         return text.splitlines()
+
+    def render_block(self, name: str, context: Mapping[str, Any]) -> str:
+        """One prompt block in words: ``prompts/blocks/<name>.jinja`` given ``context`` (a draft's facts)."""
+        template = self._blocks.get(name)
+        if template is None:
+            template = self._blocks[name] = self.environment.get_template(f"blocks/{name}.jinja")
+        return template.render(context).strip()
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""
