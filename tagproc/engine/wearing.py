@@ -35,6 +35,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Stack
+from tagproc.notes import NoteLike
 from tagproc.ruleset import Item
 
 __all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
@@ -267,7 +268,7 @@ def _done(
     who: int,
     bag: tuple[Stack, ...],
     resolved: Resolved,
-    note: str | None,
+    note: NoteLike,
     count: int,
     now: int,
 ) -> Accepted:
@@ -293,8 +294,7 @@ def _done_wearing(
     """``_done`` for an equip or a bind: a condition the item now worn keeps off ends in the same answer
     (spec: "A newly gained condition immunity ends that condition if already active")."""
     ended, said = immunity_ends(state, who, bag, rules)
-    note = " ".join([*notes, said] if said else notes) or None
-    done = _done(command, state, who, bag, resolved, note, count, now)
+    done = _done(command, state, who, bag, resolved, (*notes, *said), count, now)
     if ended is None:
         return done
     return Accepted(effects=(*done.effects, ended), answers=done.answers)
