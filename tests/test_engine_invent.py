@@ -62,7 +62,7 @@ def test_a_weapon_without_like_fights_as_the_nearest_weapon_by_name() -> None:
     made = _made(rules_for("ember-roads"), '[inventory: action="add" item="Boar axe" category="weapon"]')
     axe = rules_for("ember-roads").book.find("Hand axe")
     assert axe is not None
-    assert made.notes == ("It fights as Hand axe does.",)
+    assert said_each(made.notes) == ("It fights as Hand axe does.",)
     assert made.invented.like == "outfitter/hand-axe"
     assert made.invented.item.attack == axe.item.attack
     assert made.invented.item.stats == {"damage": "1d6", "swing": "brawn"}
@@ -73,14 +73,16 @@ def test_a_weapon_without_like_fights_as_the_nearest_weapon_by_name() -> None:
 def test_a_weapon_keeps_the_stats_its_proposal_gave() -> None:
     tag = '[inventory: action="add" item="Crossbow" category="weapon" stats="damage=1d10"]'
     made = _made(rules_for("ember-roads"), tag)
-    assert made.notes == ("It fights as Hunting bow does.",)
+    assert said_each(made.notes) == ("It fights as Hunting bow does.",)
     assert made.invented.item.stats == {"damage": "1d10", "swing": "wits"}
 
 
 def test_an_invented_item_with_no_slot_and_no_binding_is_made_without_the_attack() -> None:
     tag = '[inventory: action="add" item="Sling stone" category="weapon" slots="none"]'
     made = _made(rules_for("ember-roads"), tag)
-    assert made.notes == ("Made without an attack: it takes no slot and does not bind, so it is never worn.",)
+    assert said_each(made.notes) == (
+        "Made without an attack: it takes no slot and does not bind, so it is never worn.",
+    )
     assert made.invented.item.attack is None
 
 
@@ -90,7 +92,7 @@ def test_numbers_and_bonuses_are_held_to_the_rarity_caps_the_like_item_included(
         'worn="+3 Sneak; -2 Sway; +2 Brawn"]'
     )
     made = _made(rules_for("ember-roads"), tag)
-    assert made.notes == (
+    assert said_each(made.notes) == (
         "Guard 3 is held to 1 for a Common item.",
         "Worn +3 on Sneak checks is held to +1 for a Common item.",
         "Worn +2 Brawn is held to +1 for a Common item.",
@@ -106,7 +108,7 @@ def test_numbers_and_bonuses_are_held_to_the_rarity_caps_the_like_item_included(
 def test_a_rarer_item_has_the_larger_caps() -> None:
     tag = '[inventory: action="add" item="Old mail" category="armor" rarity="storied" stats="guard=4" slots="body"]'
     made = _made(rules_for("ember-roads"), tag)
-    assert made.notes == ("Guard 4 is held to 3 for a Storied item.",)
+    assert said_each(made.notes) == ("Guard 4 is held to 3 for a Storied item.",)
 
 
 def test_a_stat_the_gm_is_not_shown_is_held_but_never_told() -> None:
@@ -115,7 +117,7 @@ def test_a_stat_the_gm_is_not_shown_is_held_but_never_told() -> None:
     rules = variant("ember-roads", json.dumps({"stats": stats}))
     tag = '[inventory: action="add" item="Iron jack" category="armor" stats="guard=3" slots="body"]'
     made = _made(rules, tag)
-    assert made.notes == ()
+    assert said_each(made.notes) == ()
     assert said_each(made.invented.changes) == ("Guard 3 is held to 1 for a Common item.",)
     assert made.invented.item.stats == {"guard": 1}
 
@@ -125,7 +127,8 @@ def test_a_text_stat_is_cut_to_its_max_length_without_telling_what_the_gm_is_not
     tag = f'[inventory: action="add" item="Bone nail" category="arm" slots="hands=1" stats="conceal={heel}"]'
     made = _made(rules_for("gravewatch"), tag)
     assert made.invented.item.stats["conceal"] == heel[:40].rstrip()
-    assert "conceal" not in " ".join(made.notes).lower() and "cut" not in " ".join(made.notes)
+    told = " ".join(said_each(made.notes))
+    assert "conceal" not in told.lower() and "cut" not in told
 
 
 def test_a_cursed_invented_item_binds_where_the_ruleset_has_binding() -> None:
@@ -138,7 +141,7 @@ def test_an_invented_item_without_a_category_is_kept_in_the_first_one() -> None:
     made = _made(rules_for("ember-roads"), '[inventory: action="add" item="Lucky stone" carried="+1 Sway"]')
     assert made.invented.item.category == "weapon"
     assert made.invented.item.attack is None  # kept in Weapon, but the GM never said it fights
-    assert made.notes == ("Kept in Weapon, the first category of this ruleset.",)
+    assert said_each(made.notes) == ("Kept in Weapon, the first category of this ruleset.",)
 
 
 def test_an_invented_item_of_an_unknown_category_is_kept_in_the_first_one_and_the_note_says_so() -> None:
@@ -162,7 +165,7 @@ def test_an_invented_item_of_an_unknown_category_is_kept_in_the_first_one_and_th
 def test_like_a_service_is_left_out() -> None:
     tag = '[inventory: action="add" item="Warm cot" like="A bed at the watch-house" category="gear"]'
     made = _made(rules_for("gravewatch"), tag)
-    assert made.notes == ("Left out like=A bed at the watch-house: a service is never carried.",)
+    assert said_each(made.notes) == ("Left out like=A bed at the watch-house: a service is never carried.",)
     assert made.invented.like is None
 
 

@@ -12,10 +12,12 @@ from tagproc.engine.money import (
     PaymentPlan,
     check_family,
     coins_for,
-    format_payment_note,
+    payment_note,
     plan_payment,
     worth,
 )
+
+from .engine_support import said_each
 
 # Gravewatch's coins (spec "Money": 3 shillings out of one crown).
 GRAVEWATCH = (Coin("penny", 1), Coin("shilling", 12), Coin("crown", 60))
@@ -92,14 +94,14 @@ def test_payment_follows_the_spec_rule(
 def test_spec_example_note_reads_as_the_spec_says() -> None:
     plan = plan_payment(GRAVEWATCH, {"crown": 1}, 36)
     assert plan is not None
-    assert format_payment_note(plan, GRAVEWATCH_LABELS) == "Paid with crowns ×1; shillings ×2 back."
+    assert said_each((payment_note(plan, GRAVEWATCH_LABELS),)) == ("Paid with crowns ×1; shillings ×2 back.",)
 
 
 def test_note_without_change_says_only_what_was_paid() -> None:
     plan = plan_payment(GRAVEWATCH, {"crown": 1, "shilling": 3}, 96)
     assert plan is not None
-    assert (
-        format_payment_note(plan, GRAVEWATCH_LABELS) == "Paid with crowns ×1 and shillings ×3."
+    assert said_each((payment_note(plan, GRAVEWATCH_LABELS),)) == (
+        "Paid with crowns ×1 and shillings ×3.",
     )  # PEER §6: " and " before the last
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from tagproc.engine.bags import What, new_stack, stack_room
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
+from tagproc.notes import Note, note
 
 __all__ = ["Share", "carried", "format_weight", "share_out", "unit_weight"]
 
@@ -125,10 +126,11 @@ def _fits(room: float, weight: float) -> int:
     return max(0, math.floor(room / weight + _TOLERANCE))
 
 
-def carried(rules: Rules, state: GameState, member: Member) -> str:
-    """A member's load against their limit, as notes say it: ``11 of 12 carried``."""
+def carried(rules: Rules, state: GameState, member: Member) -> Note:
+    """A member's load against their limit (``carrying.load``), said ``11 of 12 carried``: a note other notes
+    carry inside them. The weights are facts in the one format the GM reads them in (``format_weight``)."""
     load = format_weight(rules.load(member, state))
-    return f"{load} of {format_weight(rules.carry_limit(member, state))} carried"
+    return note("carrying.load", load=load, limit=format_weight(rules.carry_limit(member, state)))
 
 
 def format_weight(value: float) -> str:

@@ -57,7 +57,7 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     """Every rule for ``command`` against ``state``: ``Accepted(effects, answers)`` or ``Refused(answer)``."""
     decider = _DECIDERS.get(type(command))
     if decider is None:  # buy, sell, reveal, inspect: the market and fakes come in a later issue
-        return refuse(command, Reason.UNAPPLIED, "tagproc does not run this action yet; nothing changed.")
+        return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
     if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)
     return decider(state, command, rules, dice)

@@ -15,6 +15,9 @@ to defense beside the stat defense counts left out); this module does what needs
   (else it could never be worn); "It fights as Hand axe does."
 - One with no slot and no binding is never worn, so it is made without the attack.
 
+Notes are ``invent.*`` facts (``prompts/notes/invent.jinja``): the labels, numbers and the rarity's cap; the
+template words them.
+
 Invariants: never raises on a proposal (what cannot be made is a ``NotInvented`` with a reason and a note);
 the notes never mention a stat the GM is not shown, while ``InventedItem.changes`` keeps every change.
 """
@@ -31,7 +34,7 @@ from tagproc.commands import Change, Proposal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, InventedItem
-from tagproc.notes import notes_of
+from tagproc.notes import Note, note
 from tagproc.ruleset import BookItem, Item
 
 __all__ = ["Invention", "NotInvented", "invent", "most_like"]
@@ -46,33 +49,33 @@ class Invention:
     """The item made, and what the answer tells the GM about it."""
 
     invented: InventedItem
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class NotInvented:
     reason: Reason
-    note: str
+    note: Note
 
 
 @dataclass(slots=True)
 class _Notes:
     """Every change (for the item's details) and the ones the GM may be told of (for the answer)."""
 
-    changes: list[str]
-    told: list[str]
+    changes: list[Note]
+    told: list[Note]
 
-    def say(self, text: str, *, visible: bool = True) -> None:
-        self.changes.append(text)
+    def say(self, said: Note, *, visible: bool = True) -> None:
+        self.changes.append(said)
         if visible:
-            self.told.append(text)
+            self.told.append(said)
 
 
 def invent(name: str, proposal: Proposal, rules: Rules, state: GameState) -> Invention | NotInvented:
     """The item ``proposal`` describes, called ``name``, held to the ruleset."""
     block = rules.block
     if block is None or not block.propose:
-        return NotInvented(Reason.NO_INVENTION, "This ruleset does not let the Game Master invent items.")
+        return NotInvented(Reason.NO_INVENTION, note("invent.not_allowed"))
     notes = _Notes([], [])
     start, like_ref, summary = _start(proposal, rules, state, notes)
     parts = _apply(start, proposal, rules)
@@ -81,29 +84,29 @@ def invent(name: str, proposal: Proposal, rules: Rules, state: GameState) -> Inv
         # The spec leaves an unknown category out, yet "every item has exactly one": the first one keeps it.
         first = block.categories[0]
         parts["category"] = first.id
-        notes.say(f"Kept in {first.label}, the first category of this ruleset.")
+        notes.say(note("invent.first_category", category=first.label))
     if start is None and proposal.like is None and not defaulted:
         weapon = _weapon_rule(name, proposal, parts, rules)
         if weapon is not None:
             like_ref = weapon.ref
             if parts.get("slots") or parts.get("binds") is not None:
-                notes.say(f"It fights as {weapon.label} does.")
+                notes.say(note("invent.fights_as", weapon=weapon.label))
     _hold_slots(parts, rules, notes)
     _hold_to_caps(parts, rules, notes)
     if parts.get("attack") is not None and not parts.get("slots") and parts.get("binds") is None:
         del parts["attack"]
-        notes.say("Made without an attack: it takes no slot and does not bind, so it is never worn.")
+        notes.say(note("invent.no_attack"))
     try:
         item = Item.model_validate(parts)
     except ValidationError as error:
-        return NotInvented(Reason.UNREADABLE, f"The item cannot be made: {error.errors()[0]['msg']}.")
+        return NotInvented(Reason.UNREADABLE, note("invent.cannot_make", error=error.errors()[0]["msg"]))
     invented = InventedItem(
         key=stack_key(name),
         name=name,
         item=item,
         like=like_ref,
         summary=proposal.summary or summary,
-        changes=notes_of(notes.changes),
+        changes=tuple(notes.changes),
     )
     return Invention(invented, tuple(notes.told))
 
@@ -117,7 +120,7 @@ def _start(
     entry = rules.book.find(proposal.like)
     if entry is not None:
         if entry.item.service:
-            notes.say(f"Left out like={entry.label}: a service is never carried.")
+            notes.say(note("invent.like_a_service", like=entry.label))
             return None, None, None
         return entry.item, entry.ref, entry.summary
     invented = state.invented_item(stack_key(proposal.like))
@@ -264,7 +267,7 @@ def _hold_slots(parts: dict[str, Any], rules: Rules, notes: _Notes) -> None:
         most = rules.slot_count(slot)
         if count > most:
             slots[slot] = most
-            notes.say(f"It takes {most} {_slot_label(slot, rules)}, all a character has.")
+            notes.say(note("invent.slots_held", most=most, slot=_slot_label(slot, rules)))
 
 
 def _slot_label(slot: str, rules: Rules) -> str:
@@ -286,9 +289,8 @@ def _hold_to_caps(parts: dict[str, Any], rules: Rules, notes: _Notes) -> None:
             continue
         held = int(most) if stat.integer else most
         stats[stat_id] = held
-        notes.say(
-            f"{stat.label} {value:g} is held to {held:g} for a {rarity} item.", visible=stat.prompt_visible
-        )
+        said = note("invent.stat_held", stat=stat.label, value=value, held=held, rarity=rarity)
+        notes.say(said, visible=stat.prompt_visible)
     if cap.bonus is not None:
         for key in ("worn", "carried"):
             if key in parts:
@@ -305,16 +307,20 @@ def _hold_bonuses(held: dict[str, Any], key: str, cap: _Cap, rules: Rules, notes
     """Flat bonuses held to the rarity's ``bonus``, bonuses in dice left out; penalties stay as they are."""
     kept: list[dict[str, Any]] = []
     for modifier in held.get("modifiers", []):
-        flat, on = modifier.get("flat"), _on_words(modifier, rules)
+        flat, on = modifier.get("flat"), _on_names(modifier, rules)
+        to = str(modifier["to"])
         if modifier.get("dice") and not modifier.get("minus"):
-            notes.say(
-                f"Left out {key} {modifier['dice']} on {on}: a {cap.rarity} item adds at most +{cap.bonus}."
+            dice = str(modifier["dice"])
+            said = note(
+                "invent.dice_left_out", part=key, dice=dice, on=on, to=to, rarity=cap.rarity, bonus=cap.bonus
             )
+            notes.say(said)
             continue
         if isinstance(flat, int | float) and flat > cap.bonus:
-            notes.say(
-                f"{key.capitalize()} +{flat:g} on {on} is held to +{cap.bonus} for a {cap.rarity} item."
+            said = note(
+                "invent.bonus_held", part=key, flat=flat, on=on, to=to, rarity=cap.rarity, bonus=cap.bonus
             )
+            notes.say(said)
             modifier = {**modifier, "flat": cap.bonus}
         kept.append(modifier)
     if "modifiers" in held:
@@ -324,13 +330,16 @@ def _hold_bonuses(held: dict[str, Any], key: str, cap: _Cap, rules: Rules, notes
         add = change.get("add")
         if isinstance(add, int | float) and add > cap.bonus:
             label = abilities.get(ability, ability)
-            notes.say(f"{key.capitalize()} +{add:g} {label} is held to +{cap.bonus} for a {cap.rarity} item.")
+            said = note(
+                "invent.ability_held", part=key, add=add, ability=label, rarity=cap.rarity, bonus=cap.bonus
+            )
+            notes.say(said)
             change["add"] = cap.bonus
 
 
-def _on_words(modifier: dict[str, Any], rules: Rules) -> str:
-    """What a modifier is on, as the GM reads it: ``Sneak checks``, ``Steel saves``, ``attacks``."""
+def _on_names(modifier: dict[str, Any], rules: Rules) -> tuple[str, ...]:
+    """The skills and saves a modifier is on, by their labels (the GM reads ``Sneak checks``, ``Steel saves``;
+    none for a modifier on all of its ``to``: ``attacks``)."""
     sheet = rules.ruleset.sheet
     labels = {word.id: word.label for word in (*sheet.skills, *sheet.saves)}
-    named = [labels.get(name, name) for name in (*modifier.get("skills", ()), *modifier.get("saves", ()))]
-    return f"{' and '.join(named)} {modifier['to']}" if named else str(modifier["to"])
+    return tuple(labels.get(name, name) for name in (*modifier.get("skills", ()), *modifier.get("saves", ())))

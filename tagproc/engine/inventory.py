@@ -15,6 +15,8 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
   ``now`` is the receiver's count (CONVENTIONS.md §4).
 
+Notes are ``inventory.*`` facts (``prompts/notes/inventory.jinja``), ``carrying.*`` for what cannot be carried.
+
 Invariants: a refusal has no effects; no count goes below zero; journal ``acquired``/``lost``/``given``.
 """
 
@@ -41,7 +43,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
 from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
-from tagproc.notes import notes_of
+from tagproc.notes import Note, note, notes_of
 
 __all__ = [
     "decide_add",
@@ -59,19 +61,15 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     resolved = bags.resolve(command.item, state, rules)
     if command.proposal is not None and resolved.is_plain:
         return _add_invented(state, command, rules)
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     if command.proposal is not None:
-        notes = (f"{resolved.what.name} is already an item of this game; the description was left out.",)
+        notes = (note("inventory.description_left_out", name=resolved.what.name),)
     if resolved.item is not None and resolved.item.service:
-        return refuse(
-            command, Reason.SERVICE, f"{resolved.what.name} is a service: it is bought, never carried."
-        )
+        return refuse(command, Reason.SERVICE, note("inventory.service", name=resolved.what.name))
     native = rules.block is None or rules.block.native
     if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
         return refuse(
-            command,
-            Reason.NOT_RULESET_ITEM,
-            f'"{command.item.name}" is not an item of this ruleset: add one of its items, or describe a new one.',
+            command, Reason.NOT_RULESET_ITEM, note("inventory.not_ruleset_item", name=command.item.name)
         )
     return place(state, rules, command, resolved, command.count, notes=notes)
 
@@ -109,7 +107,7 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
     taken = _take(state, command, rules, resolved, who)
     if not isinstance(taken, tuple):
         return taken
-    bag, pieces, note = taken
+    bag, pieces, short = taken
     count = sum(piece.count for piece in pieces)
     text = counted(resolved, count)
     effects = (
@@ -119,7 +117,7 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
     attrs = with_names(
         command, with_attr(command, command.answer_attrs(), "count", str(count)), who=member.name
     )
-    reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note)
+    reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=short)
     return Accepted(effects=effects, answers=(reply,))
 
 
@@ -148,31 +146,31 @@ def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) ->
         text = counted(resolved, taken)
         effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
     count = command.count - left
-    note = None
-    if count < command.count:
-        note = f"The party held only {count}: {count} taken."
+    short = note("inventory.party_held_only", count=count) if count < command.count else None
     after = evolve_all(state, tuple(effects))
     total = sum(bags.count_held(member.bag, resolved.what) for member in after.party)
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
-    return Accepted(effects=tuple(effects), answers=(answer(command, now=total, attrs=attrs, note=note),))
+    return Accepted(effects=tuple(effects), answers=(answer(command, now=total, attrs=attrs, note=short),))
 
 
 def _take(
     state: GameState, command: c.Remove | c.Give, rules: Rules, resolved: Resolved, who: int
-) -> tuple[tuple[Stack, ...], tuple[Stack, ...], str | None] | Decision:
+) -> tuple[tuple[Stack, ...], tuple[Stack, ...], Note | None] | Decision:
     """Take what the command asks out of ``who``'s bag: the bag after, the pieces, and a note when fewer."""
     member = state.party[who]
     held = bags.count_held(member.bag, resolved.what)
     name = thing(rules, resolved, 1)
     if held == 0:
-        return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {name}.")
+        return refuse(command, Reason.NONE_HELD, note("inventory.none_held", who=member.name, name=name))
     # A cursed item bound stays for the player's own moves only: a GM tag moves it (CONVENTIONS.md §4).
     bag, pieces = bags.take(member.bag, resolved.what, command.count)
     count = sum(piece.count for piece in pieces)
-    note = None
-    if count < command.count:
-        note = f"{member.name} held only {held}: {count} taken."
-    return bag, pieces, note
+    short = (
+        note("inventory.held_only", who=member.name, held=held, count=count)
+        if count < command.count
+        else None
+    )
+    return bag, pieces, short
 
 
 def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> Decision:
@@ -181,19 +179,21 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     if not isinstance(giver, int):
         return giver
     if command.to is None:
-        return refuse(command, Reason.NO_RECIPIENT, "A give names the member who gets it (to=).")
+        return refuse(command, Reason.NO_RECIPIENT, note("inventory.give_to_nobody"))
     if command.to.strip().casefold() == "party" and state.member_index(command.to) is None:
-        return refuse(command, Reason.NO_RECIPIENT, "A give names one member to=, never the whole party.")
+        return refuse(command, Reason.NO_RECIPIENT, note("inventory.give_to_party"))
     receiver = member_or_refusal(state, command, command.to, "to")
     if not isinstance(receiver, int):
         return receiver
     if giver == receiver:
-        return refuse(command, Reason.NO_RECIPIENT, f"{state.party[giver].name} already holds it.")
+        return refuse(
+            command, Reason.NO_RECIPIENT, note("inventory.give_to_self", who=state.party[giver].name)
+        )
     resolved = bags.resolve(command.item, state, rules)
     taken = _take(state, command, rules, resolved, giver)
     if not isinstance(taken, tuple):
         return taken
-    bag, pieces, note = taken
+    bag, pieces, short = taken
     count = sum(piece.count for piece in pieces)
     too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
     if too_heavy is not None:
@@ -201,13 +201,13 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     before = state.party[receiver].bag
     into = bags.put(before, pieces, resolved.what, rules.stack_limit(resolved.item))
     if len(into) > max(bags.MAX_BAG_STACKS, len(before)):
-        note = f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {state.party[receiver].name}'s is full."
-        return refuse(command, Reason.TOO_MANY, note)
-    notes = [note] if note else []
+        full = note("inventory.bag_full", who=state.party[receiver].name, most=bags.MAX_BAG_STACKS)
+        return refuse(command, Reason.TOO_MANY, full)
+    notes = [short] if short else []
     if any(piece.worn for piece in pieces):
-        notes.append("Taken off to be given.")
+        notes.append(note("inventory.taken_off"))
     if any(piece.bound for piece in pieces):
-        notes.append(f"No longer bound: {state.party[receiver].name} must bind it anew.")
+        notes.append(note("inventory.unbound_by_giving", who=state.party[receiver].name))
     giver_name, receiver_name = state.party[giver].name, state.party[receiver].name
     effects = (
         BagChanged(member=giver, bag=bag),
@@ -223,18 +223,24 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
     attrs = with_names(command, attrs, who=giver_name, to=receiver_name)
     reply = answer(  # now= the receiver's count (PEER §4)
-        command, now=bags.count_held(into, resolved.what), attrs=attrs, note=" ".join(notes) or None
+        command, now=bags.count_held(into, resolved.what), attrs=attrs, note=notes
     )
     return Accepted(effects=effects, answers=(reply,))
 
 
 def _too_heavy_for(
     state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int
-) -> str | None:
+) -> Note | None:
     """Why ``receiver`` cannot carry ``count`` more under their limit, or None when they can."""
     share = carrying.share_out(rules, state, resolved.what, count, receiver)
     if share.left == 0:
         return None
     member = state.party[receiver]
-    what = f"{share.placed} of {count} {thing(rules, resolved, count)}"
-    return f"{member.name} can carry only {what}: {carrying.carried(rules, state, member)}."
+    return note(
+        "inventory.can_carry_only",
+        who=member.name,
+        placed=share.placed,
+        count=count,
+        name=thing(rules, resolved, count),
+        load=carrying.carried(rules, state, member),
+    )

@@ -12,6 +12,8 @@ per bag each went to as the carrying rule says (``placing``); two picks of one l
 roll that drops nothing is ``[loot: table="<id>" result="nothing"]``. Refused, the tag itself answers:
 ``unknown-loot-table``, ``no-loot-tables`` (the ruleset has none), ``unknown-character``.
 
+Notes are ``loot.*`` facts (``prompts/notes/loot.jinja``).
+
 Invariants: every roll comes from the injected ``Dice``; drops are placed one after another, each against
 the bags as the drops before it left them.
 """
@@ -29,6 +31,7 @@ from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
+from tagproc.notes import note
 from tagproc.ruleset.book import item_matches
 from tagproc.ruleset.models import LootLine, LootTable
 
@@ -48,12 +51,12 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
     """Roll the table and add what drops, each drop answered as an add."""
     tables = rules.block.loot_tables if rules.block else []
     if not tables:
-        return refuse(command, Reason.NO_LOOT_TABLES, "This ruleset has no loot tables.")
+        return refuse(command, Reason.NO_LOOT_TABLES, note("loot.no_tables"))
     table = _table(rules, command.table)
     if table is None:
-        known = ", ".join(t.id for t in tables)
+        known = tuple(t.id for t in tables)
         return refuse(
-            command, Reason.UNKNOWN_LOOT_TABLE, f'No loot table "{command.table}" (tables: {known}).'
+            command, Reason.UNKNOWN_LOOT_TABLE, note("loot.unknown_table", table=command.table, known=known)
         )
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):

@@ -1,7 +1,7 @@
 """Money: pure integer arithmetic on one family's coins (spec "Money").
 
 This module owns how a payment is made from a purse, how coins are counted into a purse, and the note
-that says what was paid. It knows nothing of pydantic state, bags or rulesets: a family is a sequence of
+that says what was paid (``money.paid``: the coins' labels and counts; ``prompts/notes/money.jinja`` words it). It knows nothing of pydantic state, bags or rulesets: a family is a sequence of
 ``Coin(id, value)`` and a purse a mapping of coin id to count.
 
 Invariants:
@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tagproc.notes import Note, note
+
 __all__ = [
     "Coin",
     "CoinCount",
     "PaymentPlan",
     "check_family",
     "coins_for",
-    "format_payment_note",
+    "payment_note",
     "plan_payment",
     "worth",
 ]
@@ -142,21 +144,17 @@ def plan_payment(family: Sequence[Coin], purse: Mapping[str, int], owed: int) ->
     return PaymentPlan(owed, _in_family_order(family, taken), change, broken.id)
 
 
-def format_payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> str:
-    """The answer's note for a payment: ``Paid with crowns ×1; shillings ×2 back.``
+def payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> Note:
+    """The answer's note for a payment (``money.paid``), said ``Paid with crowns ×1; shillings ×2 back.``
 
-    ``labels`` names each coin by its ``label`` (its name for any number of it, spec "The items block").
+    ``paid`` and ``back`` are (label, count) pairs, largest coin first; ``labels`` names each coin by its
+    ``label`` (its name for any number of it, spec "The items block").
     """
-    paid = _format_counts(plan.paid, labels)
-    if not plan.change:
-        return f"Paid with {paid}."
-    return f"Paid with {paid}; {_format_counts(plan.change, labels)} back."
+    return note("money.paid", paid=_labelled(plan.paid, labels), back=_labelled(plan.change, labels))
 
 
-def _format_counts(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> str:
-    """``crowns ×1, shillings ×1 and pennies ×3``: joined by ``, `` with `` and `` before the last (PEER §6)."""
-    parts = [f"{labels.get(part.coin, part.coin)} ×{part.count}" for part in counts]
-    return parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+def _labelled(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
+    return tuple((labels.get(part.coin, part.coin), part.count) for part in counts)
 
 
 def _largest_first(family: Sequence[Coin]) -> list[Coin]:

@@ -9,6 +9,8 @@ Decisions where the spec is silent:
 - In a ruleset without a market the place is still recorded (it names the scene) and a size is ignored, with
   a note; an unknown size in a ruleset with a market is refused ``unknown-size`` and changes nothing.
 - The answer keeps the tag's own pairs; a size found in the market is written as its label (canonical).
+
+Notes are ``place.*`` facts (``prompts/notes/place.jinja``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import find
 from tagproc.engine.state import GameState
+from tagproc.notes import Note, note
 
 __all__ = ["decide_place"]
 
@@ -31,20 +34,20 @@ def decide_place(state: GameState, command: c.Place, rules: Rules, dice: Dice) -
     if command.size is None:
         return _accepted(command, None, command.answer_attrs(), None)
     if market is None:
-        note = f'This ruleset has no market, so size="{command.size}" was ignored.'
-        return _accepted(command, None, command.answer_attrs(), note)
+        ignored = note("place.no_market", size=command.size)
+        return _accepted(command, None, command.answer_attrs(), ignored)
     size = find(market.places, command.size)
     if size is None:
-        known = ", ".join(place.label for place in market.places)
+        known = tuple(place.label for place in market.places)
         return refuse(
-            command, Reason.UNKNOWN_SIZE, f'No place size is called "{command.size}"; sizes here: {known}.'
+            command, Reason.UNKNOWN_SIZE, note("place.unknown_size", size=command.size, known=known)
         )
     attrs = with_attr(command, command.answer_attrs(), "size", size.id)
     return _accepted(command, size.id, attrs, None)
 
 
 def _accepted(
-    command: c.Place, size: str | None, attrs: tuple[tuple[str, str], ...], note: str | None
+    command: c.Place, size: str | None, attrs: tuple[tuple[str, str], ...], said: Note | None
 ) -> Accepted:
-    reply = answer(command, attrs=attrs, note=note)
+    reply = answer(command, attrs=attrs, note=said)
     return Accepted(effects=(PlaceChanged(place=command.name, size=size),), answers=(reply,))

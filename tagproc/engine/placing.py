@@ -9,6 +9,9 @@ member's with ``who="<member>"``. What nobody can carry is left behind and answe
 ``count=`` the number left behind, and the journal lists it (``left-behind``). When nothing at all can be
 carried the command is refused whole and nothing changes, an invented item included.
 
+Notes are ``carrying.*`` facts (what cannot be carried) and ``party.*`` (a member not found), worded in
+``prompts/notes/``.
+
 Invariants: the effects name each bag once, in party order; the command's own notes go on the first answer.
 """
 
@@ -22,18 +25,20 @@ from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effec
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, JournalKind
+from tagproc.notes import Note, note
 
 __all__ = ["counted", "member_or_refusal", "place", "thing"]
 
 
 def thing(rules: Rules, resolved: Resolved, count: int) -> str:
-    """What is being moved, as the GM reads it: an item's label, a coin's name for that many."""
+    """What is being moved, as the GM reads it: an item's label, a coin's name for that many (data of the
+    ruleset, passed to notes as a fact)."""
     coin = resolved.what.coin
     return rules.coin_name(coin, count) if coin is not None else resolved.what.name
 
 
 def counted(resolved: Resolved, count: int) -> str:
-    """So many of it, as notes and the journal say it (a coin by its label, as payments are: "crowns ×1")."""
+    """So many of it, as the journal says it (a coin by its label, as payments are: "crowns ×1")."""
     return f"{resolved.what.name} ×{count}"
 
 
@@ -44,10 +49,11 @@ def member_or_refusal(
     ``unknown-character`` refusal (CONVENTIONS.md §3)."""
     index = state.member_index(name)
     if index is None and name is not None and len(state.members_called(name)) > 1:
-        names = ", ".join(state.party[i].name for i in state.members_called(name))
-        return refuse(command, Reason.AMBIGUOUS_CHARACTER, f'"{name}" ({key}=) could be {names}.')
+        names = tuple(state.party[i].name for i in state.members_called(name))
+        said = note("party.ambiguous", name=name, key=key, names=names)
+        return refuse(command, Reason.AMBIGUOUS_CHARACTER, said)
     if index is None:
-        return refuse(command, Reason.UNKNOWN_CHARACTER, f'Nobody in the party is called "{name}" ({key}=).')
+        return refuse(command, Reason.UNKNOWN_CHARACTER, note("party.nobody_called", name=name, key=key))
     return index
 
 
@@ -60,7 +66,7 @@ def place(
     *,
     journal: JournalKind = "acquired",
     before: tuple[Effect, ...] = (),
-    notes: tuple[str, ...] = (),
+    notes: tuple[Note, ...] = (),
 ) -> Decision:
     """``count`` of ``resolved`` into ``command.who``'s bag, or shared out by the carrying rule."""
     who = member_or_refusal(state, command, command.who)
@@ -70,7 +76,7 @@ def place(
     share = carrying.share_out(rules, state, resolved.what, count, who if named else None)
     why = Reason.TOO_MANY if share.stacked else Reason.TOO_HEAVY
     if share.placed == 0:
-        return refuse(command, why, " ".join((*notes, _nobody(rules, state, resolved, who, named, why))))
+        return refuse(command, why, (*notes, _nobody(rules, state, resolved, who, named, why)))
     limit = rules.stack_limit(resolved.item)
     effects: list[Effect] = list(before)
     answers: list[Answer] = []
@@ -84,8 +90,8 @@ def place(
         attrs = with_attr(command, command.answer_attrs(), "who", shown)
         attrs = with_attr(command, attrs, "count", str(taken))
         said = command if index == 0 else command.model_copy(update={"notes": ()})
-        note = " ".join(notes) if index == 0 and notes else None
-        answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=note))
+        first = notes if index == 0 else ()
+        answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=first))
     if share.left:
         text = counted(resolved, share.left)
         holder = state.party[who].name
@@ -97,11 +103,14 @@ def place(
     return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
-def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason) -> str:
+def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason) -> Note:
+    """Why nothing at all could be carried: stack room, nobody's strength, or the named member's load."""
     name = thing(rules, resolved, 1)
     if why is Reason.TOO_MANY:
-        return f"No bag takes more than {bags.MAX_BAG_STACKS} stacks: {name} is left behind."
+        return note("carrying.no_stack_room", name=name, most=bags.MAX_BAG_STACKS)
     if not named:
-        return f"Nobody can carry {name}: it is left behind."
+        return note("carrying.nobody_can_carry", name=name)
     member = state.party[who]
-    return f"{member.name} cannot carry {name}: {carrying.carried(rules, state, member)}."
+    return note(
+        "carrying.cannot_carry", who=member.name, name=name, load=carrying.carried(rules, state, member)
+    )

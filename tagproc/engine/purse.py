@@ -4,11 +4,13 @@ Owns ``[inventory: action="pay"|"earn"]``:
 - pay: out of one bag (``who``'s, the player's without it), in the named coins' own family only. A multi-coin
   amount ("1 crown and 6 shillings") is one worth owed when its coins share a family, else ``unknown-coin``.
   ``money.plan_payment`` makes the plan (largest coins that fit, then the smallest coin left that covers the
-  rest broken, change back largest first); the note is ``money.format_payment_note``'s ("Paid with crowns ×1;
-  shillings ×2 back."). Refused: ``no-currencies``, ``unknown-coin``, ``unknown-character``, ``cannot-afford``,
+  rest broken, change back largest first); the note is ``money.payment_note``'s (``money.paid``, said "Paid
+  with crowns ×1; shillings ×2 back."). Refused: ``no-currencies``, ``unknown-coin``, ``unknown-character``, ``cannot-afford``,
   and ``too-heavy`` when the change would take the payer past their limit.
 - earn: an add of each coin, into ``who``'s bag or shared out by the carrying rule (``placing``); a
   multi-coin earning is answered one coin at a time.
+
+Notes are ``money.*`` facts (``prompts/notes/money.jinja``).
 
 Invariants: worth before = worth after + what was paid, in the family's smallest coin (ints only); no count
 goes below zero; journal ``spent`` and ``earned``. ``now`` is how many of the named coin the bag holds after
@@ -29,7 +31,7 @@ from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
-from tagproc.notes import notes_of
+from tagproc.notes import note, notes_of
 from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
@@ -40,12 +42,12 @@ __all__ = ["decide_earn", "decide_pay"]
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
     """``no-currencies`` or ``unknown-coin``, or None when every coin named is one of the ruleset's."""
     if not rules.book.coins():
-        return refuse(command, Reason.NO_CURRENCIES, "This ruleset has no money.")
+        return refuse(command, Reason.NO_CURRENCIES, note("money.no_currencies"))
     for part in command.amounts:
         if part.coin is None or part.coin not in rules.coins_by_id:
-            known = ", ".join(coin.label for coin in rules.book.coins())
+            known = tuple(coin.label for coin in rules.book.coins())
             return refuse(
-                command, Reason.UNKNOWN_COIN, f'"{part.name}" is not a coin of this ruleset ({known}).'
+                command, Reason.UNKNOWN_COIN, note("money.unknown_coin", name=part.name, known=known)
             )
     return None
 
@@ -58,9 +60,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         return refused
     ids = [part.coin for part in command.amounts if part.coin is not None]
     if len({rules.coins_by_id[coin].family.id for coin in ids}) > 1:
-        return refuse(
-            command, Reason.UNKNOWN_COIN, "Those coins do not change into each other: pay each on its own."
-        )
+        return refuse(command, Reason.UNKNOWN_COIN, note("money.mixed_families"))
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who
@@ -73,12 +73,12 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)
-        note = f"{member.name} has coins worth {held} {smallest}; this is {owed} {smallest}."
-        return refuse(command, Reason.CANNOT_AFFORD, note)
+        short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
+        return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = _carry_out(member.bag, rules, purse, plan.purse_after(purse))
     after = member.model_copy(update={"bag": bag})
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
-        return refuse(command, Reason.TOO_HEAVY, f"{member.name} cannot carry the change.")
+        return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
     labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
     spent = ", ".join(
         f"{part.count} {rules.coin_name(coin, part.count)}"
@@ -90,7 +90,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     )
     after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
-    reply = answer(command, now=after_now, attrs=attrs, note=money.format_payment_note(plan, labels))
+    reply = answer(command, now=after_now, attrs=attrs, note=money.payment_note(plan, labels))
     return Accepted(effects=effects, answers=(reply,))
 
 

@@ -16,6 +16,9 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
 - An equip or bind that makes an item worn whose ``conditionImmunities`` name a condition the member has on
   takes it off in the same answer (``sheet_ops.immunity_ends``: a ``SheetChanged`` after the ``BagChanged``).
 
+Notes are ``wearing.*`` facts (``prompts/notes/wearing.jinja``); a member or item not found, ``party.*`` and
+``inventory.none_held``.
+
 Invariants: a refusal has no effects; counts are conserved (nothing is added or lost, stacks only split and
 merge); no stack is ever worn past the character's slots or bound past their ``binding.max``.
 """
@@ -35,7 +38,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Stack
-from tagproc.notes import NoteLike
+from tagproc.notes import Note, NoteLike, note, notes_of
 from tagproc.ruleset import Item
 
 __all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]
@@ -51,7 +54,7 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
     who, resolved, item = found
     member = state.party[who]
     if item is None or not item.slots:
-        return refuse(command, Reason.NOT_WEARABLE, f"{resolved.what.name} takes no slot: it cannot be worn.")
+        return refuse(command, Reason.NOT_WEARABLE, note("wearing.takes_no_slot", name=resolved.what.name))
     loose = _count(member.bag, resolved, lambda s: not s.worn)
     bag, count = member.bag, 0
     # One at a time up to ``count`` (PEER §4): refused only when the first finds no free slot.
@@ -63,13 +66,13 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
             break
         bag = _split_one(bag, resolved, lambda s: not s.worn, {"worn": True})
         count += 1
-    notes = []
+    notes: list[Note] = []
     if loose == 0:
-        notes.append(f"{member.name} already wears every {resolved.what.name}.")
+        notes.append(note("wearing.all_worn", who=member.name, name=resolved.what.name))
     elif count == loose < command.count:
-        notes.append(f"{member.name} had only {loose} not worn: {count} equipped.")
+        notes.append(note("wearing.only_loose", who=member.name, loose=loose, count=count))
     elif count < command.count:
-        notes.append(f"{member.name} has no free slot for more: {count} equipped.")
+        notes.append(note("wearing.no_slot_for_more", who=member.name, count=count))
     worn = _count(bag, resolved, lambda s: s.worn)
     return _done_wearing(command, state, who, bag, resolved, rules, notes, count, worn)
 
@@ -87,13 +90,13 @@ def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dic
     for _ in range(count):
         bag = _split_one(bag, resolved, lambda s: s.worn, {"worn": False})
         bag = _settle(bag, resolved, rules)
-    note = None
+    said = None
     if worn == 0:
-        note = f"{member.name} does not wear {resolved.what.name}."
+        said = note("wearing.not_worn", who=member.name, name=resolved.what.name)
     elif count < command.count:
-        note = f"{member.name} wore only {worn}: {count} taken off."
+        said = note("wearing.wore_only", who=member.name, worn=worn, count=count)
     now = _count(bag, resolved, lambda s: s.worn)
-    return _done(command, state, who, bag, resolved, note, count, now)
+    return _done(command, state, who, bag, resolved, said, count, now)
 
 
 def _slotted(
@@ -101,7 +104,7 @@ def _slotted(
 ) -> tuple[int, Resolved, Item | None] | Decision:
     """Who holds the item an equip or unequip names, and its rules, where the ruleset has slots."""
     if rules.block is None or not rules.block.slots:
-        return refuse(command, Reason.NOT_WEARABLE, "This ruleset has no slots: nothing is equipped.")
+        return refuse(command, Reason.NOT_WEARABLE, note("wearing.no_slots"))
     return _held(state, command, rules)
 
 
@@ -110,13 +113,13 @@ def _bindable(
 ) -> tuple[int, Resolved, Item] | Decision:
     """Who holds the item a bind or unbind names, and the item, when it is one that binds."""
     if rules.block is None or rules.block.binding is None:
-        return refuse(command, Reason.NOT_BINDABLE, "This ruleset has no binding: nothing is bound.")
+        return refuse(command, Reason.NOT_BINDABLE, note("wearing.no_binding"))
     found = _held(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
     if item is None or item.binds is None:
-        return refuse(command, Reason.NOT_BINDABLE, f"{resolved.what.name} does not bind.")
+        return refuse(command, Reason.NOT_BINDABLE, note("wearing.does_not_bind", name=resolved.what.name))
     return who, resolved, item
 
 
@@ -135,24 +138,27 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
         bound = [stack for stack in bag if stack.bound]
         if sum(stack.count for stack in bound) + 1 > most:
             if count == 0:
-                names = ", ".join(stack.name for stack in bound)
-                held = f"{sum(stack.count for stack in bound)} of {most} bound" + (
-                    f": {names}" if names else ""
+                full = note(
+                    "wearing.binding_full",
+                    who=member.name,
+                    bound=sum(stack.count for stack in bound),
+                    most=most,
+                    names=tuple(stack.name for stack in bound),
                 )
-                return refuse(command, Reason.BINDING_FULL, f"{member.name} has {held}.")
+                return refuse(command, Reason.BINDING_FULL, full)
             break
         # A worn one first: bound as well, it is then worn by the spec's reading ("Items on the sheet").
         bag = _split_one(bag, resolved, lambda s: not s.bound, {"bound": True}, prefer=lambda s: s.worn)
         count += 1
-    notes = []
+    notes: list[Note] = []
     if unbound == 0:
-        notes.append(f"{member.name} has every {resolved.what.name} bound already.")
+        notes.append(note("wearing.all_bound", who=member.name, name=resolved.what.name))
     elif count == unbound < command.count:
-        notes.append(f"{member.name} had only {unbound} not bound: {count} bound.")
+        notes.append(note("wearing.only_unbound", who=member.name, unbound=unbound, count=count))
     elif count < command.count:
-        notes.append(f"{member.name} can bind no more: {count} bound.")
+        notes.append(note("wearing.binding_full_for_more", who=member.name, count=count))
     if count and any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
-        notes.append(f"{resolved.what.name} is cursed: once bound, it will not let go.")
+        notes.append(note("wearing.cursed_bound", name=resolved.what.name))
     now = _count(bag, resolved, lambda s: s.bound)
     return _done_wearing(command, state, who, bag, resolved, rules, notes, count, now)
 
@@ -175,15 +181,15 @@ def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice)
         flags = {"bound": False, "curse_ended": True} if cursed else {"bound": False}
         bag = _split_one(bag, resolved, lambda s: s.bound, flags, last=True)
         bag = _settle(bag, resolved, rules)
-    notes = []
+    notes: list[Note] = []
     if bound == 0:
-        notes.append(f"{member.name} has no {resolved.what.name} bound.")
+        notes.append(note("wearing.none_bound", who=member.name, name=resolved.what.name))
     elif count < command.count:
-        notes.append(f"{member.name} had only {bound} bound: {count} unbound.")
+        notes.append(note("wearing.bound_only", who=member.name, bound=bound, count=count))
     if ended:
-        notes.append(f"The curse on {resolved.what.name} is ended: it lets go.")
+        notes.append(note("wearing.curse_ended", name=resolved.what.name))
     now = _count(bag, resolved, lambda s: s.bound)
-    return _done(command, state, who, bag, resolved, " ".join(notes) or None, count, now)
+    return _done(command, state, who, bag, resolved, notes, count, now)
 
 
 # --- shared steps ---------------------------------------------------------------------------------------
@@ -197,7 +203,8 @@ def _held(state: GameState, command: _Wearing, rules: Rules) -> tuple[int, Resol
     resolved = bags.resolve(command.item, state, rules)
     member = state.party[who]
     if bags.count_held(member.bag, resolved.what) == 0:
-        return refuse(command, Reason.NONE_HELD, f"{member.name} holds no {thing(rules, resolved, 1)}.")
+        held = note("inventory.none_held", who=member.name, name=thing(rules, resolved, 1))
+        return refuse(command, Reason.NONE_HELD, held)
     return who, resolved, resolved.item
 
 
@@ -244,7 +251,7 @@ def _settle(bag: tuple[Stack, ...], resolved: Resolved, rules: Rules) -> tuple[S
 
 def _no_free_slot(
     name: str, bag: tuple[Stack, ...], state: GameState, rules: Rules, item: Item
-) -> str | None:
+) -> Note | None:
     """What stops one more ``item`` being worn out of ``bag``: a slot without room, or None."""
     worn = [(s, rules.item_of(s, state)) for s in bag if s.worn]
     for slot, needs in item.slots.items():
@@ -257,8 +264,8 @@ def _no_free_slot(
                 if rules.block and slot in rules.block.slots_by_id
                 else slot
             )
-            names = ", ".join(s.name for s, _ in there) or "nothing"
-            return f"No free {label}: {name} has {has}, {used} in use ({names} worn there)."
+            worn_there = tuple(s.name for s, _ in there)
+            return note("wearing.no_free_slot", slot=label, who=name, has=has, used=used, worn=worn_there)
     return None
 
 
@@ -268,14 +275,14 @@ def _done(
     who: int,
     bag: tuple[Stack, ...],
     resolved: Resolved,
-    note: NoteLike,
+    said: NoteLike,
     count: int,
     now: int,
 ) -> Accepted:
     """The answer: ``count`` what really changed, ``now`` the worn (or bound) count in that bag (PEER §4)."""
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
     attrs = with_names(command, attrs, who=state.party[who].name)
-    reply = answer(command, now=now, attrs=attrs, note=note)
+    reply = answer(command, now=now, attrs=attrs, note=said)
     changed = bag != state.party[who].bag
     return Accepted(effects=(BagChanged(member=who, bag=bag),) if changed else (), answers=(reply,))
 
@@ -287,14 +294,14 @@ def _done_wearing(
     bag: tuple[Stack, ...],
     resolved: Resolved,
     rules: Rules,
-    notes: list[str],
+    notes: list[Note],
     count: int,
     now: int,
 ) -> Accepted:
     """``_done`` for an equip or a bind: a condition the item now worn keeps off ends in the same answer
     (spec: "A newly gained condition immunity ends that condition if already active")."""
     ended, said = immunity_ends(state, who, bag, rules)
-    done = _done(command, state, who, bag, resolved, (*notes, *said), count, now)
+    done = _done(command, state, who, bag, resolved, (*notes, *notes_of(said)), count, now)
     if ended is None:
         return done
     return Accepted(effects=(*done.effects, ended), answers=done.answers)
