@@ -101,11 +101,6 @@ def _accept(
     return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
 
 
-def _known(entries: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """The ids and labels the sheet has, for a note naming them ("resolve (Resolve)"; none: "none")."""
-    return tuple(entries)
-
-
 # -- pools -------------------------------------------------------------------------------------------
 
 
@@ -210,18 +205,18 @@ def _kind(track: Track, kind: str | None) -> tuple[Note | None, str | None]:
         return note("sheet.no_kinds", track=track.label, kind=kind), None
     found = find(kinds, kind)
     if found is None:
-        named = _known([(k.id, k.label) for k in kinds])
+        named = tuple((k.id, k.label) for k in kinds)
         return note("sheet.unknown_kind", track=track.label, kind=kind, kinds=named), None
     return None, found.id
 
 
 def _unknown_pool(view: LiveSheet, command: c.Command, name: str) -> Refused:
-    pools = _known([(p.id, p.label) for p in view.live.pools])
+    pools = tuple((p.id, p.label) for p in view.live.pools)
     return _refuse(command, view, Reason.UNKNOWN_POOL, note("sheet.unknown_pool", name=name, known=pools))
 
 
 def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:
-    tracks = _known([(t.id, t.label) for t in view.live.tracks])
+    tracks = tuple((t.id, t.label) for t in view.live.tracks)
     return _refuse(command, view, Reason.UNKNOWN_TRACK, note("sheet.unknown_track", name=name, known=tracks))
 
 
@@ -253,7 +248,7 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
         return view
     found = view.condition(command.condition)
     if found is None:
-        known = _known([(k.id, k.label) for k in view.live.conditions])
+        known = tuple((k.id, k.label) for k in view.live.conditions)
         said = note("sheet.unknown_condition", name=command.condition, known=known)
         return _refuse(command, view, Reason.UNKNOWN_CONDITION, said)
     was_on = view.has_condition(found.id)
@@ -304,7 +299,7 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
         return view
     field = view.field(command.field)
     if field is None:
-        known = _known([(f.id, f.label) for f in rules.ruleset.sheet.fields])
+        known = tuple((f.id, f.label) for f in rules.ruleset.sheet.fields)
         said = note("sheet.unknown_field", name=command.field, known=known)
         return _refuse(command, view, Reason.UNKNOWN_FIELD, said)
     parsed = _parse_field(field, command.value)

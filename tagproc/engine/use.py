@@ -8,6 +8,9 @@ gives back its pool; each condition it ``applies`` goes on. It takes one off the
 its ``charges``; spending the last charge of an item with ``breaksOn`` rolls its die, and at or under
 ``atMost`` it breaks and is gone. The sheet and the bag are written together; the answer's note is the spec's
 one line ("Juno uses Poultice: heals 4 (Grit 6/11). 1 left.") and the journal says it was used (and lost).
+The line is facts: ``use.used`` (who, the item, what it did: a ``use.*`` note a part, the gate's inside
+``use.checked``), then what is left (``use.left``, ``charges.left`` or ``charges.broke``); the words are in
+``prompts/notes/{use,gate,charges,sheet}.jinja``.
 
 Decisions where the spec is silent:
 - The user's own bag only (CONVENTIONS.md §7): ``who=``, the player without it; holding none is
