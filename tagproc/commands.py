@@ -143,7 +143,7 @@ class _Command(BaseModel):
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ()
 
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[AnswerNote | str, ...] = ()
+    notes: tuple[AnswerNote, ...] = ()
 
     def answer_attrs(self) -> tuple[tuple[str, str], ...]:
         """The tag's canonical (key, value) pairs, in answer order; keys without a value are left out."""
@@ -372,14 +372,14 @@ class Unreadable(_Command):
     """A tag, or one item of it, that cannot be run: answered with ``raw=`` and ``reason=``; changes nothing.
 
     ``reason`` is ``unreadable`` or a sharper code (``unknown-action``, ``missing-key``, ``count-conflict``,
-    ``unknown-tag``); ``detail`` is the sentence the answer's note tells the Game Master. A count or a name
+    ``unknown-tag``); ``detail`` is the note that tells the Game Master why (None: the notes alone say it). A count or a name
     past its limit is never one: it is held to the limit, with a repair (CONVENTIONS.md §2).
     """
 
     ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("raw",)
     raw: str
     reason: str = "unreadable"
-    detail: AnswerNote | str = ""
+    detail: AnswerNote | None = None
     tag: str = ""
 
 

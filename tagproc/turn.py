@@ -43,7 +43,7 @@ from tagproc.engine.state import GameState, JournalEntry
 from tagproc.envelope import opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
-from tagproc.notes import notes_of
+from tagproc.notes import Note, note, notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
 from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
@@ -355,7 +355,7 @@ def _commands(rules: Rules, state: GameState, tag: RawTag) -> tuple[TagReading, 
     reading = read_tag(tag.raw)
     commands = normalize(reading, rules.names(state), tag.raw)
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
-        return reading, [Unreadable(raw=tag.raw, detail="The tag asks for nothing.", tag=reading.name)]
+        return reading, [Unreadable(raw=tag.raw, detail=note("tags.asks_nothing"), tag=reading.name)]
     return reading, commands
 
 
@@ -364,20 +364,20 @@ def _commands_key(commands: list[Command | Unreadable]) -> str:
     return "|".join(command.model_dump_json(exclude={"repairs", "notes", "raw"}) for command in commands)
 
 
-_NOT_RUN_NOTES: dict[str, str] = {
-    "struck": "The tag is struck through, so it was not run; nothing changed.",
-    "quoted": "The tag is quoted in the story, so it was not run; nothing changed.",
-    "example": "The tag reads as an example or an offer, so it was not run; nothing changed.",
-    "repeated": "The tag repeats one already run in this reply, so it was not run again; nothing changed.",
-    "player-tag": "A tag in a player's message is never run; nothing changed.",
+_NOT_RUN_NOTES: dict[str, Note] = {
+    "struck": note("tags.struck"),
+    "quoted": note("tags.quoted"),
+    "example": note("tags.example"),
+    "repeated": note("tags.repeated"),
+    "player-tag": note("tags.player_tag"),
 }
 
 
 def _not_run(command: Command | Unreadable, tag: RawTag, reason: str) -> Answer:
-    note = _NOT_RUN_NOTES[reason]
+    said = _NOT_RUN_NOTES[reason]
     if isinstance(command, Unreadable):
-        return _refused_raw(command.tag or _tag_name(tag), command.raw, Reason(reason), note)
-    return refuse(command, Reason(reason), note).answer
+        return _refused_raw(command.tag or _tag_name(tag), command.raw, Reason(reason), said)
+    return refuse(command, Reason(reason), said).answer
 
 
 def _record(
@@ -404,16 +404,15 @@ def _record(
     )
 
 
-def _refused_raw(tag: str, raw: str, reason: Reason, note: str) -> Answer:
+def _refused_raw(tag: str, raw: str, reason: Reason, said: Note) -> Answer:
     """A tag answered with its ``raw=`` and a refusal: nothing of it was run."""
-    return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, notes=notes_of(note))
+    return Answer(tag=tag, attrs=(("raw", raw),), result="refused", reason=reason, notes=notes_of(said))
 
 
 def _too_many(tag: RawTag, refused: Reason | None) -> Answer:
     if refused is not None:
         return _refused_raw(_tag_name(tag), tag.raw, refused, _NOT_RUN_NOTES[refused])
-    note = f"Only {MAX_TAGS} tags of this kind a reply are run; this one was not, and nothing changed."
-    return _refused_raw(_tag_name(tag), tag.raw, Reason.TOO_MANY, note)
+    return _refused_raw(_tag_name(tag), tag.raw, Reason.TOO_MANY, note("tags.too_many", most=MAX_TAGS))
 
 
 def _too_long(text: Text, refused: Reason | None) -> Answer:
@@ -421,13 +420,13 @@ def _too_long(text: Text, refused: Reason | None) -> Answer:
     name = opener_name(text.text) or "inventory"
     if refused is not None:
         return _refused_raw(name, text.text, refused, _NOT_RUN_NOTES[refused])
-    note = f"A tag body is at most {BODY_LIMIT:,} characters; this one was not read, and nothing changed."
-    return _refused_raw(name, text.text, Reason.TOO_LONG, note)
+    return _refused_raw(name, text.text, Reason.TOO_LONG, note("tags.too_long", most=BODY_LIMIT))
 
 
 def _engine_error(command: Command, error: Exception) -> Answer:
-    note = f"tagproc could not run this ({type(error).__name__}); nothing changed."
-    return refuse(command, Reason.INTERNAL_ERROR, note).answer
+    return refuse(
+        command, Reason.INTERNAL_ERROR, note("tags.internal_error", error=type(error).__name__)
+    ).answer
 
 
 def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Event]) -> _Run:

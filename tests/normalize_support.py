@@ -1,5 +1,6 @@
 """Helpers for the normaliser's tests on the shipped rulesets: a party's names, a tag (or a reading with
-keyless text) normalised as the pipeline does, and commands compared whole, less their repairs and notes."""
+keyless text) normalised as the pipeline does, and commands compared whole, less their repairs and notes (or
+with their notes in the shipped templates' words: ``in_words``, ``worded``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tagproc.engine.state import GameState, Member
 from tagproc.names import ItemNames
 from tagproc.normalize import normalize
 from tagproc.syntax import TagReading, read_tag
-from tests.engine_support import rules_for
+from tests.engine_support import rules_for, said_each
 
 PARTY = ("Ada", "Bram", "Mira")
 AnyCommand = Command | Unreadable
@@ -67,3 +68,33 @@ def coins(count: int, coin: str, label: str) -> tuple[CoinAmount, ...]:
 
 def codes(command: AnyCommand) -> list[str]:
     return [repair.code for repair in command.repairs]
+
+
+def said_notes(command: AnyCommand) -> tuple[str, ...]:
+    """Each of a command's notes in the shipped templates' words."""
+    return said_each(command.notes)
+
+
+def said_detail(command: Unreadable) -> str:
+    """What an unreadable tag's ``detail`` says, in the shipped templates' words ("" for none)."""
+    return said_each((command.detail,))[0] if command.detail is not None else ""
+
+
+def in_words(command: AnyCommand) -> dict[str, object]:
+    """The command as a dict, its repairs aside, its notes (and an unreadable's detail) as their words: to
+    compare with ``worded``."""
+    fields = command.model_dump(exclude={"repairs", "notes", "detail"})
+    fields["notes"] = said_notes(command)
+    if isinstance(command, Unreadable):
+        fields["detail"] = said_detail(command)
+    return fields
+
+
+def worded(command: AnyCommand, notes: tuple[str, ...] = (), detail: str = "") -> dict[str, object]:
+    """A command written out in a test (with no notes of its own) as ``in_words`` gives it: ``notes`` and
+    ``detail`` are the words expected."""
+    fields = command.model_dump(exclude={"repairs", "notes", "detail"})
+    fields["notes"] = notes
+    if isinstance(command, Unreadable):
+        fields["detail"] = detail
+    return fields

@@ -24,6 +24,7 @@ from tagproc.commands import (
 from tagproc.normalize import CoinName, NameBook, ProposalWords, StatWord, Word, normalize
 from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
+from tagproc.notes import Note
 from tagproc.repairs import Repair
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import (
@@ -37,6 +38,8 @@ from tagproc.vocabulary import (
     STATE_WORDS,
     VAGUE_COUNTS,
 )
+from tests.engine_support import said_each
+from tests.normalize_support import said_detail, said_notes
 
 # A small Ember Roads–like name book (spec "The items block").
 WORDS = ProposalWords(
@@ -257,7 +260,7 @@ def test_item_names_find_ruleset_items(
 
 def test_a_looser_match_is_told_in_the_note() -> None:
     command = only('[inventory: action="add" item="Healing Potion"]')
-    assert command.notes == ('Took "Healing Potion" as Potion of Healing.',)
+    assert said_notes(command) == ('Took "Healing Potion" as Potion of Healing.',)
 
 
 def test_a_described_new_item_is_never_taken_for_a_looser_match() -> None:
@@ -269,8 +272,8 @@ def test_a_described_new_item_is_never_taken_for_a_looser_match() -> None:
 
 def test_a_looser_match_is_refused_when_two_labels_fit() -> None:
     read = resolve_item("draught, healing", None, BOOK)
-    assert read == Problem(
-        "unreadable",
+    assert isinstance(read, Problem) and read.reason == "unreadable"
+    assert said_each((read.detail,)) == (
         '"draught, healing" could be Healing draught or Draught of Healing; write the one meant.',
     )
 
@@ -301,7 +304,7 @@ def test_one_bad_item_of_a_multi_item_tag_leaves_the_others() -> None:
     assert isinstance(commands[0], Add)
     assert (
         isinstance(commands[1], Unreadable)
-        and commands[1].detail == '"a few" says no number; write the count.'
+        and said_detail(commands[1]) == '"a few" says no number; write the count.'
     )
 
 
@@ -338,7 +341,7 @@ def test_a_name_past_120_characters_is_cut_with_a_repair_and_a_note(
     command = only(tag)
     assert command.model_copy(update={"repairs": (), "notes": ()}) == expected
     assert Repair("name-cut", *cut) in command.repairs
-    assert command.notes == (note,)
+    assert said_notes(command) == (note,)
 
 
 def test_a_name_of_120_characters_is_kept_whole() -> None:
@@ -434,9 +437,9 @@ def test_count_reading_caps_past_its_limit_only_when_it_has_one() -> None:
     assert read_count("20000", None) == 20000
     assert read_count("9,999", 9999) == 9999
     repairs: list[Repair] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     assert read_count("20000", 9999, repairs, notes) == 9999
-    assert (repairs, notes) == (
+    assert (repairs, list(said_each(tuple(notes)))) == (
         [Repair("count-capped", "20000", "9999")],
         ["A count is at most 9,999: 20,000 was read as 9,999."],
     )
@@ -457,7 +460,7 @@ def test_guard_stat_and_plus_one_guard_give_one_plus_one_and_say_so() -> None:
     assert command.proposal.stats == (("guard", 1),)
     assert command.proposal.worn == ()
     assert command.proposal.defense_left_out
-    assert any("left out worn +1 Guard" in note for note in command.notes)
+    assert any("left out worn +1 Guard" in note for note in said_notes(command))
 
 
 def test_a_worn_change_to_defense_alone_becomes_the_stat_it_counts() -> None:
@@ -495,14 +498,14 @@ def test_ids_and_labels_are_both_read_and_unknown_words_left_out() -> None:
         ("thrown", "two_handed"),
         (("hands", 2),),
     )
-    assert any("glowing" in note for note in command.notes)
+    assert any("glowing" in note for note in said_notes(command))
 
 
 def test_a_number_is_held_to_its_stat_range_and_said_unless_hidden() -> None:
     command = proposal_of('stats="bulk=15, secret=9"')
     assert command.proposal is not None and command.proposal.stats == (("bulk", 10), ("secret", 3))
-    assert any("Bulk" in note for note in command.notes)
-    assert not any("Secret" in note or "secret" in note for note in command.notes)
+    assert any("Bulk" in note for note in said_notes(command))
+    assert not any("Secret" in note or "secret" in note for note in said_notes(command))
 
 
 def test_worn_changes_on_skills_saves_and_checks() -> None:
@@ -563,7 +566,7 @@ def test_a_place_starts_a_new_day_only_when_it_says_so() -> None:
 def test_a_key_the_action_does_not_read_is_left_out_and_said() -> None:
     command = only('[inventory: action="equip" item="Hand axe" colour="red"]')
     assert isinstance(command, Equip)
-    assert command.notes == ('Ignored colour="red".',)
+    assert said_notes(command) == ('Ignored colour="red".',)
 
 
 def test_give_reads_from_and_to() -> None:

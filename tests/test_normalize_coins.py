@@ -11,6 +11,7 @@ from tagproc.syntax import read_tag
 from tagproc.vocabulary import AMOUNT_FILLERS_AFTER, AMOUNT_FILLERS_BEFORE, AMOUNT_HEDGES, COIN_NOUNS
 
 from .engine_support import member, party, rules_for
+from .normalize_support import said_notes
 
 LABELS = {
     "penny": "pennies",
@@ -172,7 +173,7 @@ def test_a_coin_name_repair_and_the_dropped_words_are_recorded() -> None:
 def test_a_coin_without_a_count_is_one_and_the_note_says_so() -> None:
     command = paid("ember-roads", 'amount="Marks."')
     assert coins_of(command) == [("mark", 1)]
-    assert command.notes == ('Took "Marks" as one.',)
+    assert said_notes(command) == ('Took "Marks" as one.',)
 
 
 def test_an_earning_reads_the_same_coin_words() -> None:
@@ -225,7 +226,7 @@ def test_an_aside_that_could_change_the_amount_is_never_dropped(body: str) -> No
 
 def test_an_aside_left_out_is_said_in_the_note() -> None:
     command = paid("srd-5e", 'amount="9 sp (for the rope)"')
-    assert command.notes == ('Left out "(for the rope)".',)
+    assert said_notes(command) == ('Left out "(for the rope)".',)
     assert ("amount-aside", "(for the rope)", "") in [(r.code, r.before, r.after) for r in command.repairs]
 
 

@@ -13,6 +13,7 @@ from tagproc.syntax import read_tag
 from tagproc.vocabulary import COUNT_UNITS, TIMES_MARKS, VAGUE_COUNTS
 
 from .engine_support import member, party, rules_for
+from .normalize_support import said_notes
 
 TORCH = ItemRef(name="Torch", label="Torch")
 
@@ -180,9 +181,7 @@ def test_a_count_past_its_limits_is_held_to_them_and_said(
     command = add(body)
     assert isinstance(command, Add) and (command.item, command.count) == (TORCH, count)
     assert [(r.code, r.before, r.after) for r in command.repairs] == repairs
-    assert [n for n in command.notes if isinstance(n, str) and n.startswith("A count")] == (
-        [note] if note else []
-    )
+    assert [n for n in said_notes(command) if n.startswith("A count")] == ([note] if note else [])
 
 
 @pytest.mark.parametrize(("written", "reason"), REFUSED_COUNTS)

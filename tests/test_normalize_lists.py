@@ -11,6 +11,7 @@ from tagproc.syntax import read_tag
 from tagproc.vocabulary import LIST_BULLETS, PAIRED_NAMES
 
 from .engine_support import member, party, rules_for
+from .normalize_support import said_detail
 
 
 def run(ruleset: str, tag: str) -> list[Command | Unreadable]:
@@ -200,7 +201,7 @@ def test_a_described_new_item_keeps_its_commas() -> None:
 def test_an_ambiguous_piece_is_refused_and_the_other_pieces_run() -> None:
     commands = run("srd-5e", '[inventory: action="add" items="rope, torch"]')
     assert isinstance(commands[0], Unreadable) and commands[0].reason == "unreadable"
-    assert "Rope, hempen (50 feet) or Rope, silk (50 feet)" in commands[0].detail
+    assert "Rope, hempen (50 feet) or Rope, silk (50 feet)" in said_detail(commands[0])
     assert isinstance(commands[1], Add) and commands[1].item.label == "Torch"
 
 

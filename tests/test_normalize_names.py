@@ -18,6 +18,7 @@ from tagproc.vocabulary import HARMLESS_ADJECTIVES, SPELLINGS
 from tagproc.vocabulary.nouns import MATERIALS, STEM_SUFFIXES
 
 from .engine_support import member, party, rules_for
+from .normalize_support import in_words, said_detail, said_notes, worded
 
 RULESETS = ("gravewatch", "ember-roads", "srd-5e")
 
@@ -32,33 +33,36 @@ def add(ruleset: str, item: str, extra: str = "") -> Command | Unreadable:
     return commands[0]
 
 
-def same(command: Command | Unreadable, expected: Command | Unreadable) -> None:
-    """The command as expected, repairs aside (they are asserted where they matter)."""
-    assert command.model_dump(exclude={"repairs"}) == expected.model_dump(exclude={"repairs"})
+Expected = dict[str, object]  # a command as ``worded`` writes it: its notes and detail in words
 
 
-def item(label: str, count: int = 1) -> Add:
+def same(command: Command | Unreadable, expected: Expected) -> None:
+    """The command as expected, repairs aside (they are asserted where they matter), notes in words."""
+    assert in_words(command) == expected
+
+
+def item(label: str, count: int = 1) -> Expected:
     """An add of a ruleset item by its own name: no note."""
-    return Add(item=ItemRef(name=label, label=label), count=count)
+    return worded(Add(item=ItemRef(name=label, label=label), count=count))
 
 
-def took(label: str, written: str, count: int = 1) -> Add:
+def took(label: str, written: str, count: int = 1) -> Expected:
     """An add of a ruleset item a looser name was taken as: the note says so."""
-    return Add(item=ItemRef(name=label, label=label), count=count, notes=(f'Took "{written}" as {label}.',))
+    return worded(Add(item=ItemRef(name=label, label=label), count=count), (f'Took "{written}" as {label}.',))
 
 
-def plain(name: str, count: int = 1) -> Add:
+def plain(name: str, count: int = 1) -> Expected:
     """An add of a plain item, kept as written: no ruleset item is that name."""
-    return Add(item=ItemRef(name=name), count=count)
+    return worded(Add(item=ItemRef(name=name), count=count))
 
 
-def coin(coin_id: str, label: str, count: int = 1) -> Add:
-    return Add(item=ItemRef(name=label, coin=coin_id), count=count)
+def coin(coin_id: str, label: str, count: int = 1) -> Expected:
+    return worded(Add(item=ItemRef(name=label, coin=coin_id), count=count))
 
 
-def tie(tag_item: str, detail: str) -> Unreadable:
+def tie(tag_item: str, detail: str) -> Expected:
     raw = f'[inventory: action="add" item="{tag_item}"]'
-    return Unreadable(raw=raw, reason="unreadable", detail=detail, tag="inventory")
+    return worded(Unreadable(raw=raw, reason="unreadable", tag="inventory"), detail=detail)
 
 
 # --- names that resolve -----------------------------------------------------------------------------------
@@ -254,7 +258,9 @@ RESOLVED = [
 
 
 @pytest.mark.parametrize(("ruleset", "written", "expected"), RESOLVED)
-def test_a_near_name_is_the_item_one_candidate_clearly_is(ruleset: str, written: str, expected: Add) -> None:
+def test_a_near_name_is_the_item_one_candidate_clearly_is(
+    ruleset: str, written: str, expected: Expected
+) -> None:
     same(add(ruleset, written), expected)
 
 
@@ -345,9 +351,10 @@ def test_a_head_noun_of_ruleset_labels_that_is_no_clear_one_is_refused_naming_th
     command = add(ruleset, written)
     assert isinstance(command, Unreadable), command
     assert command.reason == "unreadable"
-    assert isinstance(command.detail, str) and command.detail.startswith('"')
-    assert written.split()[-1] in command.detail
-    assert all(label in command.detail for label in named.split("|")), command.detail
+    detail = said_detail(command)
+    assert detail.startswith('"')
+    assert written.split()[-1] in detail
+    assert all(label in detail for label in named.split("|")), detail
 
 
 TIES = [
@@ -421,7 +428,7 @@ def test_the_table_covers_all_three_rulesets_with_at_least_sixty_names() -> None
 
 def test_a_looser_match_says_what_it_took_in_the_note_and_records_the_repair() -> None:
     command = add("srd-5e", "hempen rope")
-    assert command.notes == ('Took "hempen rope" as Rope, hempen (50 feet).',)
+    assert said_notes(command) == ('Took "hempen rope" as Rope, hempen (50 feet).',)
     assert [(r.code, r.before, r.after) for r in command.repairs] == [
         ("loose-name", "hempen rope", "Rope, hempen (50 feet)")
     ]
@@ -441,17 +448,16 @@ def test_a_looser_name_works_for_every_item_action() -> None:
     ]
 
 
-def bundles(count: int, written: str) -> Add:
+def bundles(count: int, written: str) -> Expected:
     label = "Arrows (20)"
-    return Add(
-        item=ItemRef(name=label, label=label), count=count, notes=(f'Took "{written}" as {label} ×{count}.',)
+    return worded(
+        Add(item=ItemRef(name=label, label=label), count=count), (f'Took "{written}" as {label} ×{count}.',)
     )
 
 
-TWO_PLAIN_ARROWS = Add(
-    item=ItemRef(name="arrows"),
-    count=2,
-    notes=('Kept "arrows" as written: Arrows (20) comes 20 to a bundle.',),
+TWO_PLAIN_ARROWS = worded(
+    Add(item=ItemRef(name="arrows"), count=2),
+    ('Kept "arrows" as written: Arrows (20) comes 20 to a bundle.',),
 )
 
 BUNDLES = [
@@ -464,7 +470,7 @@ BUNDLES = [
 
 
 @pytest.mark.parametrize(("written", "extra", "expected"), BUNDLES)
-def test_a_count_of_pieces_never_multiplies_a_bundle(written: str, extra: str, expected: Add) -> None:
+def test_a_count_of_pieces_never_multiplies_a_bundle(written: str, extra: str, expected: Expected) -> None:
     same(add("srd-5e", written, extra), expected)
 
 

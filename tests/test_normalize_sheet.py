@@ -8,7 +8,7 @@ import pytest
 
 from tagproc.commands import Condition, Damage, Loot, Note, Place, Rest, Restore, Spend, Temp, Track
 from tagproc.vocabulary import DAY_WORDS, NOT_NEW_DAY_WORDS, PLACE_NON_NAMES, STATE_WORDS
-from tests.normalize_support import AnyCommand, bare, codes, only, refusal, run
+from tests.normalize_support import AnyCommand, bare, codes, only, refusal, run, said_detail, said_notes
 
 LOOSE = [
     pytest.param('[sheet: op="rest" type="vigil"]', Rest(rest="vigil"), "gravewatch", id="type-for-rest"),
@@ -298,7 +298,7 @@ PLACES_NO_SIZES = [
 def test_a_place_name_past_120_characters_is_cut_and_said() -> None:
     command = only(run(f'[place: name="{"Long" * 40}" size="village"]'))
     assert bare(command) == Place(name=("Long" * 40)[:120], size="village")
-    assert command.notes == ("The place's name was cut to its first 120 characters.",)
+    assert said_notes(command) == ("The place's name was cut to its first 120 characters.",)
 
 
 @pytest.mark.parametrize(("tag", "expected"), PLACES_NO_SIZES)
@@ -306,7 +306,7 @@ def test_a_settlement_word_in_a_game_without_sizes_is_no_part_of_the_name(
     tag: str, expected: AnyCommand
 ) -> None:
     command = only(run(tag, "ember-roads"))
-    assert bare(command) == expected and command.notes
+    assert bare(command) == expected and said_notes(command)
 
 
 PLACES_REFUSED = [
@@ -331,7 +331,7 @@ def test_a_place_whose_size_or_name_is_unsure_is_refused(tag: str) -> None:
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(PLACE_NON_NAMES)])
 def test_a_place_that_names_no_place_runs_nothing(word: str) -> None:
     refused = refusal(run(f'[place: name="{word}"]'))
-    assert refused.reason == "unreadable" and "names no place" in refused.detail
+    assert refused.reason == "unreadable" and "names no place" in said_detail(refused)
 
 
 def test_a_bare_unchanged_runs_nothing() -> None:
@@ -346,19 +346,19 @@ def test_a_positional_size_that_disagrees_with_size_is_refused() -> None:
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(DAY_WORDS)])
 def test_every_day_word_starts_a_new_day(word: str) -> None:
     command = only(run(f'[place: name="Hollin" day="{word}"]'))
-    assert isinstance(command, Place) and command.new_day and not command.notes
+    assert isinstance(command, Place) and command.new_day and not said_notes(command)
 
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(NOT_NEW_DAY_WORDS)])
 def test_every_no_new_day_word_is_read_without_a_note(word: str) -> None:
     command = only(run(f'[place: name="Hollin" day="{word}"]'))
-    assert isinstance(command, Place) and not command.new_day and not command.notes
+    assert isinstance(command, Place) and not command.new_day and not said_notes(command)
 
 
 def test_an_unknown_day_word_is_left_out_and_said() -> None:
     command = only(run('[place: name="Hollin" day="3"]'))
     assert isinstance(command, Place) and not command.new_day
-    assert command.notes == ('Ignored day="3": only day="new" starts a new day.',)
+    assert said_notes(command) == ('Ignored day="3": only day="new" starts a new day.',)
 
 
 # --- loot -----------------------------------------------------------------------------------------------

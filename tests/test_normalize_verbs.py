@@ -44,7 +44,19 @@ from tagproc.vocabulary import (
     VERB_FORMS,
 )
 from tagproc.vocabulary.verbs import _ACTION_BASES, _OP_BASES
-from tests.normalize_support import AnyCommand, bare, codes, coins, item, names_for, only, refusal, run
+from tests.normalize_support import (
+    AnyCommand,
+    bare,
+    codes,
+    coins,
+    item,
+    names_for,
+    only,
+    refusal,
+    run,
+    said_detail,
+    said_notes,
+)
 
 CANDLE = 'item="Black candle"'
 SHILLINGS = coins(3, "shilling", "shillings")
@@ -196,7 +208,7 @@ BY_TO_REFUSED = [
 @pytest.mark.parametrize(("word", "body"), BY_TO_REFUSED)
 def test_an_action_decided_by_a_to_is_refused_on_its_other_side(word: str, body: str) -> None:
     refused = refusal(run(f'[inventory: action="{word}" {body}]'))
-    assert refused.reason == "unreadable" and "means two things" in refused.detail
+    assert refused.reason == "unreadable" and "means two things" in said_detail(refused)
 
 
 @pytest.mark.parametrize(("word", "body", "expected"), VERBS)
@@ -216,14 +228,14 @@ def test_an_action_word_with_two_senses_is_refused_saying_why(word: str) -> None
     assert word not in ACTION_ALIASES
     refused = refusal(run(f'[inventory: action="{word}" {CANDLE}]'))
     assert refused.reason == "unreadable"
-    assert REFUSED_ACTIONS[word] in refused.detail
+    assert REFUSED_ACTIONS[word] in said_detail(refused)
 
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in REFUSED_OPS])
 def test_an_op_word_with_two_senses_is_refused_saying_why(word: str) -> None:
     assert word not in OP_ALIASES
     refused = refusal(run(f'[sheet: op="{word}" pool="resolve" amount="1"]'))
-    assert REFUSED_OPS[word] in refused.detail
+    assert REFUSED_OPS[word] in said_detail(refused)
 
 
 @pytest.mark.parametrize("form", [pytest.param(f, id=f) for f in sorted(USE_OR_ADD)])
@@ -238,7 +250,7 @@ def test_an_op_word_with_two_senses_is_refused_saying_why(word: str) -> None:
 def test_take_of_an_item_with_a_use_is_refused(form: str, ruleset: str, label: str) -> None:
     assert label in names_for(ruleset).game_words().usable
     refused = refusal(run(f'[inventory: action="{form}" item="{label}"]', ruleset))
-    assert refused.reason == "unreadable" and label in refused.detail
+    assert refused.reason == "unreadable" and label in said_detail(refused)
 
 
 def test_take_of_anything_else_is_an_add_and_one_usable_item_of_a_list_alone_is_refused() -> None:
@@ -403,7 +415,7 @@ REFUSED_KEYS = [
 def test_an_unknown_key_that_could_change_who_what_or_how_many_refuses_the_tag(tag: str, key: str) -> None:
     refused = refusal(run(tag))
     assert refused.reason == "unreadable"
-    assert f"{key}=" in refused.detail
+    assert f"{key}=" in said_detail(refused)
 
 
 PERSON_KEYS_OF_OTHERS = [
@@ -439,7 +451,7 @@ HARMLESS_KEYS = [
 def test_a_harmless_unknown_key_is_left_out_and_said(tag: str, said: str) -> None:
     command = only(run(tag))
     assert not isinstance(command, Unreadable)
-    assert command.notes == (f"Ignored {said}.",)
+    assert said_notes(command) == (f"Ignored {said}.",)
     assert "unknown-key" in codes(command)
 
 
@@ -460,7 +472,7 @@ def test_who_with_descriptive_words_is_the_one_member_named(written: str, member
     command = only(run(f'[inventory: action="add" {CANDLE} who="{written}"]'))
     assert isinstance(command, Add) and command.who == member
     if member.lower() != written.lower().strip(".'s"):
-        assert command.notes == (f'Took who="{written}" as {member}.',)
+        assert said_notes(command) == (f'Took who="{written}" as {member}.',)
 
 
 @pytest.mark.parametrize(
@@ -468,7 +480,7 @@ def test_who_with_descriptive_words_is_the_one_member_named(written: str, member
 )
 def test_who_naming_two_members_is_refused(written: str) -> None:
     refused = refusal(run(f'[inventory: action="add" {CANDLE} who="{written}"]'))
-    assert refused.reason == "unreadable" and "more than one member" in refused.detail
+    assert refused.reason == "unreadable" and "more than one member" in said_detail(refused)
 
 
 def test_who_naming_nobody_is_kept_for_the_engine_to_answer() -> None:
@@ -507,7 +519,7 @@ def test_a_give_without_to_is_passed_on_without_a_recipient() -> None:
     ],
 )
 def test_the_party_where_it_is_not_everyone_at_once_is_refused(tag: str) -> None:
-    assert "whole party" in refusal(run(tag)).detail
+    assert "whole party" in said_detail(refusal(run(tag)))
 
 
 WRITTEN_VERBS = [
@@ -542,7 +554,7 @@ def test_two_verbs_with_two_meanings_are_refused(written: str) -> None:
 def test_the_player_words_are_the_first_of_the_party_and_said(word: str) -> None:
     command = only(run(f'[inventory: action="add" {CANDLE} who="{word}"]'))
     assert bare(command) == Add(item=item("Black candle"), who="Ada")
-    assert command.notes == (f'Took who="{word}" as Ada, the player.',)
+    assert said_notes(command) == (f'Took who="{word}" as Ada, the player.',)
 
 
 def test_take_from_a_member_is_refused_as_two_senses() -> None:
@@ -552,7 +564,7 @@ def test_take_from_a_member_is_refused_as_two_senses() -> None:
 
 @pytest.mark.parametrize("word", [pytest.param(w, id=w) for w in sorted(EVERYONE_WORDS)])
 def test_everyone_is_refused_on_an_add_but_is_the_party_on_the_sheet_and_loots(word: str) -> None:
-    assert "one each" in refusal(run(f'[inventory: action="add" {CANDLE} who="{word}"]')).detail
+    assert "one each" in said_detail(refusal(run(f'[inventory: action="add" {CANDLE} who="{word}"]')))
     assert bare(only(run(f'[sheet: op="rest" rest="vigil" who="{word}"]'))) == Rest(rest="vigil", who="party")
     spend = only(run(f'[sheet: op="spend" pool="resolve" amount="1" who="{word}"]'))
     assert bare(spend) == Spend(pool="resolve", amount=1, who="party")
@@ -660,7 +672,7 @@ def test_the_whole_party_of_one_is_that_one() -> None:
     tag = '[sheet: op="damage" pool="hit_points" amount="3" who="the whole party"]'
     command = only(normalize(read_tag(tag), names_for("srd-5e", ("Ada",)), tag))
     assert bare(command) == Damage(pool="hit_points", amount=3, who="Ada")
-    assert command.notes == ('Took who="the whole party" as Ada, the whole party.',)
+    assert said_notes(command) == ('Took who="the whole party" as Ada, the whole party.',)
 
 
 # --- an amount written as an object --------------------------------------------------------------------------

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from tagproc.engine.dice import Dice, DiceError
 from tagproc.engine.state import Stack
+from tagproc.notes import Note, note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import Amount, StatRef
 
-__all__ = ["charges_left", "charges_max", "recharge_stack", "roll_amount"]
+__all__ = ["broke_note", "charges_left", "charges_max", "left_note", "recharge_stack", "roll_amount"]
 
 _MOST_CHARGES = 100
 
@@ -42,6 +43,16 @@ def charges_left(stack: Stack, item: Item) -> int | None:
     return top if stack.charges is None else max(0, min(stack.charges, top))
 
 
+def left_note(left: int, item: Item) -> Note:
+    """``charges.left``: "2 of 3 charges left." after a use."""
+    return note("charges.left", left=left, max=charges_max(item) or 0)
+
+
+def broke_note() -> Note:
+    """``charges.broke``: "Its last charge spent, it breaks." (``breaksOn`` rolled at or under ``atMost``)."""
+    return note("charges.broke")
+
+
 def roll_amount(amount: Amount | None, dice: Dice) -> int:
     """``{dice, flat}`` rolled with the injected dice; at least 0."""
     if amount is None:
@@ -55,9 +66,9 @@ def roll_amount(amount: Amount | None, dice: Dice) -> int:
     return max(0, rolled + int(amount.flat or 0))
 
 
-def recharge_stack(stack: Stack, item: Item, rest_id: str, dice: Dice) -> tuple[Stack, str] | None:
-    """The stack after ``rest_id`` if the item's ``charges.recharge.rests`` names it, with the line the
-    sheet says ("Dawn bell 3/3 charges"); None when this rest brings nothing back to it.
+def recharge_stack(stack: Stack, item: Item, rest_id: str, dice: Dice) -> tuple[Stack, int] | None:
+    """The stack after ``rest_id`` if the item's ``charges.recharge.rests`` names it, with the charges it
+    holds when full (the rest says "Dawn bell 3/3 charges"); None when this rest brings nothing back to it.
 
     spec "Using items in a fight": ``"max"`` fills the item, an amount gives back that many, never past max.
     """
@@ -68,4 +79,4 @@ def recharge_stack(stack: Stack, item: Item, rest_id: str, dice: Dice) -> tuple[
     left = charges_left(stack, item) or 0
     amount = charges.recharge.amount
     after = top if isinstance(amount, str) else min(top, left + roll_amount(amount, dice))
-    return stack.model_copy(update={"charges": after}), f"{stack.name} {after}/{top} charges"
+    return stack.model_copy(update={"charges": after}), top

@@ -26,6 +26,7 @@ from typing import Any
 
 from tagproc.engine.dice import Dice
 from tagproc.engine.sheet import LiveSheet, whole
+from tagproc.notes import Note, note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import Gate, StatRef
 from tagproc.ruleset.refs import AbilityModRef, AbilityScoreRef, DerivedRef
@@ -38,17 +39,18 @@ _DEFAULT_TARGET = 7
 
 @dataclass(frozen=True, slots=True)
 class GateRoll:
-    """A gate rolled: ``"Ward check 1 against 2, failed"``."""
+    """A gate rolled; its ``note`` (``gate.rolled``) says ``Ward check 1 against 2, failed``."""
 
-    label: str
+    label: str | None
     total: int
     difficulty: int
     passed: bool
 
     @property
-    def line(self) -> str:
-        said = "passed" if self.passed else "failed"
-        return f"{self.label} check {self.total} against {self.difficulty}, {said}"
+    def note(self) -> Note:
+        return note(
+            "gate.rolled", label=self.label, total=self.total, difficulty=self.difficulty, passed=self.passed
+        )
 
 
 def gate_difficulty(gate: Gate, item: Item) -> int | None:
@@ -76,8 +78,9 @@ def roll_gate(gate: Gate, item: Item, view: LiveSheet, dice: Dice) -> GateRoll |
     return GateRoll(label, total, difficulty, total >= difficulty)
 
 
-def _number(gate: Gate, view: LiveSheet, resolution: Resolution | None) -> tuple[str, int]:
-    """What the gate names, and the sheet's number for it (before held items and wounds)."""
+def _number(gate: Gate, view: LiveSheet, resolution: Resolution | None) -> tuple[str | None, int]:
+    """What the gate names (None: a value that has no label), and the sheet's number for it (before held
+    items and wounds)."""
     check = gate.check
     sheet = view.rules.ruleset.sheet
     pooled = resolution is not None and resolution.kind == "dice-pool"
@@ -89,11 +92,11 @@ def _number(gate: Gate, view: LiveSheet, resolution: Resolution | None) -> tuple
     if check.ability is not None:
         ability = next((a for a in sheet.abilities if a.id == check.ability), None)
         return (ability.label if ability else check.ability), _ability(view, check.ability, pooled)
-    label = "Check"
+    named: str | None = None  # gate.rolled says "Check"
     if isinstance(check.value, DerivedRef):
         derived = sheet.derived_by_id.get(check.value.derived)
-        label = (derived.label if derived else None) or check.value.derived
-    return label, whole(view.number(check.value, live=True)) if check.value is not None else 0
+        named = (derived.label if derived else None) or check.value.derived
+    return named, whole(view.number(check.value, live=True)) if check.value is not None else 0
 
 
 def _ability(view: LiveSheet, ability_id: str, pooled: bool) -> int:

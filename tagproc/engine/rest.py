@@ -14,6 +14,10 @@ Decisions where the spec is silent:
 - ``fractionOfMax`` gives back that share of the maximum rounded down, at least 1 of a pool with a maximum.
 - A pool set to its maximum keeps its temporary points; a rest writes explicit values (a full pool is stored
   as its number, not left out).
+
+The notes (a refusal naming the rests, the steps skipped) are facts (``rest.*``, said by
+``prompts/notes/rest.jinja``). ``now=`` is a value of the answer, written in CONVENTIONS.md §11's form here
+(``_now``): the rest's label and a colon, then each pool, track, state, condition and item that came back.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, PoolState, SheetState, Stack
+from tagproc.notes import Note, note
 from tagproc.ruleset.sheet import FractionOfMax, Rest, RestStep
 
 __all__ = ["decide_rest"]
@@ -52,12 +57,15 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
         effects.append(SheetChanged(member=index, sheet=sheet))
     if bag != view.member.bag:
         effects.append(BagChanged(member=index, bag=bag))
-    said = ", ".join([*parts, *charged]) or "nothing came back"
     attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
     attrs = with_attr(command, attrs, "who", view.name)
-    now = f"{rest.label}: {said}"
-    note = " ".join(skips) or None
-    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, now=now, note=note),))
+    now = _now(rest, [*parts, *charged])
+    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, now=now, note=skips),))
+
+
+def _now(rest: Rest, restored: list[str]) -> str:
+    """A rest's ``now=`` (CONVENTIONS.md §11): ``Night's rest: Grit 11/11, Dawn bell 3/3 charges``."""
+    return f"{rest.label}: {', '.join(restored) or 'nothing came back'}"
 
 
 def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
@@ -67,24 +75,26 @@ def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
     return find(rules.ruleset.rests, name)
 
 
-def _rest_help(rules: Rules, name: str | None) -> str:
+def _rest_help(rules: Rules, name: str | None) -> Note:
+    """Why no rest was picked: none named of several (``rest.name_it``), or none of that name."""
     rests = rules.ruleset.rests
     if not rests:
-        return "This ruleset has no rests."
-    known = ", ".join(f"{rest.id} ({rest.label})" for rest in rests)
+        return note("rest.no_rests")
+    known = tuple((rest.id, rest.label) for rest in rests)
     if name is None:
-        return f"Name the rest: {known}."
-    return f'No rest is called "{name}"; this ruleset has {known}.'
+        return note("rest.name_it", rests=known)
+    return note("rest.unknown", name=name, rests=known)
 
 
 # -- the sheet ---------------------------------------------------------------------------------------
 
 
-def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], list[str]]:
-    """The sheet after the rest's restore steps and clears, what came back, and the steps skipped."""
+def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], tuple[Note, ...]]:
+    """The sheet after the rest's restore steps and clears, what came back (for ``now=``), and the notes of
+    the steps skipped."""
     sheet = view.sheet
     parts: list[str] = []
-    skipped: list[str] = []
+    skipped: list[Note] = []
     for step in rest.restore:
         sheet, said, skip = _step(view.over(sheet), step)
         parts.extend([said] if said else [])
@@ -94,10 +104,10 @@ def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], list[s
             found = view.condition(condition_id)
             sheet = with_condition(sheet, condition_id, on=False)
             parts.append(f"{found.label if found else condition_id} is off")
-    return sheet, parts, skipped
+    return sheet, parts, tuple(skipped)
 
 
-def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
     if step.pool is not None:
         return _pool_step(view, step)
     if step.track is not None:
@@ -106,12 +116,8 @@ def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str 
         return _state_step(view, step)
     extra = step.model_extra or {}
     if "listPools" in extra:
-        return (
-            view.sheet,
-            None,
-            f"Sheet lists are not kept here, so the {extra['listPools']} were not recharged.",
-        )
-    return view.sheet, None, "One restore step names nothing the live sheet keeps; it was skipped."
+        return view.sheet, None, note("rest.lists_not_kept", lists=str(extra["listPools"]))
+    return view.sheet, None, note("rest.step_skipped")
 
 
 def _delta(view: LiveSheet, by: object, top: int) -> int:
@@ -121,10 +127,10 @@ def _delta(view: LiveSheet, by: object, top: int) -> int:
     return whole(view.number(by, live=True))
 
 
-def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
     pool = view.pool(step.pool or "")
     if pool is None:
-        return view.sheet, None, f'The rest names a pool "{step.pool}" the sheet does not have; skipped.'
+        return view.sheet, None, note("rest.no_pool", name=step.pool)
     top = view.pool_max(pool)
     now = view.pool_state(pool)
     if step.by is not None:
@@ -135,17 +141,12 @@ def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None,
     return with_pool(view.sheet, pool.id, after), view.pool_line(pool, after), None
 
 
-def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
     track = view.track(step.track or "")
     if track is None:
-        return view.sheet, None, f'The rest names a track "{step.track}" the sheet does not have; skipped.'
+        return view.sheet, None, note("rest.no_track", name=step.track)
     if step.kind is not None:
-        return (
-            view.sheet,
-            None,
-            f"{track.label} marks are not kept by kind, so its {step.kind} marks were left for the GM "
-            f'(op="track").',
-        )
+        return view.sheet, None, note("rest.kind_left", track=track.label, kind=step.kind)
     low, top = view.track_bounds(track)
     value = view.track_value(track)
     if step.by is not None:
@@ -156,14 +157,14 @@ def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None
     return with_track(view.sheet, track.id, value), view.track_line(track, value), None
 
 
-def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, str | None]:
+def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
     found = view.live_state(step.state or "")
     if found is None:
-        return view.sheet, None, f'The rest names a state "{step.state}" the sheet does not have; skipped.'
+        return view.sheet, None, note("rest.no_state", name=step.state)
     default = found.default if found.default is not None else found.values[0]
     value = default if step.to in (None, "default") else str(step.to)
     if value not in found.values:
-        return view.sheet, None, f'{found.label} has no value "{value}"; skipped.'
+        return view.sheet, None, note("rest.no_value", state=found.label, value=value)
     sheet = view.sheet.model_copy(update={"states": {**view.sheet.states, found.id: value}})
     labels = (found.model_extra or {}).get("valueLabels")
     shown = labels.get(value, value) if isinstance(labels, dict) else value
@@ -199,6 +200,7 @@ def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, .
         if charged is None:
             bag.append(stack)
             continue
-        bag.append(charged[0])
-        lines.append(charged[1])
+        after, top = charged
+        bag.append(after)
+        lines.append(f"{stack.name} {after.charges}/{top} charges")
     return tuple(bag), lines

@@ -12,7 +12,10 @@ Invariants:
 - Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values.
 - A maximum is read with ``live=False`` (spec "Items on the sheet": a pool's or a track's max cannot read
   the live state or items); numbers on the live sheet are whole, rounded down.
-- Lines for the GM say ``<label> <current>/<max>`` ("Resolve 3/4."), a wound track's rung beside it.
+- What the GM is told of a pool or a track is facts (``pool_note``: ``sheet.pool``; ``track_note``:
+  ``sheet.track``), said ``<label> <current>/<max>`` ("Resolve 3/4") by ``prompts/notes/sheet.jinja``, a wound
+  track's rung beside it. ``pool_line`` and ``track_line`` write the same as a ``now=`` value (CONVENTIONS.md
+  §11: a rest's ``now`` is what it restored), which is a value of the answer, not a note.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, Member, PoolState, SheetState
+from tagproc.notes import Note, note
 from tagproc.ruleset.sheet import Condition, Field_, Pool, State, Track
 
 __all__ = [
@@ -151,8 +155,16 @@ class LiveSheet:
         found = self.sheet.pools.get(pool.id)
         return found if found is not None else PoolState(current=self.pool_max(pool))
 
+    def pool_note(self, pool: Pool, now: PoolState | None = None) -> Note:
+        """The pool as the GM is told it (``sheet.pool``): ``Resolve 3/4``, ``Grit 5/7 (+3 temporary)``."""
+        now = now or self.pool_state(pool)
+        return note(
+            "sheet.pool", label=pool.label, current=now.current, max=self.pool_max(pool), temp=now.temp
+        )
+
     def pool_line(self, pool: Pool, now: PoolState | None = None) -> str:
-        """``Resolve 3/4``, with ``(+2 temporary)`` when there are temporary points."""
+        """The pool as a rest's ``now=`` value writes it (CONVENTIONS.md §11): ``Resolve 3/4``, with
+        ``(+2 temporary)`` when there are temporary points (the words of ``sheet.pool``)."""
         now = now or self.pool_state(pool)
         line = f"{pool.label} {now.current}/{self.pool_max(pool)}"
         return f"{line} (+{now.temp} temporary)" if now.temp else line
@@ -170,8 +182,15 @@ class LiveSheet:
         found = self.sheet.tracks.get(track.id)
         return found if found is not None else self.track_start(track)
 
+    def track_note(self, track: Track, value: int | None = None) -> Note:
+        """The track as the GM is told it (``sheet.track``): ``Harm 2/4``, with the rung a wound track's marks
+        reach: ``Harm 2/4, Winded``."""
+        value = self.track_value(track) if value is None else value
+        top = self.track_bounds(track)[1]
+        return note("sheet.track", label=track.label, value=value, max=top, rung=level_label(track, value))
+
     def track_line(self, track: Track, value: int | None = None) -> str:
-        """``Harm 2/4``, with the rung a wound track's marks reach: ``Harm 2/4, Winded``."""
+        """The track as a rest's ``now=`` value writes it (CONVENTIONS.md §11): ``Harm 2/4, Winded``."""
         value = self.track_value(track) if value is None else value
         line = f"{track.label} {value}/{self.track_bounds(track)[1]}"
         rung = level_label(track, value)

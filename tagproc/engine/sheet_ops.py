@@ -4,7 +4,8 @@
 ``track`` (``to=`` or ``by=``), ``condition`` and ``note``; ``rest`` lives in :mod:`tagproc.engine.rest`.
 Pools, tracks, conditions and fields are named by id or label in any case; the answer names them by id, and
 ``who=`` by the member's own name. ``now`` is the pool's current value, the track's marks, the condition's
-``on``/``off`` or the field's value after the op; the note says the line the sheet shows ("Resolve 3/4.").
+``on``/``off`` or the field's value after the op; the note says the line the sheet shows ("Resolve 3/4."), as
+facts (``sheet.*`` notes, said by ``prompts/notes/sheet.jinja``).
 
 Decisions where the spec is silent:
 - ``spend`` takes from the pool's current value only (temporary points soak harm, they are not spent);
@@ -35,6 +36,7 @@ from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, PoolState, SheetState, Stack
+from tagproc.notes import Note, note
 from tagproc.ruleset.sheet import Field_, Track
 
 __all__ = [
@@ -67,33 +69,41 @@ def card_attrs(command: c.Command, view: LiveSheet) -> tuple[tuple[str, str], ..
     return with_attr(command, command.answer_attrs(), "who", view.name)
 
 
-def _refuse(command: c.Command, view: LiveSheet, reason: Reason, note: str) -> Refused:
+def _refuse(command: c.Command, view: LiveSheet, reason: Reason, said: Note) -> Refused:
     """A refusal of an op on ``view``'s sheet, naming the card."""
-    return refuse(command, reason, note, attrs=card_attrs(command, view))
+    return refuse(command, reason, said, attrs=card_attrs(command, view))
 
 
 def _zero(command: c.Command, view: LiveSheet) -> Refused:
     """An amount of 0 changes nothing: ``bad-amount`` (CONVENTIONS.md §11)."""
-    return _refuse(command, view, Reason.BAD_AMOUNT, "An amount is a whole number of at least 1.")
+    return _refuse(command, view, Reason.BAD_AMOUNT, note("sheet.bad_amount"))
 
 
 def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> str:
-    """A pool's ``now=``: ``<value>/<max>``, plus `` +N temp`` (PEER §11)."""
+    """A pool's ``now=`` value: ``<value>/<max>``, plus `` +N temp`` (PEER §11: a value's format, not a note)."""
     pool = view.pool(pool_id)
     top = view.pool_max(pool) if pool is not None else now.current
     return f"{now.current}/{top}" + (f" +{now.temp} temp" if now.temp else "")
 
 
 def _accept(
-    command: c.Command, view: LiveSheet, sheet: SheetState, *, key: str, value: str, now: str, note: str
+    command: c.Command,
+    view: LiveSheet,
+    sheet: SheetState,
+    *,
+    key: str,
+    value: str,
+    now: str,
+    said: tuple[Note, ...] = (),
 ) -> Accepted:
     attrs = with_attr(command, card_attrs(command, view), key, value)
-    reply = answer(command, attrs=attrs, now=now, note=note)
+    reply = answer(command, attrs=attrs, now=now, note=said)
     return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
 
 
-def _known(entries: list[tuple[str, str]]) -> str:
-    return ", ".join(f"{ident} ({label})" for ident, label in entries) or "none"
+def _known(entries: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The ids and labels the sheet has, for a note naming them ("resolve (Resolve)"; none: "none")."""
+    return tuple(entries)
 
 
 # -- pools -------------------------------------------------------------------------------------------
@@ -112,23 +122,22 @@ def decide_pool(
     if pool is None:
         return _unknown_pool(view, command, command.pool)
     top, now = view.pool_max(pool), view.pool_state(pool)
-    extra = ""
+    said: tuple[Note, ...] = ()  # now= says the pool (PEER §11); the note only what it does not
     if isinstance(command, c.Spend):
         if now.current < command.amount:
-            return _refuse(command, view, Reason.INSUFFICIENT, f"{view.pool_line(pool)}.")
+            return _refuse(command, view, Reason.INSUFFICIENT, note("sheet.reads", line=view.pool_note(pool)))
         after = PoolState(current=now.current - command.amount, temp=now.temp)
     elif isinstance(command, c.Restore):
         after = PoolState(current=min(top, now.current + command.amount), temp=now.temp)
         if now.current + command.amount > top:
-            extra = f" {now.current + command.amount - top} more would pass its maximum."
+            said = (note("sheet.past_max", more=now.current + command.amount - top),)
     else:
         after = PoolState(current=now.current, temp=max(now.temp, command.amount))
         if now.temp >= command.amount and command.amount:
-            extra = f" Temporary points do not add up: the larger ({now.temp}) stays."
-    note = extra.strip()  # now= says the pool (PEER §11); the note only what it does not
+            said = (note("sheet.temp_kept", larger=now.temp),)
     sheet = with_pool(view.sheet, pool.id, after)
     return _accept(
-        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), said=said
     )
 
 
@@ -154,17 +163,22 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
     now = view.pool_state(pool)
     soaked = min(now.temp, command.amount)
     after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
-    notes: list[str] = []  # now= says the pool (PEER §11)
+    notes: list[Note] = []  # now= says the pool (PEER §11)
     if soaked:
-        notes.insert(0, f"{soaked} taken off temporary points first.")
+        notes.append(note("sheet.soaked", amount=soaked))
     if command.track is not None:
-        notes.append(f'track="{command.track}" was left out: the damage went to the pool.')
+        notes.append(note("sheet.track_left_out", track=command.track))
     if after.current == 0 and command.amount:
-        notes.append(f"{view.name}'s {pool.label} is down to 0.")
+        notes.append(note("sheet.down_to_zero", who=view.name, pool=pool.label))
     sheet = with_pool(view.sheet, pool.id, after)
-    note = " ".join(notes)
     return _accept(
-        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), note=note
+        command,
+        view,
+        sheet,
+        key="pool",
+        value=pool.id,
+        now=pool_now(view, pool.id, after),
+        said=tuple(notes),
     )
 
 
@@ -172,16 +186,14 @@ def _damage_track(view: LiveSheet, command: c.Damage, track: Track) -> Decision:
     low, top = view.track_bounds(track)
     value = view.track_value(track)
     after = max(low, min(top, value + command.amount))
-    notes = [f"{view.track_line(track, after)}."]
+    notes = [note("sheet.reads", line=view.track_note(track, after))]
     if value + command.amount > top:
-        notes.append(f"{value + command.amount - top} more did not fit: {track.label} is full.")
+        notes.append(note("sheet.did_not_fit", more=value + command.amount - top, track=track.label))
     kind_note, kind_id = _kind(track, command.kind)
-    if kind_note:
+    if kind_note is not None:
         notes.append(kind_note)
     sheet = with_track(view.sheet, track.id, after)
-    accepted = _accept(
-        command, view, sheet, key="track", value=track.id, now=str(after), note=" ".join(notes)
-    )
+    accepted = _accept(command, view, sheet, key="track", value=track.id, now=str(after), said=tuple(notes))
     if kind_id is None or kind_id == command.kind:
         return accepted
     reply = accepted.answers[0]
@@ -189,30 +201,28 @@ def _damage_track(view: LiveSheet, command: c.Damage, track: Track) -> Decision:
     return Accepted(effects=accepted.effects, answers=(reply.model_copy(update={"attrs": attrs}),))
 
 
-def _kind(track: Track, kind: str | None) -> tuple[str | None, str | None]:
+def _kind(track: Track, kind: str | None) -> tuple[Note | None, str | None]:
     """A note about ``kind=`` (None when it is one of the track's kinds) and the kind's id when it is."""
     if kind is None:
         return None, None
     kinds = track_kinds(track)
     if not kinds:
-        return f'{track.label} takes no kinds of harm; kind="{kind}" was ignored.', None
+        return note("sheet.no_kinds", track=track.label, kind=kind), None
     found = find(kinds, kind)
     if found is None:
         named = _known([(k.id, k.label) for k in kinds])
-        return f'{track.label} has no kind "{kind}" ({named}); marked without one.', None
+        return note("sheet.unknown_kind", track=track.label, kind=kind, kinds=named), None
     return None, found.id
 
 
 def _unknown_pool(view: LiveSheet, command: c.Command, name: str) -> Refused:
     pools = _known([(p.id, p.label) for p in view.live.pools])
-    return _refuse(command, view, Reason.UNKNOWN_POOL, f'No pool is called "{name}"; the sheet has {pools}.')
+    return _refuse(command, view, Reason.UNKNOWN_POOL, note("sheet.unknown_pool", name=name, known=pools))
 
 
 def _unknown_track(view: LiveSheet, command: c.Command, name: str) -> Refused:
     tracks = _known([(t.id, t.label) for t in view.live.tracks])
-    return _refuse(
-        command, view, Reason.UNKNOWN_TRACK, f'No track is called "{name}"; the sheet has {tracks}.'
-    )
+    return _refuse(command, view, Reason.UNKNOWN_TRACK, note("sheet.unknown_track", name=name, known=tracks))
 
 
 # -- tracks, conditions, fields ------------------------------------------------------------------------
@@ -229,11 +239,11 @@ def decide_track(state: GameState, command: c.Track, rules: Rules, dice: Dice) -
     low, top = view.track_bounds(track)
     wanted = command.to if command.to is not None else view.track_value(track) + (command.by or 0)
     after = max(low, min(top, wanted))
-    note = f"{view.track_line(track, after)}."
+    said: tuple[Note, ...] = (note("sheet.reads", line=view.track_note(track, after)),)
     if after != wanted:
-        note += f" Held to {low}..{top} ({wanted} asked)."
+        said += (note("sheet.held_to", low=low, top=top, asked=wanted),)
     sheet = with_track(view.sheet, track.id, after)
-    return _accept(command, view, sheet, key="track", value=track.id, now=str(after), note=note)
+    return _accept(command, view, sheet, key="track", value=track.id, now=str(after), said=said)
 
 
 def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice: Dice) -> Decision:
@@ -244,37 +254,36 @@ def decide_condition(state: GameState, command: c.Condition, rules: Rules, dice:
     found = view.condition(command.condition)
     if found is None:
         known = _known([(k.id, k.label) for k in view.live.conditions])
-        return _refuse(
-            command,
-            view,
-            Reason.UNKNOWN_CONDITION,
-            f'No condition is called "{command.condition}"; the sheet has {known}.',
-        )
+        said = note("sheet.unknown_condition", name=command.condition, known=known)
+        return _refuse(command, view, Reason.UNKNOWN_CONDITION, said)
     was_on = view.has_condition(found.id)
     # Spec "conditionImmunities: your own conditions that are never put on its holder": on or not already.
     keeper = view.immunity(found.id) if command.state else None
     if keeper is not None:
-        return _refuse(command, view, Reason.IMMUNE, f"{keeper} keeps {found.label} off {view.name}.")
+        said = note("sheet.immune", keeper=keeper, condition=found.label, who=view.name)
+        return _refuse(command, view, Reason.IMMUNE, said)
     # now= says on or off (PEER §11); the note only that nothing changed.
-    note = f"{found.label} is already {'on' if was_on else 'off'}." if was_on == command.state else ""
+    unchanged = was_on == command.state
+    already = (note("sheet.already", condition=found.label, on=was_on),) if unchanged else ()
     sheet = with_condition(view.sheet, found.id, command.state)
     now = "on" if command.state else "off"
-    return _accept(command, view, sheet, key="condition", value=found.id, now=now, note=note)
+    return _accept(command, view, sheet, key="condition", value=found.id, now=now, said=already)
 
 
 def immunity_ends(
     state: GameState, member_index: int, bag_after: tuple[Stack, ...], rules: Rules
-) -> tuple[SheetChanged | None, str | None]:
-    """The conditions a member's new bag newly keeps off, taken off their sheet, and the note that says so.
+) -> tuple[SheetChanged | None, tuple[Note, ...]]:
+    """The conditions a member's new bag newly keeps off, taken off their sheet, and the notes that say so
+    (``sheet.immunity_ends``, one a condition).
 
     Spec ("Typed defenses ..."): "A newly gained condition immunity ends that condition if already active". Called where
     an equip or bind makes an item worn: each condition on the sheet that nothing kept off before and an
-    item of ``bag_after`` keeps off now goes off ("Rattled is off: Dawn bell keeps it off."). (None, None)
+    item of ``bag_after`` keeps off now goes off ("Rattled is off: Dawn bell keeps it off."). (None, ())
     when nothing ends.
     """
     before = LiveSheet(rules, state, member_index)
     after = LiveSheet(rules, evolve(state, BagChanged(member=member_index, bag=bag_after)), member_index)
-    sheet, notes = before.sheet, []
+    sheet, notes = before.sheet, list[Note]()
     for condition_id in before.sheet.conditions:
         keeper = after.immunity(condition_id)
         if keeper is None or before.immunity(condition_id) is not None:
@@ -282,10 +291,10 @@ def immunity_ends(
         found = before.condition(condition_id)
         label = found.label if found is not None else condition_id
         sheet = with_condition(sheet, condition_id, on=False)
-        notes.append(f"{label} is off: {keeper} keeps it off.")
+        notes.append(note("sheet.immunity_ends", condition=label, keeper=keeper))
     if not notes:
-        return None, None
-    return SheetChanged(member=member_index, sheet=sheet), " ".join(notes)
+        return None, ()
+    return SheetChanged(member=member_index, sheet=sheet), tuple(notes)
 
 
 def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> Decision:
@@ -296,23 +305,19 @@ def decide_note(state: GameState, command: c.Note, rules: Rules, dice: Dice) -> 
     field = view.field(command.field)
     if field is None:
         known = _known([(f.id, f.label) for f in rules.ruleset.sheet.fields])
-        return _refuse(
-            command,
-            view,
-            Reason.UNKNOWN_FIELD,
-            f'No field is called "{command.field}"; the sheet has {known}.',
-        )
+        said = note("sheet.unknown_field", name=command.field, known=known)
+        return _refuse(command, view, Reason.UNKNOWN_FIELD, said)
     parsed = _parse_field(field, command.value)
-    if isinstance(parsed, str):
+    if isinstance(parsed, Note):
         return _refuse(command, view, Reason.MALFORMED, parsed)
-    value, shown, extra = parsed
+    value, shown, extra = parsed  # now= says the value
     sheet = view.sheet.model_copy(update={"fields": {**view.sheet.fields, field.id: value}})
-    note = extra.strip()  # now= says the value
-    return _accept(command, view, sheet, key="field", value=field.id, now=shown, note=note)
+    return _accept(command, view, sheet, key="field", value=field.id, now=shown, said=extra)
 
 
-def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, str] | str:
-    """The value to store, how it reads, and a note; or why it cannot be stored (a ``malformed`` note)."""
+def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, tuple[Note, ...]] | Note:
+    """The value to store, how ``now=`` writes it, and notes; or why it cannot be stored (a ``malformed``
+    note)."""
     written = text.strip()
     if field.type == "number":
         return _parse_number(field, written)
@@ -320,36 +325,39 @@ def _parse_field(field: Field_, text: str) -> tuple[float | str | bool, str, str
         folded = written.casefold()
         if folded in _TRUE | _FALSE:
             on = folded in _TRUE
-            return on, "yes" if on else "no", ""
-        return f'{field.label} is yes or no, not "{written}".'
+            return on, "yes" if on else "no", ()
+        return note("sheet.not_yes_no", field=field.label, written=written)
     if field.type == "enum" and field.values:
         match = next((v for v in field.values if v.casefold() == written.casefold()), None)
         if match is None:
-            return f'{field.label} is one of {", ".join(field.values)}, not "{written}".'
-        return match, match, ""
+            return note("sheet.not_one_of", field=field.label, values=tuple(field.values), written=written)
+        return match, match, ()
     most = (field.model_extra or {}).get("maxLength")
     if isinstance(most, int) and len(written) > most:
-        return f"{field.label} takes at most {most} characters."
-    return written, written, ""
+        return note("sheet.too_long", field=field.label, most=most)
+    return written, written, ()
 
 
-def _parse_number(field: Field_, written: str) -> tuple[float, str, str] | str:
+def _parse_number(field: Field_, written: str) -> tuple[float, str, tuple[Note, ...]] | Note:
     try:
         number = float(written)
     except ValueError:
-        return f'{field.label} is a number, not "{written}".'
+        return note("sheet.not_a_number", field=field.label, written=written)
     if number != number or number in (float("inf"), float("-inf")):
-        return f'{field.label} is a number, not "{written}".'
+        return note("sheet.not_a_number", field=field.label, written=written)
     held = number
     if field.min is not None:
         held = max(field.min, held)
     if field.max is not None:
         held = min(field.max, held)
-    extra = "" if held == number else f" Held to {_shown(field.min)}..{_shown(field.max)} ({written} asked)."
-    return held, _shown(held), extra
+    if held == number:
+        return held, _shown(held), ()
+    # The bounds as now= writes numbers (a number's format is a fact); None: the field has no bound there.
+    low = None if field.min is None else _shown(field.min)
+    top = None if field.max is None else _shown(field.max)
+    return held, _shown(held), (note("sheet.held_to", low=low, top=top, asked=written),)
 
 
-def _shown(number: float | None) -> str:
-    if number is None:
-        return "any"
+def _shown(number: float) -> str:
+    """A field's number as ``now=`` writes it: ``4``, ``2.5``."""
     return str(int(number)) if float(number).is_integer() else str(number)

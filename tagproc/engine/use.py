@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
-from tagproc.engine.charges import charges_left, charges_max, roll_amount
+from tagproc.engine.charges import broke_note, charges_left, charges_max, left_note, roll_amount
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
 from tagproc.engine.outcome import (
@@ -64,6 +64,7 @@ from tagproc.engine.sheet import (
 )
 from tagproc.engine.sheet_ops import member_sheet
 from tagproc.engine.state import GameState, JournalEntry, PoolState, SheetState, Stack
+from tagproc.notes import Note, note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import StatRef, Use
 
@@ -75,7 +76,7 @@ class _Outcome:
     """What a use did so far: the sheet being written and the parts of its line."""
 
     sheet: SheetState
-    parts: list[str] = field(default_factory=list)
+    parts: list[Note] = field(default_factory=list)
 
 
 def decide_use(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Decision:
@@ -109,16 +110,15 @@ def _use_once(state: GameState, command: c.Use, rules: Rules, dice: Dice) -> Dec
     held = [i for i, stack in enumerate(view.member.bag) if _is_named(stack, command.item, rules)]
     if not held:
         name = command.item.label or command.item.name
-        return refuse(command, Reason.NONE_HELD, f"{view.name} holds no {name}.")
+        return refuse(command, Reason.NONE_HELD, note("use.none_held", who=view.name, item=name))
     first = view.member.bag[held[0]]
     item = rules.item_of(first, state)
     if item is None:
-        note = f"{first.name} is not an item of this ruleset: it has no use the rules work out; narrate it."
-        return refuse(command, Reason.NOT_RULESET_ITEM, note)
+        return refuse(command, Reason.NOT_RULESET_ITEM, note("use.not_ruleset_item", item=first.name))
     if item.use is None:
-        return refuse(command, Reason.NO_USE, f"{first.name} has no use the rules work out; narrate it.")
+        return refuse(command, Reason.NO_USE, note("use.no_use", item=first.name))
     chosen = _choose(view, held, item)
-    if isinstance(chosen, str):
+    if isinstance(chosen, Note):
         return refuse(command, Reason.NOT_WORN, chosen)
     stack = view.member.bag[chosen]
     refused = _check(command, view, stack, item, item.use)
@@ -141,17 +141,17 @@ def _held(bag: tuple[Stack, ...], command: c.Use, rules: Rules) -> int:
     return sum(stack.count for stack in bag if _is_named(stack, command.item, rules))
 
 
-def _choose(view: LiveSheet, held: list[int], item: Item) -> int | str:
-    """The stack used: a worn one for an item that takes slots or binds, else one with charges left."""
+def _choose(view: LiveSheet, held: list[int], item: Item) -> int | Note:
+    """The stack used: a worn one for an item that takes slots or binds, else one with charges left (a
+    ``use.only_while`` note when none is worn)."""
     bag = view.member.bag
     if item.slots or item.binds is not None:
         worn = [i for i in held if view.rules.is_worn(bag[i], item)]
         if worn:
             return worn[0]
-        need = (
-            "worn and bound" if item.slots and item.binds is not None else "bound" if item.binds else "worn"
-        )
-        return f"{bag[held[0]].name} is used only while it is {need}."
+        both = bool(item.slots) and item.binds is not None
+        bound = both or bool(item.binds)
+        return note("use.only_while", item=bag[held[0]].name, worn=both or not bound, bound=bound)
     with_charges = [i for i in held if (charges_left(bag[i], item) or 0) > 0]
     return with_charges[0] if with_charges else held[0]
 
@@ -160,11 +160,11 @@ def _check(command: c.Use, view: LiveSheet, stack: Stack, item: Item, use: Use) 
     if use.charges is not None:
         left = charges_left(stack, item)
         if left is None or left < use.charges:
-            top = charges_max(item) or 0
-            return refuse(command, Reason.NONE_LEFT, f"{stack.name} has {left or 0} of {top} charges left.")
+            said = note("charges.none_left", item=stack.name, left=left or 0, max=charges_max(item) or 0)
+            return refuse(command, Reason.NONE_LEFT, said)
     gate = use.gate or item.gate
     if gate is not None and gate_difficulty(gate, item) is None:
-        return refuse(command, Reason.NO_USE, f"{stack.name}'s check has no difficulty to roll against.")
+        return refuse(command, Reason.NO_USE, note("gate.no_difficulty", item=stack.name))
     return None
 
 
@@ -174,13 +174,13 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     gate = use.gate or item.gate
     rolled = roll_gate(gate, item, view, dice) if gate is not None else None
     if rolled is not None:
-        outcome.parts.append(rolled.line + ("" if rolled.passed else "; it is used up for nothing"))
+        outcome.parts.append(note("use.checked", check=rolled.note, passed=rolled.passed))
     if rolled is None or rolled.passed:
         _apply(view, item, use, dice, outcome)
     bag, left, broke = _spend(view, index, item, use, dice)
     held = _held(bag, command, view.rules)
-    line = f"{view.name} uses {stack.name}: {'; '.join(outcome.parts) or 'nothing the rules work out'}."
-    line += _left_line(stack, item, use, held, left, broke)
+    used = note("use.used", who=view.name, item=stack.name, parts=tuple(outcome.parts))
+    said = (used, *_left_note(item, use, held, left, broke))
     effects: list[Effect] = []
     if outcome.sheet != view.sheet:
         effects.append(SheetChanged(member=view.index, sheet=outcome.sheet))
@@ -189,7 +189,7 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     effects.append(Journaled(entry=JournalEntry(kind="used", who=view.name, text=stack.name)))
     if broke:
         effects.append(Journaled(entry=JournalEntry(kind="lost", who=view.name, text=stack.name)))
-    reply = answer(command, attrs=_attrs(command, view), now=held, note=line)
+    reply = answer(command, attrs=_attrs(command, view), now=held, note=said)
     return Accepted(effects=tuple(effects), answers=(reply,))
 
 
@@ -200,14 +200,15 @@ def _attrs(command: c.Use, view: LiveSheet) -> tuple[tuple[str, str], ...]:
     return with_names(command, command.answer_attrs(), who=view.name)
 
 
-def _left_line(stack: Stack, item: Item, use: Use, held: int, left: int | None, broke: bool) -> str:
+def _left_note(item: Item, use: Use, held: int, left: int | None, broke: bool) -> tuple[Note, ...]:
+    """What is left after the use: it broke, the charges left, or how many of a consumed item."""
     if broke:
-        return " Its last charge spent, it breaks."
+        return (broke_note(),)
     if use.charges is not None and left is not None:
-        return f" {left} of {charges_max(item)} charges left."
+        return (left_note(left, item),)
     if use.consumes:
-        return f" {held} left." if held else " None left."
-    return ""
+        return (note("use.left", held=held),)
+    return ()
 
 
 # -- what it does --------------------------------------------------------------------------------------
@@ -216,9 +217,7 @@ def _left_line(stack: Stack, item: Item, use: Use, held: int, left: int | None, 
 def _apply(view: LiveSheet, item: Item, use: Use, dice: Dice, outcome: _Outcome) -> None:
     """What the use does to its user, written into ``outcome`` (spec "Using items outside a fight")."""
     if use.kind in ("attack", "debuff") or use.targets == "enemy":
-        said = ", ".join(_aimed(view, item, use))
-        what = f": {said}" if said else ""
-        outcome.parts.append(f"aimed at the other side, it lands on nobody outside a fight; narrate it{what}")
+        outcome.parts.append(note("use.aimed", does=_aimed(view, item, use)))
         return
     if use.kind == "heal" and use.amount is not None:
         _heal(view, roll_amount(use.amount, dice), outcome)
@@ -230,33 +229,37 @@ def _apply(view: LiveSheet, item: Item, use: Use, dice: Dice, outcome: _Outcome)
         _put_on(view, applied.condition, outcome)
 
 
-def _aimed(view: LiveSheet, item: Item, use: Use) -> list[str]:
+def _aimed(view: LiveSheet, item: Item, use: Use) -> tuple[Note, ...]:
     """What a use aimed at the other side does, for the GM to narrate: its damage, save and conditions
     (``deals 2d6 coldfire damage``, ``a Steel save against 7 negates it``, ``Rattled for 2 rounds``)."""
-    parts: list[str] = []
+    parts: list[Note] = []
     if use.amount is not None and (use.amount.dice or use.amount.flat):
-        flat = int(use.amount.flat or 0)
-        rolled = use.amount.dice or ""
-        number = f"{rolled}{flat:+d}" if rolled and flat else rolled or str(flat)
-        kind = f" {use.damage_type}" if use.damage_type else ""
-        parts.append(f"deals {number}{kind} damage" if use.kind == "attack" else f"{number}{kind}")
+        parts.append(
+            note(
+                "use.amount",
+                dice=use.amount.dice or None,
+                flat=int(use.amount.flat or 0),
+                type=use.damage_type or None,
+                attack=use.kind == "attack",
+            )
+        )
     if use.save is not None:
         save_id = str(use.save.get("save", ""))
         save = find(view.rules.ruleset.sheet.saves, save_id) if save_id else None
-        label = save.label if save is not None else save_id or "a"
+        label = save.label if save is not None else save_id or None
         raw: object = use.save_difficulty
         if isinstance(raw, StatRef):
             raw = item.stats.get(raw.stat)
-        against = f" against {int(raw)}" if isinstance(raw, int | float) and not isinstance(raw, bool) else ""
+        against = int(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
         success = use.save.get("onSuccess")
-        then = f" {success} it" if isinstance(success, str) and success else ""
-        parts.append(f"a {label} save{against}{then}")
+        then = success if isinstance(success, str) and success else None
+        parts.append(note("use.save", save=label, against=against, then=then))
     for applied in use.applies:
         found = view.condition(applied.condition)
         name = found.label if found is not None else applied.condition
         rounds = (applied.duration or {}).get("rounds")
-        parts.append(f"{name} for {rounds} rounds" if isinstance(rounds, int) else name)
-    return parts
+        parts.append(note("use.lasts", condition=name, rounds=rounds if isinstance(rounds, int) else None))
+    return tuple(parts)
 
 
 def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
@@ -269,25 +272,25 @@ def _heal(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
             top = reader.pool_max(pool)
             after = PoolState(current=max(now.current, min(top, now.current + amount)), temp=now.temp)
             outcome.sheet = with_pool(outcome.sheet, pool.id, after)
-            gained, line = after.current - now.current, reader.pool_line(pool, after)
-            outcome.parts.append(_came_back("heals", gained, pool.label, line, after.current, top))
+            gained, line = after.current - now.current, reader.pool_note(pool, after)
+            outcome.parts.append(_came_back("use.heals", gained, pool.label, line, after.current, top))
             return
     track = reader.track(health.id) if health is not None and health.kind == "track" else None
     if track is None:
-        outcome.parts.append(f"heals {amount}, but the sheet keeps no health")
+        outcome.parts.append(note("use.heals_no_health", amount=amount))
         return
     low, top = reader.track_bounds(track)
     value = reader.track_value(track)
     if is_wound_track(track):
         after_marks = max(low, value - 1)
-        said = "clears a mark" if after_marks < value else "finds no mark to clear"
+        cleared = after_marks < value
         outcome.sheet = with_track(outcome.sheet, track.id, after_marks)
-        outcome.parts.append(f"{said} ({reader.track_line(track, after_marks)})")
+        outcome.parts.append(note("use.mark", cleared=cleared, line=reader.track_note(track, after_marks)))
         return
     after_marks = max(value, min(top, value + amount))
     outcome.sheet = with_track(outcome.sheet, track.id, after_marks)
-    line = reader.track_line(track, after_marks)
-    outcome.parts.append(_came_back("heals", after_marks - value, track.label, line, after_marks, top))
+    line = reader.track_note(track, after_marks)
+    outcome.parts.append(_came_back("use.heals", after_marks - value, track.label, line, after_marks, top))
 
 
 def _temporary(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
@@ -295,12 +298,12 @@ def _temporary(view: LiveSheet, amount: int, outcome: _Outcome) -> None:
     reader = view.over(outcome.sheet)
     pool = reader.pool(health.id) if health is not None and health.kind == "pool" else None
     if pool is None:
-        outcome.parts.append(f"{amount} temporary points, but the sheet has no health pool for them")
+        outcome.parts.append(note("use.temporary_no_pool", amount=amount))
         return
     now = reader.pool_state(pool)
     after = PoolState(current=now.current, temp=max(now.temp, amount))
     outcome.sheet = with_pool(outcome.sheet, pool.id, after)
-    outcome.parts.append(f"{amount} temporary points ({reader.pool_line(pool, after)})")
+    outcome.parts.append(note("use.temporary", amount=amount, line=reader.pool_note(pool, after)))
 
 
 def _restore(view: LiveSheet, pool_id: str, amount: int, outcome: _Outcome) -> None:
@@ -311,16 +314,17 @@ def _restore(view: LiveSheet, pool_id: str, amount: int, outcome: _Outcome) -> N
     now, top = reader.pool_state(pool), reader.pool_max(pool)
     after = PoolState(current=max(now.current, min(top, now.current + amount)), temp=now.temp)
     outcome.sheet = with_pool(outcome.sheet, pool.id, after)
-    gained, line = after.current - now.current, reader.pool_line(pool, after)
-    outcome.parts.append(_came_back("gets back", gained, pool.label, line, after.current, top))
+    gained, line = after.current - now.current, reader.pool_note(pool, after)
+    outcome.parts.append(_came_back("use.gets_back", gained, pool.label, line, after.current, top))
 
 
-def _came_back(verb: str, gained: int, label: str, line: str, current: int, top: int) -> str:
-    """``heals 4 (Grit 6/11)`` / ``gets back 1 Resolve (Resolve 5/5)``: what came back, not what was rolled;
-    ``Grit is already full (11/11)`` when it was full before (nothing came back)."""
+def _came_back(code: str, gained: int, label: str, line: Note, current: int, top: int) -> Note:
+    """``use.heals`` "heals 4 (Grit 6/11)" / ``use.gets_back`` "gets back 1 Resolve (Resolve 5/5)": what came
+    back, not what was rolled; ``use.already_full`` "Grit is already full (11/11)" when it was full before
+    (nothing came back)."""
     if gained == 0 and current >= top:
-        return f"{label} is already full ({current}/{top})"
-    return f"{verb} {gained} ({line})" if verb == "heals" else f"{verb} {gained} {label} ({line})"
+        return note("use.already_full", label=label, current=current, max=top)
+    return note(code, gained=gained, label=label, line=line)
 
 
 def _put_on(view: LiveSheet, condition_id: str, outcome: _Outcome) -> None:
@@ -329,10 +333,10 @@ def _put_on(view: LiveSheet, condition_id: str, outcome: _Outcome) -> None:
         return
     keeper = view.immunity(found.id)
     if keeper is not None:
-        outcome.parts.append(f"{keeper} keeps {found.label} off")
+        outcome.parts.append(note("use.kept_off", keeper=keeper, condition=found.label))
         return
     outcome.sheet = with_condition(outcome.sheet, found.id, on=True)
-    outcome.parts.append(f"{found.label} is on")
+    outcome.parts.append(note("use.put_on", condition=found.label))
 
 
 # -- what it costs ---------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from tagproc.normalize.gamewords import GameIndex, each_member, game_index
 from tagproc.normalize.inventory import inventory_commands
 from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
 from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
 from tagproc.vocabulary import DRUNK_WORDS, KEY_ALIASES, TAG_NAMES, USE_OR_ADD, VERB_KEY
@@ -69,7 +70,10 @@ def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Comm
         _LOG.exception("internal error normalizing tag %r", raw[:200])
         return [
             _unreadable(
-                reading, raw, repairs, Problem("unreadable", f"internal error: {type(error).__name__}")
+                reading,
+                raw,
+                repairs,
+                Problem("unreadable", note("read_keys.internal_error", error=type(error).__name__)),
             )
         ]
 
@@ -86,10 +90,21 @@ def _normalize(
     reading: TagReading, names: ItemNames, raw: str, repairs: list[Repair]
 ) -> list[Command | Unreadable]:
     if reading.problem is not None:
-        return [_unreadable(reading, raw, repairs, Problem("unreadable", reading.problem))]
+        return [
+            _unreadable(
+                reading,
+                raw,
+                repairs,
+                Problem("unreadable", note("read_keys.syntax", problem=reading.problem)),
+            )
+        ]
     if reading.name not in TAG_NAMES:
-        return [_unreadable(reading, raw, repairs, Problem("unknown-tag", f'"{reading.name}" is no tag.'))]
-    notes: list[str] = []
+        return [
+            _unreadable(
+                reading, raw, repairs, Problem("unknown-tag", note("read_keys.no_tag", name=reading.name))
+            )
+        ]
+    notes: list[Note] = []
     index = game_index(names.game_words())
     pairs = _loose_pairs(reading, names, index, repairs, notes)
     if isinstance(pairs, Problem):
@@ -99,12 +114,14 @@ def _normalize(
         return [_unreadable(reading, raw, repairs, verb)]
     if verb is None:
         key = "action" if reading.name == "inventory" else "op"
-        return [_unreadable(reading, raw, repairs, Problem("missing-key", f"the tag says no {key}=."))]
+        return [
+            _unreadable(reading, raw, repairs, Problem("missing-key", note("read_keys.no_verb", key=key)))
+        ]
     if not verb.canonical:
         reason = "unknown-action" if reading.name == "inventory" else "unknown-op"
         return [
             _unreadable(
-                reading, raw, repairs, Problem(reason, f'"{verb.written}" is not something it can do.')
+                reading, raw, repairs, Problem(reason, note("read_keys.cannot_do", text=verb.written))
             )
         ]
     if reading.name == "sheet" and verb.canonical == "rest":  # "who=Ada, Bram": a rest for each of them
@@ -112,12 +129,7 @@ def _normalize(
         if isinstance(each, Problem):
             return [_unreadable(reading, raw, repairs, each)]
         if each is not None:
-            listed = ", ".join(member for member, _ in each)
-            note = (
-                "Read as a rest for the whole party."
-                if listed == "party"
-                else f"Read as a rest for each of {listed}."
-            )
+            said = note("read_keys.rest_each", members=tuple(member for member, _ in each))
             return [
                 command
                 for member, one in each
@@ -126,7 +138,7 @@ def _normalize(
                     names,
                     raw,
                     [*repairs, Repair("rest-each", member, f'who="{member}"')],
-                    [*notes, note],
+                    [*notes, said],
                     (verb, one, index),
                 )
             ]
@@ -138,7 +150,7 @@ def _commands(
     names: ItemNames,
     raw: str,
     repairs: list[Repair],
-    notes: list[str],
+    notes: list[Note],
     read: tuple[Verb, tuple[tuple[str, str], ...], GameIndex],
 ) -> list[Command | Unreadable]:
     """The commands of a tag whose verb is found: its keys made canonical, then one module per tag."""
@@ -162,7 +174,7 @@ def _commands(
 
 
 def _loose_pairs(
-    reading: TagReading, names: ItemNames, index: GameIndex, repairs: list[Repair], notes: list[str]
+    reading: TagReading, names: ItemNames, index: GameIndex, repairs: list[Repair], notes: list[Note]
 ) -> tuple[tuple[str, str], ...] | Problem:
     """The tag's pairs once its keyless body and (on a sheet) its game names as keys are read."""
     dash = _dash_before_number(reading, index)
@@ -219,10 +231,7 @@ def _dash_before_number(reading: TagReading, index: GameIndex) -> Problem | None
     first = reading.attrs[0][1]
     if is_verb_word(reading.name, first) and not index.find(first):
         return None
-    return Problem(
-        "unreadable",
-        f'"{first} - {reading.free[0]}": is the dash a minus sign? Write the keys (op=, amount=).',
-    )
+    return Problem("unreadable", note("read_keys.dash", first=first, rest=reading.free[0]))
 
 
 def _take_or_use(
@@ -236,9 +245,8 @@ def _take_or_use(
     out: list[Command | Unreadable] = []
     for command in commands:
         if isinstance(command, Add) and _drunk_or_used(command.item.label or command.item.name, usable):
-            detail = (
-                f'"{verb.written}" {command.item.label or command.item.name} could mean use it (action="use") or pick it up '
-                '(action="add"): write which.'
+            detail = note(
+                "read_keys.use_or_add", verb=verb.written, item=command.item.label or command.item.name
             )
             out.append(
                 Unreadable(
@@ -266,7 +274,9 @@ def _unreadable(reading: TagReading, raw: str, repairs: Sequence[Repair], proble
     )
 
 
-def _first_error(error: ValidationError) -> str:
+def _first_error(error: ValidationError) -> Note:
+    """The first thing pydantic found wrong: the field (``where``, dotted) and its message."""
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"])
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return note(
+        "read_keys.invalid", where=".".join(str(part) for part in first["loc"]), message=str(first["msg"])
+    )

@@ -22,6 +22,7 @@ from typing import Literal
 from tagproc.commands import Change
 from tagproc.names import ProposalWords, Word, fold
 from tagproc.normalize.nouns import singular_names
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ATTACK_WORDS, DEFENSE_WORDS, MODE_WORDS, NONE_WORDS
 
@@ -44,12 +45,12 @@ class Notebook:
     """The repairs made and the notes for the answer, gathered while one proposal is read."""
 
     repairs: list[Repair] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
-    def record(self, code: str, before: str, after: str, note: str | None = None) -> None:
+    def record(self, code: str, before: str, after: str, said: Note | None = None) -> None:
         self.repairs.append(Repair(code, before, after))
-        if note:
-            self.notes.append(note)
+        if said is not None:
+            self.notes.append(said)
 
 
 def find_word(text: str, words: tuple[Word, ...]) -> Word | None:
@@ -71,7 +72,9 @@ def read_changes(text: str, words: ProposalWords, key: str, book: Notebook) -> t
     for part in filter(None, _SPLIT.split(text.strip().rstrip("."))):
         change = _read_change(part, words, book)
         if change is None:
-            book.record(f"left-out-{key}", part, "", f'Left out {key} "{part}": nothing of this ruleset\'s.')
+            book.record(
+                f"left-out-{key}", part, "", note("read_proposal.change_left_out", key=key, text=part)
+            )
         else:
             changes.append(change)
     return tuple(changes)

@@ -33,6 +33,7 @@ from tagproc.commands import CoinAmount
 from tagproc.names import ItemNames
 from tagproc.normalize.counts import Problem, check_count, read_number, split_count, vague_prefix
 from tagproc.normalize.nouns import singular_names
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     AMOUNT_FILLERS_AFTER,
@@ -84,18 +85,16 @@ class ReadAmount:
 
     amounts: tuple[CoinAmount, ...]
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAmount | Problem:
     """Read ``amount=`` (or an ``item=`` naming coins); ``given`` is the tag's ``count=``, if any."""
     hedge = _HEDGE.search(text)
     if hedge is not None:
-        return Problem(
-            "unreadable", f'"{text}" says no one amount ("{hedge.group()}"); write it as "3 shillings".'
-        )
+        return Problem("unreadable", note("read_coins.hedged", text=text, hedge=hedge.group()))
     repairs: list[Repair] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     text = _without_asides(text, names, repairs, notes)
     parts = [
         kept
@@ -103,9 +102,9 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
         if part and (kept := _unwrapped(_without_tail(part, names, repairs, notes), repairs))
     ]
     if not parts:
-        return Problem("missing-key", "the tag says no amount.")
+        return Problem("missing-key", note("read_coins.no_amount"))
     if len(parts) > 1 and given is not None:
-        return Problem("count-conflict", f'count= cannot go with several coins ("{text}").')
+        return Problem("count-conflict", note("read_coins.count_with_several", text=text))
     amounts: list[CoinAmount] = []
     for part in parts:
         read = _read_part(part, names, given, repairs, notes)
@@ -186,7 +185,7 @@ def _without_material(words: list[str]) -> list[str]:
     return found
 
 
-def _without_asides(text: str, names: ItemNames, repairs: list[Repair], notes: list[str]) -> str:
+def _without_asides(text: str, names: ItemNames, repairs: list[Repair], notes: list[Note]) -> str:
     """``text`` less each aside in brackets that names nothing ("5 sp (for the room)") or names the coin just
     before it again ("Gold Pieces (gp)"); any other is kept, so the amount is refused as written."""
 
@@ -197,21 +196,21 @@ def _without_asides(text: str, names: ItemNames, repairs: list[Repair], notes: l
         if same or _is_harmless(aside, names):
             repairs.append(Repair("amount-aside", found.group().strip(), ""))
             if not same:
-                notes.append(f'Left out "{found.group().strip()}".')
+                notes.append(note("read_coins.left_out", text=found.group().strip()))
             return ""
         return found.group()
 
     return _BRACKETED.sub(drop, text)
 
 
-def _without_tail(part: str, names: ItemNames, repairs: list[Repair], notes: list[str]) -> str:
+def _without_tail(part: str, names: ItemNames, repairs: list[Repair], notes: list[Note]) -> str:
     """One part less a trailing aside saying what it is for ("9 sp for the rope", "for the rope")."""
     found = _ASIDE_TAIL.search(part)
     if found is None or not _is_harmless(found.group("aside"), names):
         return part
     aside = found.group().strip(" ,")
     repairs.append(Repair("amount-aside", aside, ""))
-    notes.append(f'Left out "{aside}".')
+    notes.append(note("read_coins.left_out", text=aside))
     return part[: found.start()]
 
 
@@ -255,13 +254,13 @@ def _unwrapped(part: str, repairs: list[Repair]) -> str:
 
 
 def _read_part(
-    part: str, names: ItemNames, given: int | None, repairs: list[Repair], notes: list[str]
+    part: str, names: ItemNames, given: int | None, repairs: list[Repair], notes: list[Note]
 ) -> CoinAmount | Problem:
     vague = vague_prefix(part)
     if vague is not None:
-        return Problem("unreadable", f'"{vague}" says no number; write the amount ("3 shillings").')
+        return Problem("unreadable", note("read_coins.vague", text=vague))
     if read_number(part) is not None:
-        return Problem("unreadable", f'"{part}" names no coin; write it as "3 shillings".')
+        return Problem("unreadable", note("read_coins.no_coin", text=part))
     count, name = _split(part, repairs)
     if count is None:
         if given is not None:
@@ -269,9 +268,9 @@ def _read_part(
         else:
             count = 1
             repairs.append(Repair("coin-without-count", part, f"1 {part}"))
-            notes.append(f'Took "{part}" as one.')
+            notes.append(note("read_coins.took_one", text=part))
     elif given is not None and given != count:
-        return Problem("count-conflict", f'"{part}" says {count} but count= says {given}.')
+        return Problem("count-conflict", note("read_counts.conflict", text=part, says=count, given=given))
     checked = check_count(count, MAX_COINS, repairs, notes)
     coin = read_coin(name, names)
     if coin is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     COUNT_UNITS,
@@ -68,10 +69,10 @@ _TAIL = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a value could not be read: an answer's ``reason`` code and a sentence for its note."""
+    """Why a value could not be read: an answer's ``reason`` code and the note that says why."""
 
     reason: str
-    detail: str
+    detail: Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,18 +104,18 @@ def read_number(text: str) -> int | None:
 
 
 def read_count(
-    text: str, limit: int | None, repairs: list[Repair] | None = None, notes: list[str] | None = None
+    text: str, limit: int | None, repairs: list[Repair] | None = None, notes: list[Note] | None = None
 ) -> int | Problem:
     """A ``count=`` value: a number held from 1 to ``limit`` (no limit: only the too-many-digits and
     below-one rules of ``check_count``); a form other than plain digits, and each change ``check_count``
     makes, is recorded in ``repairs`` (and said in ``notes``) when given."""
     if is_vague(text):
-        return Problem("unreadable", f'"{text}" says no number; write the count.')
+        return Problem("unreadable", note("read_counts.vague", text=text))
     number = read_number(text)
     if number is None:
         number = _loose_count(text)
     if number is None:
-        return Problem("unreadable", f'count "{text}" is not a number.')
+        return Problem("unreadable", note("read_counts.not_a_number", text=text))
     if repairs is not None and not text.strip().isdigit():
         repairs.append(Repair("count-form", text, str(number)))
     return check_count(number, limit, [] if repairs is None else repairs, [] if notes is None else notes)
@@ -139,21 +140,21 @@ def _loose_count(text: str) -> int | None:
     return None
 
 
-def check_count(number: int, limit: int | None, repairs: list[Repair], notes: list[str]) -> int:
+def check_count(number: int, limit: int | None, repairs: list[Repair], notes: list[Note]) -> int:
     """``number`` as a count (CONVENTIONS.md §2), never refused: more than ``MAX_COUNT_DIGITS`` digits is 1,
     0 or less is 1, past ``limit`` is ``limit``; each change a ``Repair`` in ``repairs`` and a sentence in
     ``notes``."""
     if len(str(abs(number))) > MAX_COUNT_DIGITS:
         repairs.append(Repair("count-too-many-digits", str(number), "1"))
-        notes.append(f"A count of more than {MAX_COUNT_DIGITS} digits ({number}) was read as 1.")
+        notes.append(note("read_counts.too_many_digits", number=number, digits=MAX_COUNT_DIGITS))
         return 1
     if number < 1:
         repairs.append(Repair("count-below-one", str(number), "1"))
-        notes.append(f"A count of {number} was read as 1.")
+        notes.append(note("read_counts.below_one", number=number))
         return 1
     if limit is not None and number > limit:
         repairs.append(Repair("count-capped", str(number), str(limit)))
-        notes.append(f"A count is at most {limit:,}: {number:,} was read as {limit:,}.")
+        notes.append(note("read_counts.capped", number=number, limit=limit))
         return limit
     return number
 

@@ -32,6 +32,7 @@ from tagproc.normalize.free_sheet import read_sheet_body
 from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.items import resolve_item
 from tagproc.normalize.keys import action_by_to, is_verb_word, verb_phrase
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -62,7 +63,7 @@ class FreeRead:
 
     attrs: Pairs
     repairs: list[Repair] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
 
 def read_free(
@@ -109,7 +110,7 @@ def _asides(free: tuple[str, ...], index: GameIndex, names: ItemNames) -> tuple[
         bracketed = stripped[:1] in "([" and stripped[-1:] in ")]"
         if (bracketed or stripped[:1] in ASIDE_MARKS) and not _names_anything(stripped, index, names):
             said.repairs.append(Repair("aside", stripped, ""))
-            said.notes.append(f'Ignored "{stripped}".')
+            said.notes.append(note("read_free.ignored", text=stripped))
         else:
             kept.append(piece)
     return kept, said
@@ -147,7 +148,7 @@ def _is_verb(tag: str, written: str) -> bool:
 
 def _inventory(
     text: str, index: GameIndex, names: ItemNames, *, has_item: bool = False
-) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
+) -> tuple[str, Pairs, list[Repair], list[Note]] | Problem:
     tokens = tokens_of(text)
     repairs: list[Repair] = []
     pairs: list[tuple[str, str]] = []
@@ -184,7 +185,7 @@ def _inventory(
     if canonical is None:  # a refused word: the normaliser says why
         return verb, tuple(pairs), repairs, []
     if found is not None and _starts_an_item(text, tokens, start - size, names):
-        return Problem("unknown-action", f'"{text.strip()}" starts with an item\'s name, not an action.')
+        return Problem("unknown-action", note("read_free.item_first", text=text.strip()))
     if (
         found is not None
         and not has_item
@@ -194,10 +195,10 @@ def _inventory(
         and not _starts_an_item(text, tokens, start, names)
     ):  # "got dropped": two verbs, which one is meant?
         phrase = span(text, tokens, start - size, start + 1)
-        return Problem("unknown-action", f'"{phrase}" is two verbs: write action= once.')
+        return Problem("unknown-action", note("read_free.two_verbs", text=phrase))
     if found is not None and start < len(tokens) and fold(tokens[start].text) in VERB_PARTICLES:
         phrase = span(text, tokens, start - size, start + 1)
-        return Problem("unknown-action", f'"{phrase}" is not something it can do.')
+        return Problem("unknown-action", note("read_keys.cannot_do", text=phrase))
     read = _inventory_parts(canonical, text, tokens, start, index, names, has_item=has_item)
     if isinstance(read, Problem):
         return read
@@ -238,7 +239,7 @@ def _starts_an_item(text: str, tokens: list[Token], at: int, names: ItemNames) -
 
 def _first_word(
     text: str, tokens: list[Token], pairs: list[tuple[str, str]], repairs: list[Repair]
-) -> tuple[str, Pairs, list[Repair], list[str]]:
+) -> tuple[str, Pairs, list[Repair], list[Note]]:
     """No verb found: the first word stays the action (answered ``unknown-action``)."""
     first = next((token.text for token in tokens if token.kind == "word"), text.strip())
     return first, tuple(pairs), repairs, []
@@ -253,12 +254,12 @@ def _inventory_parts(
     names: ItemNames,
     *,
     has_item: bool = False,
-) -> tuple[Pairs, list[Repair], list[str]] | Problem:
+) -> tuple[Pairs, list[Repair], list[Note]] | Problem:
     """Members, the party and sellers where the action reads them; what is left is the item (or amount)."""
     slots = FREE_SLOTS.get(verb, {})
     pairs: list[tuple[str, str]] = []
     repairs: list[Repair] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     kept: list[int] = []  # token positions left for the item
     at = start
     while at < len(tokens):
@@ -275,7 +276,7 @@ def _inventory_parts(
             repairs.append(Repair(f"free-{key}", phrase, f'{key}="{value}"'))
         else:
             repairs.append(Repair("free-left-out", phrase, ""))
-            notes.append(f'Left out "{phrase}": a payment names no one it goes to.')
+            notes.append(note("read_free.payee_left_out", text=phrase))
         at = end
     asides = PAYMENT_ASIDES.get(verb, PAYMENT_ASIDES["earn"] if verb == "add" else frozenset())
     if asides:  # "pay 3 shillings to the innkeeper for the room": only the amount counts
@@ -289,7 +290,7 @@ def _inventory_parts(
         if cut is not None:
             phrase = span(text, tokens, kept[cut], kept[-1] + 1)
             repairs.append(Repair("free-left-out", phrase, ""))
-            notes.append(f'Left out "{phrase}": a payment is only its amount.')
+            notes.append(note("read_free.payment_aside", text=phrase))
             kept = kept[:cut]
     written = span(text, tokens, kept[0], kept[-1] + 1) if kept else ""
     item = _item_text(verb, text, tokens, kept, names)
@@ -297,7 +298,7 @@ def _inventory_parts(
         return item
     if item and has_item and not _names_anything(item, index, names):
         repairs.append(Repair("ignored-text", written, ""))  # item= says the item: these words are talk
-        notes.append(f'Ignored "{written}".')
+        notes.append(note("read_free.ignored", text=written))
     elif item:
         listed = _is_list(item) and not _is_item(item, names)
         key = "amount" if verb in ("pay", "earn") else ("items" if listed else "item")
@@ -346,7 +347,7 @@ def _place(
     if key is None:
         if kind == "seller" and before in ("", "'s"):
             return None  # a seller's word with nothing saying so is part of the item's name
-        return end, Problem("unreadable", f'"{phrase}" has no place in this tag: write the keys.'), "", phrase
+        return end, Problem("unreadable", note("read_free.no_place", text=phrase)), "", phrase
     return end, key, value, phrase
 
 
@@ -374,12 +375,12 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
         return ""
     if kept != list(range(kept[0], kept[-1] + 1)):
         parts = [span(text, tokens, k, k + 1) for k in kept]
-        return Problem("unreadable", f'"{" ".join(parts)}" is not one item: write item="...".')
+        return Problem("unreadable", note("read_free.not_one_item", text=" ".join(parts)))
     signed = [
         tokens[k].text for k in kept[1:] if tokens[k].kind == "num" and tokens[k].text[:1] in "+-\u2212"
     ]
     if signed:
-        return Problem("unreadable", f'"{signed[0]}" starts a second change: write one tag each.')
+        return Problem("unreadable", note("read_free.second_change", text=signed[0]))
     dashed = [
         at
         for at, k in enumerate(kept[:-1])
@@ -387,7 +388,7 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
     ]
     if dashed:  # "Black candle - 2": a count, or a minus?
         phrase = span(text, tokens, kept[0], kept[-1] + 1)
-        return Problem("unreadable", f'"{phrase}": is the dash a minus sign? Write count= (or one tag each).')
+        return Problem("unreadable", note("read_free.dash", text=phrase))
     while len(kept) > 1 and fold(tokens[kept[-1]].text) in ITEM_TAIL_WORDS:
         kept = kept[:-1]  # "give the lantern back"
     item = span(text, tokens, kept[0], kept[-1] + 1).strip(" ,;:.")
@@ -396,7 +397,7 @@ def _item_text(verb: str, text: str, tokens: list[Token], kept: list[int], names
     words = {fold(token.text) for token in tokens[kept[0] : kept[-1] + 1]}
     loose = words & (PREPOSITIONS - {"of", "with"})
     if loose and verb not in ("pay", "earn") and not _is_item(item, names):
-        return Problem("unreadable", f'"{item}": what "{sorted(loose)[0]}" goes with is no one of the party.')
+        return Problem("unreadable", note("read_free.loose_member", text=item, word=sorted(loose)[0]))
     return item
 
 
@@ -444,5 +445,5 @@ def _tail(tag: str, text: str, index: GameIndex) -> tuple[Pairs, list[Repair]] |
             pairs.append(("day", "new"))
             repairs.append(Repair("free-day", rest, 'day="new"'))
             break
-        return Problem("unreadable", f'"{text.strip()}" is nothing this game names: write the keys.')
+        return Problem("unreadable", note("read_free.nothing_named", text=text.strip()))
     return tuple(pairs), repairs

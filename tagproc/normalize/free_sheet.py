@@ -20,6 +20,7 @@ from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, Token, first_words, party_at, span, tokens_of
 from tagproc.normalize.keys import verb_phrase
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     AMOUNT_UNITS,
@@ -57,7 +58,7 @@ class _Sheet:
     op_end: int | None = None
 
 
-def read_sheet_body(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
+def read_sheet_body(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repair], list[Note]] | Problem:
     """The op word (as written, or the op the names say) and the pairs of one keyless sheet body."""
     tokens = tokens_of(text)
     seen = _scan_sheet(text, tokens, index)
@@ -73,7 +74,7 @@ def read_sheet_body(text: str, index: GameIndex) -> tuple[str, Pairs, list[Repai
         if kind in FREE_SHEET_READS.get(canonical, frozenset()) and kind not in seen.words:
             seen.words[kind] = [(weak_written, ident)]
         elif canonical and OP_ALIASES.get(weak_word, ("",))[0] != canonical:
-            return Problem("unreadable", f'"{weak_written}" has no place in a {canonical}: write the keys.')
+            return Problem("unreadable", note("read_free.not_in_op", text=weak_written, op=canonical))
     if canonical == "":
         return written, (), [], []  # a refused op word: the normaliser says why
     read = _sheet_pairs(text, tokens, seen, written, canonical)
@@ -149,7 +150,7 @@ def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
     if len(ops) > 1:
         meanings = {_op_meaning(word, seen) for word in ops}
         if len(meanings) > 1 or None in meanings:  # "takes 3 damage" is one op, "heal 2 and spend 1" two
-            return Problem("unreadable", f"the tag says two ops ({', '.join(sorted(ops))}): write op= once.")
+            return Problem("unreadable", note("read_free.two_ops", ops=tuple(sorted(ops))))
         seen.ops.sort(key=lambda op: op[1] not in OP_ALIASES)  # the op word that says it is the one written
     if ops:
         written, word = seen.ops[0]
@@ -158,7 +159,7 @@ def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
     else:
         inferred = _inferred_op(seen)
         if inferred is None:
-            return Problem("missing-key", "the tag says no op= (and nothing in it says which).")
+            return Problem("missing-key", note("read_free.no_op"))
         return inferred, inferred, inferred
     if word in OP_BY_KEY and word not in OP_ALIASES:
         kinds = {*seen.words, *(kind for _, _, kind, _ in seen.weak_ops)}
@@ -166,7 +167,7 @@ def _sheet_op(seen: _Sheet) -> tuple[str, str, str] | Problem:
         if len(rows) == 1:
             return written, word, rows[0][1]
         if word not in REFUSED_OPS:
-            return Problem("unreadable", f'"{written}" could be more than one op here: write op=.')
+            return Problem("unreadable", note("read_free.which_op", text=written))
     if word in REFUSED_OPS:
         return written, word, ""
     return written, word, OP_ALIASES[word][0]
@@ -199,16 +200,16 @@ def _inferred_op(seen: _Sheet) -> str | None:
 
 def _sheet_pairs(
     text: str, tokens: list[Token], seen: _Sheet, written: str, op: str
-) -> tuple[str, Pairs, list[Repair], list[str]] | Problem:
+) -> tuple[str, Pairs, list[Repair], list[Note]] | Problem:
     reads = FREE_SHEET_READS[op]
     pairs: list[tuple[str, str]] = []
     repairs: list[Repair] = []
     for kind, found in seen.words.items():
         ids = {ident for _, ident in found}
         if kind not in reads:
-            return Problem("unreadable", f'"{found[0][0]}" has no place in a {op}: write the keys.')
+            return Problem("unreadable", note("read_free.not_in_op", text=found[0][0], op=op))
         if len(ids) > 1:
-            return Problem("unreadable", f"the tag names two of {kind} ({', '.join(sorted(ids))}).")
+            return Problem("unreadable", note("read_free.two_of", kind=kind, ids=tuple(sorted(ids))))
         pairs.append((kind, found[0][1]))
         repairs.append(Repair(f"free-{kind}", found[0][0], f'{kind}="{found[0][1]}"'))
     who = {ident for _, ident in seen.members}
@@ -217,7 +218,7 @@ def _sheet_pairs(
         pairs.append(("who", ", ".join(named)))
         repairs.append(Repair("free-who", " ".join(w for w, _ in seen.members), f'who="{", ".join(named)}"'))
     elif len(who) > 1:
-        return Problem("unreadable", f"the tag names more than one member ({', '.join(sorted(who))}).")
+        return Problem("unreadable", note("read_free.members", members=tuple(sorted(who))))
     elif who:
         pairs.append(("who", seen.members[0][1]))
         repairs.append(Repair("free-who", seen.members[0][0], f'who="{seen.members[0][1]}"'))
@@ -229,10 +230,10 @@ def _sheet_pairs(
     states = {state for _, state in seen.states}
     if op == "condition" and states:
         if len(states) > 1:
-            return Problem("unreadable", "the tag says both on and off.")
+            return Problem("unreadable", note("read_free.on_and_off"))
         pairs.append(("state", states.pop()))
     elif states and "off" in states:
-        return Problem("unreadable", f'"off" has no place in a {op}.')
+        return Problem("unreadable", note("read_free.off_in_op", op=op))
     left = _sheet_left(text, tokens, seen, op)
     if isinstance(left, Problem):
         return left
@@ -245,10 +246,10 @@ def _sheet_number(seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
     if not seen.numbers:
         return []
     if "number" not in FREE_SHEET_READS[op]:
-        return Problem("unreadable", f'"{seen.numbers[0][0]}" has no place in a {op}.')
+        return Problem("unreadable", note("read_free.number_in_op", text=seen.numbers[0][0], op=op))
     if len(seen.numbers) > 1:
         return Problem(
-            "unreadable", f"the tag says two numbers ({', '.join(n for n, _, _ in seen.numbers)})."
+            "unreadable", note("read_free.two_numbers", numbers=tuple(n for n, _, _ in seen.numbers))
         )
     written, number, before = seen.numbers[0]
     signed = written[:1] in "+-\u2212"
@@ -257,7 +258,7 @@ def _sheet_number(seen: _Sheet, op: str) -> list[tuple[str, str]] | Problem:
             return [("to", str(number))]
         if signed or before == "by":
             return [("by", f"{number:+d}")]
-        return Problem("unreadable", f'"{written}": write "to {written}" or "+{written}" for a track.')
+        return Problem("unreadable", note("read_free.track_number", text=written))
     return [("amount", written)]
 
 
@@ -265,7 +266,7 @@ def _sheet_left(text: str, tokens: list[Token], seen: _Sheet, op: str) -> list[t
     """A note's value is the text after its field; anywhere else, a word left over is refused."""
     if seen.field_end is not None and seen.left:
         stray = " ".join(tokens[at].text for at in seen.left)
-        return Problem("unreadable", f'"{stray}" before the field is nothing this game names.')
+        return Problem("unreadable", note("read_free.before_field", text=stray))
     start = seen.field_end if seen.field_end is not None else seen.op_end
     if op == "note" and start is not None:
         value = text[tokens[start].start :].strip(" :=,;") if start < len(tokens) else ""
@@ -275,5 +276,5 @@ def _sheet_left(text: str, tokens: list[Token], seen: _Sheet, op: str) -> list[t
         return [("value", " ".join(words))] if words else []
     if seen.left:
         stray = " ".join(tokens[at].text for at in seen.left)
-        return Problem("unreadable", f'"{stray}" is nothing this game names: write the keys.')
+        return Problem("unreadable", note("read_free.nothing_named", text=stray))
     return []

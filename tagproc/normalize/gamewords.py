@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from tagproc.names import GameWords, Word, fold
 from tagproc.normalize.counts import Problem
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ARTICLES,
@@ -174,7 +175,7 @@ class PersonRead:
 
     value: str
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
@@ -192,10 +193,10 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         return PersonRead(exact, (Repair("who-possessive", written, exact),))
     if key_of(written) in PLAYER_WORDS and members:
         player = members[0]
-        note = f'Took {key}="{written}" as {player}, the player.'
-        return PersonRead(player, (Repair("player-word", written, player),), (note,))
+        said = note("read_who.player", key=key, text=written, member=player)
+        return PersonRead(player, (Repair("player-word", written, player),), (said,))
     if key_of(written) in PARTY_WORDS | EVERYONE_WORDS and len(members) == 1:
-        alone = f'Took {key}="{written}" as {members[0]}, the whole party.'
+        alone = note("read_who.party_of_one", key=key, text=written, member=members[0])
         return PersonRead(members[0], (Repair("party-of-one", written, members[0]),), (alone,))
     if key_of(written) in PARTY_WORDS:
         return PersonRead(
@@ -205,19 +206,16 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
         return PersonRead("everyone", (Repair("everyone-word", written, "everyone"),))
     named = index.members_in(written)
     if len(named) > 1:
-        listed = ", ".join(named)
-        return Problem(
-            "unreadable", f'{key}="{written}" names more than one member ({listed}): write one each.'
-        )
+        return Problem("unreadable", note("read_who.several", key=key, text=written, members=tuple(named)))
     if len(named) == 1:
         someone_else = re.search(rf"(?<!\w){re.escape(named[0])}{_SOMEONE_ELSE}", written, re.IGNORECASE)
         if someone_else or NEGATIONS & set(key_of(written).split()):
             # "Bram's brother", "not Bram": another person than the member the words name.
             return Problem(
-                "unreadable", f'{key}="{written}" names someone other than {named[0]}: write who it is.'
+                "unreadable", note("read_who.someone_else", key=key, text=written, member=named[0])
             )
-        note = f'Took {key}="{written}" as {named[0]}.'
-        return PersonRead(named[0], (Repair("who-words", written, named[0]),), (note,))
+        said = note("read_who.took", key=key, text=written, member=named[0])
+        return PersonRead(named[0], (Repair("who-words", written, named[0]),), (said,))
     return PersonRead(written)
 
 
@@ -238,7 +236,9 @@ def each_member(
     for piece in pieces:
         member = next((m for m in index.words.members if key_of(m) == key_of(piece)), None)
         if member is None:
-            return Problem("unreadable", f'{key}="{pairs[at][1]}": "{piece}" is no member of the party.')
+            return Problem(
+                "unreadable", note("read_who.not_a_member", key=key, text=pairs[at][1], piece=piece)
+            )
         if member not in named:
             named.append(member)
     if len(named) < 2:

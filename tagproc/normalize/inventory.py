@@ -41,6 +41,7 @@ from tagproc.normalize.keys import Attrs
 from tagproc.normalize.lists import split_items
 from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.proposal import ReadProposal, read_proposal
+from tagproc.notes import note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import PROPOSAL_KEYS
 
@@ -69,7 +70,7 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
     for key in ("who", "to", "seller"):
         text = attrs.text(key)
         if text is not None:
-            attrs.values[key] = cut_name(text, f"{key}=", attrs.repairs, attrs.notes)
+            attrs.values[key] = cut_name(text, key, attrs.repairs, attrs.notes)
     if attrs.verb in ("pay", "earn"):
         return [_money(attrs, names, raw)]
     given: int | None = None
@@ -80,15 +81,11 @@ def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built |
         given = count
     written = _item_texts(attrs, names)
     if not written:
-        return [_unreadable(attrs, raw, Problem("missing-key", "the tag names no item (item=)."))]
+        return [_unreadable(attrs, raw, Problem("missing-key", note("read_inventory.no_item")))]
     back = next((text for text in written if names_no_item(text)), None) if len(written) > 1 else None
     if back is not None:
         # "Torch, 2 more": two more of which, and is that two or three? Refused whole, never read apart.
-        return [
-            _unreadable(
-                attrs, raw, Problem("unreadable", f'"{back}" names no item; write each item\'s name.')
-            )
-        ]
+        return [_unreadable(attrs, raw, Problem("unreadable", note("read_inventory.points_back", text=back)))]
     proposal = _proposal(attrs, names, len(written))
     if isinstance(proposal, Problem):
         return [_unreadable(attrs, raw, proposal)]
@@ -116,7 +113,7 @@ def _proposal(attrs: Attrs, names: ItemNames, items: int) -> ReadProposal | Prob
     if not written:
         return None
     if items > 1:
-        return Problem("unreadable", "a new item is described one tag an item.")
+        return Problem("unreadable", note("read_inventory.one_new_item"))
     return read_proposal(written, names)
 
 
@@ -170,7 +167,13 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     if amount is not None and coin is not None and (number := read_number(amount)) is not None:
         # amount="4" item="pennies": the amount is the count.
         if given is not None and given != number:
-            return _unreadable(attrs, raw, Problem("count-conflict", f"amount={amount} but count={given}."))
+            return _unreadable(
+                attrs,
+                raw,
+                Problem(
+                    "count-conflict", note("read_inventory.amount_and_count", amount=amount, given=given)
+                ),
+            )
         attrs.repairs.append(
             Repair("amount-as-count", f'amount="{amount}" item="{coin}"', f"{number} {coin}")
         )
@@ -180,7 +183,7 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     elif coin is not None:
         read = read_amount(coin, names, given)
     else:
-        read = Problem("missing-key", 'a payment says how much (amount="3 shillings").')
+        read = Problem("missing-key", note("read_inventory.no_amount"))
     if isinstance(read, Problem):
         return _unreadable(attrs, raw, read)
     model = Pay if attrs.verb == "pay" else Earn

@@ -30,6 +30,7 @@ from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
@@ -51,13 +52,13 @@ class ResolvedItem:
     item: ItemRef
     count: int
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class _Found:
     item: ItemRef
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     as_written: bool = True  # found without making the name singular
     bundle: int | None = None
 
@@ -73,13 +74,11 @@ def resolve_item(
     """
     text = " ".join(written.split())
     if not text:
-        return Problem("missing-key", "the tag names no item.")
+        return Problem("missing-key", note("read_names.no_item"))
     if len(text) > MAX_NAME:  # cut, never refused (CONVENTIONS.md §2); the cut name is read as any other
         cut_repairs: list[Repair] = []
-        cut_notes: list[str] = []
-        read = resolve_item(
-            cut_name(text, "The item's name", cut_repairs, cut_notes), given, names, loose=loose
-        )
+        cut_notes: list[Note] = []
+        read = resolve_item(cut_name(text, "item", cut_repairs, cut_notes), given, names, loose=loose)
         if isinstance(read, Problem):
             return read
         return ResolvedItem(read.item, read.count, (*cut_repairs, *read.repairs), (*cut_notes, *read.notes))
@@ -88,7 +87,7 @@ def resolve_item(
         return _counted(exact, 1 if given is None else given, (), ())
     if _KEY_INSIDE.search(text):
         # "Torch' count='2": quotes that do not match swallowed the next key; never an item of that name.
-        return Problem("unreadable", f'"{text}" holds a key=; its quotes do not match.')
+        return Problem("unreadable", note("read_names.key_inside", text=text))
     repairs: list[Repair] = []
     cleaned = text.rstrip(_TRAILING_PUNCTUATION).rstrip()
     if cleaned != text and cleaned:
@@ -96,11 +95,13 @@ def resolve_item(
         text = cleaned
     vague = vague_prefix(text)
     if vague is not None:
-        return Problem("unreadable", f'"{vague}" says no number; write the count.')
+        return Problem("unreadable", note("read_counts.vague", text=vague))
     text = _without_more(text, repairs, only=("another",))
     split = split_count(_without_determiners(text))
     if split is not None and given is not None and given != split.count:
-        return Problem("count-conflict", f'"{text}" says {split.count} but count= says {given}.')
+        return Problem(
+            "count-conflict", note("read_counts.conflict", text=text, says=split.count, given=given)
+        )
     whole = _whole_with_count(text, split, names, repairs, loose=loose)
     if whole is not None:
         split = None
@@ -109,13 +110,13 @@ def resolve_item(
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
         plain = _without_more(plain, repairs)
     if _says_only_more(plain):
-        return Problem("unreadable", f'"{text}" names no item; write the item\'s name.')
+        return Problem("unreadable", note("read_names.only_more", text=text))
     found = whole or _repaired(plain, names, repairs, loose=loose)
     if isinstance(found, Problem):
         return found
     if found is None and _COUNT_LEFT.search(plain):
         # "Torch (2 or 3)", "two (3) torches": a count in the name that could not be read is never kept in it.
-        return Problem("unreadable", f'"{text}" holds a count that says no one number; write count=.')
+        return Problem("unreadable", note("read_names.count_left", text=text))
     if found is None:
         return _counted(
             ItemRef(name=plain), 1 if count is None else count, tuple(_plain_repairs(repairs)), ()
@@ -128,11 +129,13 @@ def resolve_item(
     if found.bundle is not None and count is not None:
         if count % found.bundle:
             # "2 arrows" where the ruleset sells Arrows (20): no whole bundle, so the arrows stay as written.
-            kept = f'Kept "{plain}" as written: {found.item.name} comes {found.bundle} to a bundle.'
+            kept = note("read_names.kept_bundle", text=plain, label=found.item.name, bundle=found.bundle)
             return _counted(ItemRef(name=plain), count, tuple(_plain_repairs(repairs)), (kept,))
         bundles = count // found.bundle
         repairs.append(Repair("bundle", f"{count} {plain}", f'item="{found.item.name}" count="{bundles}"'))
-        notes = (f'Took "{count} {plain}" as {found.item.name} ×{bundles}.',)
+        notes = (
+            note("read_names.took_bundles", count=count, text=plain, label=found.item.name, bundles=bundles),
+        )
         count = bundles
     return _counted(found.item, 1 if count is None else count, tuple(repairs), notes)
 
@@ -152,7 +155,7 @@ def names_no_item(text: str) -> bool:
 
 
 def _counted(
-    item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[str, ...]
+    item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[Note, ...]
 ) -> ResolvedItem | Problem:
     held_repairs, held_notes = list(repairs), list(notes)
     checked = check_count(count, MAX_COINS if item.coin is not None else MAX_COUNT, held_repairs, held_notes)
@@ -185,7 +188,11 @@ def _whole_with_count(
     if not said or not said <= {canonical_word(word) for word in words_of(found.label)}:
         return None
     repairs.append(Repair("loose-name", text, found.label))
-    return _Found(ItemRef(name=found.label, label=found.label), (f'Took "{text}" as {found.label}.',), False)
+    return _Found(
+        ItemRef(name=found.label, label=found.label),
+        (note("read_names.took", text=text, label=found.label),),
+        False,
+    )
 
 
 def _repaired(
@@ -210,18 +217,18 @@ def _repaired(
     if isinstance(found, FuzzyTie) and len(found.labels) == 1:
         return Problem(
             "unreadable",
-            f'"{bare}" may be {found.labels[0]}: write its full name for it, or a name of its own for a new item.',
+            note("read_names.may_be", text=bare, label=found.labels[0]),
         )
     if isinstance(found, FuzzyTie):
-        return Problem("unreadable", f'"{bare}" could be {_either(found.labels)}; write the one meant.')
+        return Problem("unreadable", note("read_names.could_be", text=bare, either=_either(found.labels)))
     if found is not None:
         repairs.append(Repair("loose-name", name, found.label))
         item = ItemRef(name=found.label, label=found.label)
-        return _Found(item, (f'Took "{bare}" as {found.label}.',), False, found.bundle)
+        return _Found(item, (note("read_names.took", text=bare, label=found.label),), False, found.bundle)
     # A coin's looser names ("gold coins", "pence") after the items': "cake salt" is the Salt cake.
     coin = read_coin(bare, names)
     if coin is None and names_two_coins(bare, names):
-        return Problem("unreadable", f'"{bare}" names two coins; write one ("5 gold pieces").')
+        return Problem("unreadable", note("read_coins.two_coins", text=bare))
     if coin is None:
         return None
     coin_id, repair = coin
@@ -249,15 +256,15 @@ def _after_possessive(name: str, names: ItemNames, repairs: list[Repair]) -> _Fo
     if found is None or (found.item.label is None and found.item.coin is None):
         return None
     repairs.append(Repair("possessive", name, found.item.name))
-    return _Found(found.item, (f'Took "{name}" as {found.item.name}.',), False, found.bundle)
+    return _Found(
+        found.item, (note("read_names.took", text=name, label=found.item.name),), False, found.bundle
+    )
 
 
-def _either(labels: tuple[str, ...]) -> str:
-    shown = list(labels[:_MOST_NAMED])
-    more = len(labels) - len(shown)
-    if more:
-        return f"{', '.join(shown)} or {more} more"
-    return f"{', '.join(shown[:-1])} or {shown[-1]}"
+def _either(labels: tuple[str, ...]) -> Note:
+    """The candidates a refusal names: the first ``_MOST_NAMED`` labels, and how many more there are."""
+    shown = labels[:_MOST_NAMED]
+    return note("read_names.either", labels=shown, more=len(labels) - len(shown))
 
 
 def _without_more(name: str, repairs: list[Repair], only: tuple[str, ...] | None = None) -> str:

@@ -33,6 +33,7 @@ from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import Problem, read_number, split_count
 from tagproc.normalize.gamewords import GameIndex, key_of, read_person
 from tagproc.normalize.items import resolve_item
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     ACTION_ALIASES,
@@ -94,7 +95,7 @@ class Attrs:
     verb: str
     values: dict[str, str]
     repairs: list[Repair] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def text(self, key: str) -> str | None:
         """The value of ``key``, stripped; None when absent or empty."""
@@ -137,7 +138,7 @@ def find_verb(tag: str, attrs: Pairs, index: GameIndex) -> Verb | Problem | None
     assert all(isinstance(verb, Verb) for verb in verbs)
     meanings = {verb.canonical for verb in verbs if isinstance(verb, Verb)}
     if len(meanings) > 1:
-        return Problem("unreadable", f"the tag says two things to do ({', '.join(sorted(meanings))}).")
+        return Problem("unreadable", note("read_keys.two_verbs", verbs=tuple(sorted(meanings))))
     return verbs[0]
 
 
@@ -149,13 +150,15 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
         meanings = {verb.canonical if isinstance(verb, Verb) else "?" for verb in each}
         if len(meanings) == 1 and isinstance(each[0], Verb) and each[0].canonical:
             return Verb(value, each[0].canonical, at, each[0].implied)
-        return Problem("unreadable", f'"{value}" says more than one thing to do.')
+        return Problem("unreadable", note("read_keys.alternatives", text=value))
     word = verb_word(tag, written, keyed=True)
     if tag == "sheet" and (with_pool := _op_with_pool(word, at, index, value)) is not None:
         return with_pool
     if tag == "inventory":
         if word in REFUSED_ACTIONS:
-            return Problem("unreadable", f'"{value}" means two things: {REFUSED_ACTIONS[word]}')
+            return Problem(
+                "unreadable", note("read_keys.two_meanings", text=value, why=REFUSED_ACTIONS[word])
+            )
         if word in ACTION_BY_TO:
             has_to = any(KEY_ALIASES["inventory"].get(key, key) == "to" for key, _ in attrs)
             return action_by_to(word, value, at, has_to=has_to)
@@ -169,10 +172,10 @@ def _one_verb(tag: str, at: int, value: str, attrs: Pairs, index: GameIndex) -> 
         if len(rows) == 1:
             return Verb(value, rows[0][1], at, rows[0][2])
         if word not in REFUSED_OPS:
-            keys = " or ".join(f"{row[0]}=" for row in OP_BY_KEY[word])
-            return Problem("unreadable", f'"{value}" is an op only with one of {keys}: write op=.')
+            keys = tuple(row[0] for row in OP_BY_KEY[word])
+            return Problem("unreadable", note("read_keys.op_by_key", text=value, keys=keys))
     if word in REFUSED_OPS:
-        return Problem("unreadable", f'"{value}" means two things: {REFUSED_OPS[word]}')
+        return Problem("unreadable", note("read_keys.two_meanings", text=value, why=REFUSED_OPS[word]))
     return _op_from_game(value, at, index)
 
 
@@ -181,7 +184,7 @@ def action_by_to(word: str, value: str, at: int | None, *, has_to: bool) -> Verb
     with_to, without_to, why = ACTION_BY_TO[word]
     action = with_to if has_to else without_to
     if action is None:
-        return Problem("unreadable", f'"{value}" means two things: {why}')
+        return Problem("unreadable", note("read_keys.two_meanings", text=value, why=why))
     return Verb(value, action, at)
 
 
@@ -298,9 +301,7 @@ def canonical_attrs(
             key, written, value = "who", "who", member
         if key != written and written in _tag_keys(tag) and not _soft_alias_fits(key, value, attrs):
             if key == "state" and not any(k in ("state", "field") for k, _ in attrs):  # field=: a note's
-                return Problem(
-                    "unreadable", f'{written}="{value}" could be the state: write state="on" or "off".'
-                )
+                return Problem("unreadable", note("read_keys.maybe_state", key=written, text=value))
             key = written  # value= on a condition is its state only when it says on or off
         if key != written:
             result.repairs.append(Repair("key-alias", written, key))
@@ -310,16 +311,16 @@ def canonical_attrs(
         if key == verb_key and is_verb_word(tag, value):
             again = find_verb(tag, ((key, value),), index)
             if not isinstance(again, Verb) or again.canonical != verb.canonical:
-                return Problem("unreadable", f'{key}= is written twice ("{verb.written}", "{value}").')
+                return Problem(
+                    "unreadable", note("read_keys.twice", key=key, first=verb.written, second=value)
+                )
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
         if key == verb_key:  # "type=weapon" beside action=: not a verb, so a key no table knows
             key = written
         if key in ENGINE_KEYS:
             if key == "note" and NOTE_HEDGES & set(_WORDS.findall(value.lower())):
-                return Problem(
-                    "unreadable", f'note="{value}" makes the tag conditional: run it when it happens.'
-                )
+                return Problem("unreadable", note("read_keys.conditional", text=value))
             result.repairs.append(Repair("engine-key", f'{written}="{value}"', ""))
             continue
         if key not in allowed:
@@ -327,11 +328,13 @@ def canonical_attrs(
             if isinstance(left, Problem):
                 return left
             result.repairs.append(Repair("unknown-key", f'{written}="{value}"', ""))
-            result.notes.append(f'Ignored {written}="{value}".')
+            result.notes.append(note("read_keys.ignored", key=written, text=value))
             continue
         if key in result.values:
             if result.values[key].strip() != value.strip():
-                return Problem("unreadable", f'{key}= is written twice ("{result.values[key]}", "{value}").')
+                return Problem(
+                    "unreadable", note("read_keys.twice", key=key, first=result.values[key], second=value)
+                )
             result.repairs.append(Repair("duplicate-key", f'{written}="{value}"', ""))
             continue
         if key == "amount" and (counted := _amount_object(value)) is not None:
@@ -431,23 +434,21 @@ def _left_out(
 ) -> Problem | None:
     """Refuse a key the verb does not read when leaving it out could change who, what or how many."""
     if key in DISTRIBUTIVE_KEYS:
-        return Problem("unreadable", f'{written}="{value}": one each, or so many in all? Write one tag each.')
+        return Problem("unreadable", note("read_keys.distributive", key=written, text=value))
     if key in _tag_keys(tag):
         if key in PERSON_KEYS.get(tag, ()) and _names_someone(value, index):
-            return Problem("unreadable", f'{written}="{value}" names someone this action does not read.')
+            return Problem("unreadable", note("read_keys.person_not_read", key=written, text=value))
         if tag == "sheet" and key in _SHEET_CHANGE_KEYS and value.strip():
             # grit="-2" heat="+1": a second change the op does not make is refused, never half run.
-            return Problem(
-                "unreadable", f'{written}="{value}" is a change this op does not make: one tag each.'
-            )
+            return Problem("unreadable", note("read_keys.second_change", key=written, text=value))
         return None
     risk = _risk(tag, value, index, names)
     if risk is None:
         key_risk = _risk(tag, written.replace("_", " "), index, names) if not value.strip() else None
         if key_risk is None:
             return None
-        return Problem("unreadable", f"{written}= is no key tagproc reads, and it names {key_risk}.")
-    return Problem("unreadable", f'{written}= is no key tagproc reads, and "{value}" names {risk}.')
+        return Problem("unreadable", note("read_keys.risky_key", key=written, risk=key_risk))
+    return Problem("unreadable", note("read_keys.risky_value", key=written, text=value, risk=risk))
 
 
 def _names_someone(value: str, index: GameIndex) -> bool:
@@ -455,18 +456,19 @@ def _names_someone(value: str, index: GameIndex) -> bool:
 
 
 def _risk(tag: str, value: str, index: GameIndex, names: ItemNames) -> str | None:
-    """What a value of an unknown key names that could change the tag (a member, an item, a number...)."""
+    """What a value of an unknown key names that could change the tag: the kind of ``RISKY_VALUES`` it is
+    (``member``, ``number``, ``item``, ``day`` or a kind of game word such as ``pool``)."""
     for kind in RISKY_VALUES.get(tag, ()):
         if kind == "member" and index.members_in(value):
-            return "a member of the party"
+            return kind
         if kind == "number" and (read_number(value) is not None or split_count(value) is not None):
-            return "a number"
+            return kind
         if kind == "item" and _is_thing(value, names):
-            return "an item or a coin"
+            return kind
         if kind == "day" and " ".join(value.lower().split()) in DAY_WORDS:
-            return "a new day"
+            return kind
         if kind not in ("member", "number", "item", "day") and index.find(value, (kind,)):
-            return f"a {kind.replace('_', ' ')} of this game"
+            return kind
     return None
 
 
@@ -500,16 +502,9 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
             del attrs.values[key]
             attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
         elif read.value == "everyone" and attrs.verb in PARTY_WHO:
-            return Problem(
-                "unreadable",
-                f'{key}="{value}": one each, or one for the party\'s bags? Write one tag a member, or who="party".',
-            )
+            return Problem("unreadable", note("read_keys.everyone", key=key, text=value))
         else:
-            return Problem(
-                "unreadable",
-                f'{key}="{value}" is the whole party: write one tag a member (only an add, an earn, a loot '
-                "or a sheet op goes to everyone at once).",
-            )
+            return Problem("unreadable", note("read_keys.whole_party", key=key, text=value))
     return None
 
 

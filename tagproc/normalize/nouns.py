@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import IRREGULAR_SINGULARS, MAX_NAME, SPELLINGS
 
@@ -29,15 +30,16 @@ _HISS_ES = ("ches", "shes", "sses", "xes", "zes")
 _KEEP_S = ("ss", "us", "is")
 
 
-def cut_name(text: str, what: str, repairs: list[Repair], notes: list[str]) -> str:
+def cut_name(text: str, what: str, repairs: list[Repair], notes: list[Note]) -> str:
     """``text`` as it is when it fits ``MAX_NAME`` characters once trimmed and its spaces collapsed; else
-    that cut to ``MAX_NAME`` (recorded in ``repairs``, said in ``notes`` as ``what`` was cut)."""
+    that cut to ``MAX_NAME`` (recorded in ``repairs``, said in ``notes``: ``what`` is ``item``, ``place`` or
+    the key whose value was cut)."""
     cleaned = " ".join(text.split())
     if len(cleaned) <= MAX_NAME:
         return text
     cut = cleaned[:MAX_NAME].rstrip()
     repairs.append(Repair("name-cut", cleaned, cut))
-    notes.append(f"{what} was cut to its first {MAX_NAME} characters.")
+    notes.append(note("read_names.cut", what=what, most=MAX_NAME))
     return cut
 
 

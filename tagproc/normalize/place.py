@@ -21,6 +21,7 @@ import re
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.gamewords import GameIndex, key_of
 from tagproc.normalize.keys import Attrs
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import ARTICLES, DAY_WORDS, PLACE_SIZE_SEPARATORS, PREPOSITIONS
 from tagproc.vocabulary.phrases import PLACE_KIND_WORDS
@@ -42,7 +43,7 @@ def place_name(
         head, inner = paren.group("name").strip(" ,"), paren.group("inner").strip()
         found = _size_in(inner, index)
         if found is None:
-            _said(attrs, name, head, f'Left out "({inner})": a description, not the place\'s name.')
+            _said(attrs, name, head, note("read_place.description", text=inner))
             return place_name(head, size, index, attrs)
         return _agree(name, head, found, size, attrs, index)
     for separator in PLACE_SIZE_SEPARATORS:
@@ -54,9 +55,7 @@ def place_name(
         if cut and head.strip(" ,") and (found := _size_in(tail, index)) is not None:
             return _agree(name, head.strip(" ,"), found, size, attrs, index)
         if cut and head.strip(" ,") and index.words.sizes and _names_a_size(tail, index):
-            return Problem(
-                "unreadable", f'name="{name}": "{tail.strip()}" names a size among other words: write size=.'
-            )
+            return Problem("unreadable", note("read_place.size_among_words", name=name, text=tail.strip()))
     prefix = _PREFIX.match(name.strip())
     kind = prefix.group("kind").split() if prefix else []
     if prefix and 0 < len(kind) <= 3 and (found := _kind_word(kind[-1], index)) is not None:
@@ -67,9 +66,7 @@ def place_name(
         if words[-1][:1].islower():
             return _agree(name, head, found, size, attrs, index)
         if size is None:
-            return Problem(
-                "unreadable", f'name="{name}": is "{words[-1]}" part of the name or its size? Write size=.'
-            )
+            return Problem("unreadable", note("read_place.name_or_size", name=name, word=words[-1]))
     return name, size
 
 
@@ -106,16 +103,16 @@ def _agree(
 ) -> tuple[str, str | None] | Problem:
     word, ident = found
     if all(part.lower() in ARTICLES for part in head.split()):
-        return Problem("unreadable", f'name="{written}" names a size, not a place.')
+        return Problem("unreadable", note("read_place.only_size", name=written))
     if ident is None:  # a settlement word in a game with no sizes: said, left out
-        _said(attrs, written, head, f'Left out "{word}": this game has no place sizes.')
+        _said(attrs, written, head, note("read_place.no_sizes", word=word))
         return head, size
     if (
         size is not None
         and index.find_one(size, "size") not in (ident, None)
         and key_of(size) != key_of(ident)
     ):
-        return Problem("unreadable", f'name="{written}" says {word} but size="{size}".')
+        return Problem("unreadable", note("read_place.size_conflict", name=written, word=word, size=size))
     attrs.repairs.append(Repair("positional-size", written, f'name="{head}" size="{ident}"'))
     return head, size or ident
 
@@ -125,6 +122,6 @@ def _is_new_day(text: str) -> bool:
     return said in DAY_WORDS or said.removesuffix(" day") in DAY_WORDS
 
 
-def _said(attrs: Attrs, written: str, head: str, note: str) -> None:
+def _said(attrs: Attrs, written: str, head: str, said: Note) -> None:
     attrs.repairs.append(Repair("place-description", written, f'name="{head}"'))
-    attrs.notes.append(note)
+    attrs.notes.append(said)

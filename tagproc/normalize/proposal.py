@@ -28,6 +28,7 @@ from tagproc.names import ItemNames, ProposalWords, StatWord, Word, fold
 from tagproc.normalize.changes import Notebook, find_word, read_changes
 from tagproc.normalize.counts import read_number
 from tagproc.normalize.items import ResolvedItem, resolve_item
+from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import BINDS_WORDS, NONE_WORDS
 
@@ -44,7 +45,7 @@ _INSIDE_KEYS = ("worn", "carried", "summary")
 class ReadProposal:
     proposal: Proposal
     repairs: tuple[Repair, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 def read_proposal(values: Mapping[str, str], names: ItemNames) -> ReadProposal:
@@ -87,14 +88,14 @@ def _read_like(text: str, names: ItemNames, book: Notebook) -> str | None:
         book.repairs.extend(found.repairs)
         book.notes.extend(found.notes)
         return found.item.label
-    book.record("left-out-like", text, "", f'Left out like="{text}": not an item of this ruleset.')
+    book.record("left-out-like", text, "", note("read_proposal.like_left_out", text=text))
     return None
 
 
 def _read_one(text: str, words: tuple[Word, ...], what: str, book: Notebook) -> str | None:
     word = find_word(text, words)
     if word is None:
-        book.record(f"left-out-{what}", text, "", f'Left out {what} "{text}": not one of this ruleset\'s.')
+        book.record(f"left-out-{what}", text, "", note("read_proposal.left_out", what=what, text=text))
         return None
     return word.id
 
@@ -104,14 +105,14 @@ def _read_rarity(text: str, words: ProposalWords, book: Notebook) -> str | None:
     if word is not None:
         return word.id
     if not words.rarities:
-        book.record("left-out-rarity", text, "", f'Left out rarity "{text}": this ruleset has no rarities.')
+        book.record("left-out-rarity", text, "", note("read_proposal.no_rarities", text=text))
         return None
     lowest = words.rarities[0]
     book.record(
         "rarity-to-lowest",
         text,
         lowest.id,
-        f'Rarity "{text}" is not one of this ruleset\'s; made {lowest.label}, the lowest.',
+        note("read_proposal.rarity_to_lowest", text=text, lowest=lowest.label),
     )
     return lowest.id
 
@@ -131,10 +132,10 @@ def _read_list(text: str, words: tuple[Word, ...], what: str, book: Notebook) ->
 def _read_binds(text: str, words: ProposalWords, book: Notebook) -> str | None:
     value = BINDS_WORDS.get(" ".join(text.lower().split()))
     if value is None:
-        book.record("left-out-binds", text, "", f'Left out binds="{text}": write yes, cursed or no.')
+        book.record("left-out-binds", text, "", note("read_proposal.binds_word", text=text))
         return None
     if not words.has_binding and value != "no":
-        book.record("left-out-binds", text, "", "Left out binds=: this ruleset has no binding.")
+        book.record("left-out-binds", text, "", note("read_proposal.no_binding"))
         return None
     return value
 
@@ -148,7 +149,7 @@ def _read_slots(text: str, words: ProposalWords, book: Notebook) -> tuple[tuple[
         name, count = _name_and_number(part)
         slot = find_word(name, words.slots)
         if slot is None or count is None or count < 1:
-            book.record("left-out-slot", part, "", f'Left out slot "{part}": not one of this ruleset\'s.')
+            book.record("left-out-slot", part, "", note("read_proposal.left_out", what="slot", text=part))
             continue
         found[slot.id] = int(count)
     return tuple(found.items())
@@ -229,7 +230,7 @@ def _read_stats(text: str, words: ProposalWords, book: Notebook) -> tuple[tuple[
     for part in filter(None, _PAIR_SPLIT.split(text.strip())):
         split = _split_stat(part, words, book)
         if split is None:
-            book.record("left-out-stat", part, "", f'Left out stat "{part}": not one of this ruleset\'s.')
+            book.record("left-out-stat", part, "", note("read_proposal.left_out", what="stat", text=part))
             continue
         stat, raw = split
         value = _stat_value(stat, raw, book)
@@ -277,12 +278,16 @@ def _stat_value(stat: StatWord, raw: str, book: Notebook) -> StatValue | None:
         if stat.max_length is not None and len(value) > stat.max_length:
             # A text stat holds at most maxLength characters: cut, and say so (never of a hidden stat).
             cut = value[: stat.max_length].rstrip()
-            note = f"{stat.label} is cut to {stat.max_length} characters." if stat.visible else None
-            book.record("text-held-to-length", value, cut, note)
+            said = (
+                note("read_proposal.text_cut", stat=stat.label, most=stat.max_length)
+                if stat.visible
+                else None
+            )
+            book.record("text-held-to-length", value, cut, said)
             value = cut
     if value is None:
-        note = f'Left out {stat.label} "{raw}": not a value it takes.' if stat.visible else None
-        book.record("left-out-stat-value", f"{stat.id}={raw}", "", note)
+        said = note("read_proposal.value_left_out", stat=stat.label, text=raw) if stat.visible else None
+        book.record("left-out-stat-value", f"{stat.id}={raw}", "", said)
     return value
 
 
@@ -295,8 +300,12 @@ def _held_to_range(stat: StatWord, value: float, raw: str, book: Notebook) -> fl
     if stat.integer:
         held = round(held)
     if held != value:
-        note = f"{stat.label} {raw} is held to {held}." if stat.visible else None
-        book.record("stat-to-range", f"{stat.id}={raw}", f"{stat.id}={held}", note)
+        said = (
+            note("read_proposal.held_to_range", stat=stat.label, text=raw, held=held)
+            if stat.visible
+            else None
+        )
+        book.record("stat-to-range", f"{stat.id}={raw}", f"{stat.id}={held}", said)
     return int(held) if stat.integer else held  # rounded above: a whole number, however large
 
 
@@ -316,17 +325,25 @@ def _defense_beside_its_stat(proposal: Proposal, words: ProposalWords, book: Not
     worn = tuple(change for change in proposal.worn if change.to != "defense")
     stat = _find_stat(words.defense_stat, words)
     label = stat.label if stat else words.defense_stat
-    said = ", ".join(f"{change.flat:+d} {label}" for change in defense)
+    flats = tuple(change.flat or 0 for change in defense)
+    said = ", ".join(f"{flat:+d} {label}" for flat in flats)  # the repair's record, not the note's words
     stats = dict(proposal.stats or ())
     if words.defense_stat not in stats and proposal.like is None and stat is not None:
         total = sum(change.flat or 0 for change in defense)
         value = _stat_value(stat, str(total), book)
         if value is not None:
             stats[stat.id] = value
-        book.record("defense-to-stat", said, f"{stat.id}={value}", f"Took worn {said} as {stat.id}={value}.")
+        took = note("read_proposal.defense_to_stat", flats=flats, label=label, stat=stat.id, value=value)
+        book.record("defense-to-stat", said, f"{stat.id}={value}", took)
         return Proposal.model_validate({**proposal.model_dump(), "worn": worn, "stats": tuple(stats.items())})
     if words.defense_stat not in stats:
         return proposal
-    note = f"{stat.id if stat else label}={stats[words.defense_stat]} already raises {label}; left out worn {said}."
-    book.record("defense-beside-stat", said, "", note)
+    beside = note(
+        "read_proposal.defense_beside_stat",
+        stat=stat.id if stat else label,
+        value=stats[words.defense_stat],
+        label=label,
+        flats=flats,
+    )
+    book.record("defense-beside-stat", said, "", beside)
     return Proposal.model_validate({**proposal.model_dump(), "worn": worn, "defense_left_out": True})

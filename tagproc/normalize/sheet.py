@@ -43,6 +43,8 @@ from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_o
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.place import place_name
+from tagproc.notes import Note as AnswerNote
+from tagproc.notes import note
 from tagproc.repairs import Repair
 from tagproc.vocabulary import (
     AMOUNT_UNITS,
@@ -133,7 +135,7 @@ def _game_key(
         return None
     if len(hits) > 1:
         return Problem(
-            "unreadable", f"{key}= is more than one thing of this game ({', '.join(i for _, i in hits)})."
+            "unreadable", note("read_sheet.several_things", key=key, ids=tuple(i for _, i in hits))
         )
     kind, ident = hits[0]
     if kind == "field":
@@ -141,7 +143,7 @@ def _game_key(
     if kind == "condition":
         state = STATE_WORDS.get(" ".join(value.lower().split()))
         if state is None:
-            return Problem("unreadable", f'{key}="{value}" is neither on nor off.')
+            return Problem("unreadable", note("read_sheet.not_a_state", key=key, text=value))
         return [("condition", ident), ("state", state)], "condition"
     signed = _SIGNED.match(value)
     sign = signed.group("sign").replace("\u2212", "-") if signed else ""
@@ -151,12 +153,12 @@ def _game_key(
             return [("track", ident), ("by", f"{sign}{number.strip()}")], "track"
         if op in ("track", "damage"):
             return [("track", ident), ("to" if op == "track" else "amount", number)], None
-        return Problem("unreadable", f'{key}="{value}": write +N or -N to move it, or op= to say what.')
+        return Problem("unreadable", note("read_sheet.track_value", key=key, text=value))
     health = health_pool(index.words)
     if not sign and op in (None, "?"):
-        return Problem("unreadable", f'{key}="{value}" says no sign and no op: spend, restore or damage?')
+        return Problem("unreadable", note("read_sheet.no_sign", key=key, text=value))
     if op in ("restore", "temp") and sign == "-":
-        return Problem("unreadable", f'{key}="{value}": a {op} takes nothing away.')
+        return Problem("unreadable", note("read_sheet.takes_nothing", key=key, text=value, op=op))
     implied = None
     if sign and op is None:
         implied = "damage" if sign == "-" and health is not None and ident == health.id else SIGN_OPS[sign]
@@ -202,28 +204,26 @@ def place_command(attrs: Attrs, raw: str, index: GameIndex) -> Place | Unreadabl
     name = attrs.text("name")
     size = attrs.text("size")
     if name is None and size is None:
-        return _unreadable(
-            attrs, raw, "place", Problem("missing-key", "a place tag says the place's name= or its size=.")
-        )
+        return _unreadable(attrs, raw, "place", Problem("missing-key", note("read_sheet.no_place")))
     if name is None:  # a size alone: a place of that size, its name not given (CONVENTIONS.md §10)
         return Place.model_validate(
             {"name": None, "size": size, "new_day": _new_day(attrs), **_carried(attrs)}
         )
     if key_of(name) in PLACE_NON_NAMES or name.strip(" .") in PLACE_NON_NAMES:
-        detail = f'name="{name}" names no place: nothing changed (the place in force stays).'
+        detail = note("read_sheet.no_place_named", text=name, key=True)
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
     moving = PLACE_MOTION_WORDS & set(_PLACE_WORD.findall(name.lower()))
     if moving:
-        detail = f'name="{name}" says a journey or a doubt ("{sorted(moving)[0]}"), not one place: write name= alone.'
+        detail = note("read_sheet.moving", name=name, word=sorted(moving)[0])
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
     split = place_name(name, attrs.text("size"), index, attrs)  # "Millbrook, market town" (``place.py``)
     if isinstance(split, Problem):
         return _unreadable(attrs, raw, "place", split)
     name, size = split
     if key_of(name) in PLACE_NON_NAMES or index.find(name, ("size",)) or key_of(name) in PLACE_KIND_WORDS:
-        detail = f'"{name}" names no place: nothing changed (the place in force stays).'
+        detail = note("read_sheet.no_place_named", text=name, key=False)
         return _unreadable(attrs, raw, "place", Problem("unreadable", detail))
-    name = cut_name(name, "The place's name", attrs.repairs, attrs.notes)
+    name = cut_name(name, "place", attrs.repairs, attrs.notes)
     return Place.model_validate({"name": name, "size": size, "new_day": _new_day(attrs), **_carried(attrs)})
 
 
@@ -234,7 +234,7 @@ def _new_day(attrs: Attrs) -> bool:
     new_day = said is not None and said in DAY_WORDS
     if day is not None and not new_day and said not in NOT_NEW_DAY_WORDS:
         attrs.repairs.append(Repair("unknown-day", f'day="{day}"', ""))
-        attrs.notes.append(f'Ignored day="{day}": only day="new" starts a new day.')
+        attrs.notes.append(note("read_sheet.day_ignored", day=day))
     return new_day
 
 
@@ -242,14 +242,14 @@ def loot_command(attrs: Attrs, raw: str, index: GameIndex) -> Loot | Unreadable:
     """The command of one ``[loot:]`` tag (a bare "grave_goods for Bram" read as table and who)."""
     table = attrs.text("table")
     if table is None:
-        return _unreadable(attrs, raw, "loot", Problem("missing-key", "a loot tag names its table=."))
+        return _unreadable(attrs, raw, "loot", Problem("missing-key", note("read_sheet.no_table")))
     who = attrs.text("who")
     if index.find_one(table, "loot_table") is None:
         split = _positional_loot(table, index)
         if split is not None:
             table, member = split
             if who is not None and key_of(who) != key_of(member):
-                detail = f'table="{attrs.text("table")}" names {member} but who="{who}".'
+                detail = note("read_sheet.table_member", table=attrs.text("table"), member=member, who=who)
                 return _unreadable(attrs, raw, "loot", Problem("unreadable", detail))
             attrs.repairs.append(
                 Repair("positional-loot", attrs.text("table") or "", f'table="{table}" who="{member}"')
@@ -278,7 +278,7 @@ def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     if op == "note":
         field = attrs.text("field")
         if field is None:
-            return Problem("missing-key", "a note names its field=.")
+            return Problem("missing-key", note("read_sheet.no_field"))
         return Note.model_validate({"field": field, "value": attrs.text("value") or "", **_fields(attrs)})
     if op == "condition":
         return _condition(attrs)
@@ -290,12 +290,12 @@ def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     if op == "damage":
         pool, track = attrs.text("pool"), attrs.text("track")
         if pool is None and track is None:
-            return Problem("missing-key", "damage names a pool= or a track=.")
+            return Problem("missing-key", note("read_sheet.damage_names"))
         damage = {"pool": pool, "track": track, "kind": attrs.text("kind"), "amount": amount}
         return Damage.model_validate({**damage, **_fields(attrs)})
     pool = attrs.text("pool")
     if pool is None:
-        return Problem("missing-key", f"{op} names a pool=.")
+        return Problem("missing-key", note("read_sheet.no_pool", op=op))
     fields: dict[str, object] = {"pool": pool, "amount": amount, **_fields(attrs)}
     if op == "spend":
         return Spend.model_validate(fields)
@@ -320,7 +320,7 @@ def _amount(attrs: Attrs, op: str, index: GameIndex) -> int | Problem:
     """``amount=``: a whole number, perhaps signed where the sign agrees, perhaps with a unit or the pool."""
     text = attrs.text("amount")
     if text is None:
-        return Problem("missing-key", "the tag says no amount=.")
+        return Problem("missing-key", note("read_sheet.no_number", key="amount"))
     signed = _SIGNED.match(text)
     sign = signed.group("sign").replace("\u2212", "-") if signed else ""
     body = signed.group("rest") if signed else text
@@ -330,9 +330,9 @@ def _amount(attrs: Attrs, op: str, index: GameIndex) -> int | Problem:
         if number is not None:
             break
     else:
-        return Problem("unreadable", f'amount="{text}" is not a whole number.')
+        return Problem("unreadable", note("read_sheet.not_whole", key="amount", text=text))
     if number < 0 or (sign == "-" and op in ("restore", "temp")):
-        return Problem("unreadable", f'amount="{text}" is below zero.')
+        return Problem("unreadable", note("read_sheet.below_zero", key="amount", text=text))
     unit = _unit(attrs, words[size:], op, index)
     if isinstance(unit, Problem):
         return unit
@@ -350,11 +350,13 @@ def _unit(attrs: Attrs, words: list[str], op: str, index: GameIndex) -> str | Pr
     kinds = ("pool", "track") if op == "damage" else ("pool",)
     hits = [hit for hit in index.find(phrase, kinds)]
     if len(hits) != 1:
-        return Problem("unreadable", f'amount says "{phrase}", which is no unit or pool of this game.')
+        return Problem("unreadable", note("read_sheet.no_unit", text=phrase))
     kind, ident = hits[0]
     written = attrs.text(kind)
     if written is not None and index.find_one(written, kind) != ident and key_of(written) != key_of(ident):
-        return Problem("unreadable", f'amount says {phrase} but {kind}="{written}".')
+        return Problem(
+            "unreadable", note("read_sheet.unit_conflict", text=phrase, kind=kind, written=written)
+        )
     if written is None:
         attrs.values[kind] = ident
         attrs.repairs.append(Repair(f"amount-{kind}", phrase, f'{kind}="{ident}"'))
@@ -364,20 +366,20 @@ def _unit(attrs: Attrs, words: list[str], op: str, index: GameIndex) -> str | Pr
 def _condition(attrs: Attrs) -> Condition | Problem:
     condition = attrs.text("condition")
     if condition is None:
-        return Problem("missing-key", "a condition op names its condition=.")
+        return Problem("missing-key", note("read_sheet.no_condition"))
     state_text = attrs.text("state") or "on"
     state = STATE_WORDS.get(" ".join(state_text.lower().split()).strip(" .!"))
     if state is None:
-        return Problem("unreadable", f'state="{state_text}" is neither "on" nor "off".')
+        return Problem("unreadable", note("read_sheet.bad_state", text=state_text))
     return Condition.model_validate({"condition": condition, "state": state == "on", **_fields(attrs)})
 
 
 def _track(attrs: Attrs) -> Track | Problem:
     track = attrs.text("track")
     if track is None:
-        return Problem("missing-key", "a track op names its track=.")
+        return Problem("missing-key", note("read_sheet.no_track"))
     if attrs.text("to") is not None and attrs.text("by") is not None:
-        return Problem("unreadable", "a track op says to= or by=, not both.")
+        return Problem("unreadable", note("read_sheet.to_and_by"))
     key = "to" if attrs.text("to") is not None else "by"
     number = _number(attrs, key, signed=key == "by")
     if isinstance(number, Problem):
@@ -393,18 +395,18 @@ def _fields(attrs: Attrs) -> dict[str, object]:
 def _number(attrs: Attrs, key: str, *, signed: bool) -> int | Problem:
     text = attrs.text(key)
     if text is None:
-        return Problem("missing-key", f"the tag says no {key}=.")
+        return Problem("missing-key", note("read_sheet.no_number", key=key))
     number = read_number(text.replace("\u2212", "-").replace("+ ", "+").replace("- ", "-"))
     if number is None:
-        return Problem("unreadable", f'{key}="{text}" is not a whole number.')
+        return Problem("unreadable", note("read_sheet.not_whole", key=key, text=text))
     if number < 0 and not signed:
-        return Problem("unreadable", f'{key}="{text}" is below zero.')
+        return Problem("unreadable", note("read_sheet.below_zero", key=key, text=text))
     if not text.strip().lstrip("+-").isdigit():
         attrs.repairs.append(Repair("number-in-words", text, str(number)))
     return number
 
 
-def _carried(attrs: Attrs) -> dict[str, tuple[Repair, ...] | tuple[str, ...]]:
+def _carried(attrs: Attrs) -> dict[str, tuple[Repair, ...] | tuple[AnswerNote, ...]]:
     return {"repairs": tuple(attrs.repairs), "notes": tuple(attrs.notes)}
 
 
