@@ -1,7 +1,7 @@
 """The inventory block's facts: each bag, its header and its entries, at every level of trimming.
 
-What it says (spec "What reads items" and "Money"; ``PROMPT-FORMAT`` §3 where the spec is silent): the
-player's bag first, even when it holds nothing, then each other member's that holds something. Each bag's
+What it says (spec "What reads items" and "Money"; the reference engine's layout where the spec is silent):
+the player's bag first, even when it holds nothing, then each other member's that holds something. Each bag's
 header is its name and, as the ruleset has them: its load against what the bearer can carry (in the carry
 ``unit``; ``encumberedAbove`` and ``limit`` read off that member's sheet by ``Rules``, as the carrying rule
 reads them), the bound count against ``binding.max`` with the binding's label, every slot as ``<Slot>
@@ -17,6 +17,11 @@ Trimming (issue "Budgets"), in this order, one step a level:
    entries all together are shorter than that keeps them: so no level is ever longer than the one before.
 The bag headers are never trimmed. Level 0 is everything; ``levels`` is the headers with only the entries
 too short to be worth leaving out.
+
+Decisions where the spec is silent: a companion whose bag holds nothing is not listed (the reference
+engine's); with only the player's bag to list the block is one ``PLAYER INVENTORY`` line, else a ``PARTY
+INVENTORY`` line per bag; an empty list of entries is ``nothing``; the load is said to two decimals, and
+``encumbered`` once it is past ``encumberedAbove``.
 """
 
 from __future__ import annotations
@@ -159,7 +164,11 @@ def _room(entry: Entry) -> int:
         size += len(entry.own_name) + 3
     if entry.count > 1:
         size += len(str(entry.count)) + 2
-    size += 8 * sum(1 for n in (entry.worn, entry.bound, entry.cursed) if n) + 14 * len(entry.charges)
+    # What is worn and charged, counted short rather than long ("1 worn", "2 of 3"): an entry counted
+    # longer than it is could leave out less than saying so takes.
+    size += 8 * sum(1 for n in (entry.worn, entry.bound, entry.cursed) if n)
+    if entry.charges:
+        size += 8 * len(entry.charges) + 11
     return size
 
 
