@@ -295,3 +295,13 @@ def test_tokens_never_grow_from_one_level_to_the_next_on_a_large_party() -> None
     counter = TokenCounter()
     tokens = [counter.count(render(draft, level)) for level in range(draft.levels + 1)]
     assert tokens == sorted(tokens, reverse=True)
+
+
+def test_an_empty_bag_cannot_be_trimmed_and_saying_it_changes_no_state() -> None:
+    state = _full_party()
+    before = state.model_dump_json()
+    draft = inventory_draft(state, rules_for("gravewatch"))
+    for level in range(draft.levels + 1):
+        render(draft, level)
+    assert state.model_dump_json() == before
+    assert inventory_draft(party(member("Ada")), rules_for("gravewatch")).levels == 0
