@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 __all__ = ["Note", "NoteLike", "note", "notes_of"]
 
@@ -28,6 +28,14 @@ class Note(BaseModel):
 
     code: str
     facts: tuple[tuple[str, Any], ...] = ()
+
+    @field_validator("facts", mode="before")
+    @classmethod
+    def _frozen_facts(cls, facts: Any) -> Any:
+        """Facts read back from JSON as they were made: lists as tuples, a nested note's mapping as a ``Note``."""
+        if isinstance(facts, list | tuple):
+            return tuple((name, _frozen(value)) for name, value in facts)
+        return facts
 
     @property
     def group(self) -> str:
@@ -45,6 +53,14 @@ class Note(BaseModel):
             if name == key:
                 return value
         return default
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(one) for one in value)
+    if isinstance(value, dict) and set(value) == {"code", "facts"}:
+        return Note.model_validate(value)
+    return value
 
 
 def note(code: str, **facts: Any) -> Note:

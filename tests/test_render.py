@@ -214,3 +214,17 @@ def test_a_template_that_names_an_unknown_value_fails_loudly(tmp_path: Path) -> 
     (tmp_path / "answer.jinja").write_text("{{ nothing_here }}")
     with pytest.raises(Exception, match="nothing_here"):
         Renderer(tmp_path).render_answer(Answer(tag="loot", attrs=(), result="ok"))
+
+
+def test_a_note_read_back_from_json_is_the_note_it_was() -> None:
+    from tagproc.notes import Note, note
+
+    made = note(
+        "carrying.cannot_carry",
+        who="Bram",
+        load=note("carrying.load", now="11", most="12"),
+        items=("a", "b"),
+        pairs=(("crowns", 1), ("shillings", 2)),
+    )
+    again = Note.model_validate_json(made.model_dump_json())
+    assert again == made and hash(again) == hash(made)
