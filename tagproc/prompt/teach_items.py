@@ -9,7 +9,9 @@ tables. Every value is a label, an id or a number taken from the ruleset as the 
 
 Decisions where the spec is silent:
 - Example items are the ruleset's own, in catalog order, among those a GM could really be given: no fake,
-  no cursed item, no service, and no label with a comma in it (it would split a comma list).
+  no cursed item, no service, and no label with a comma in it (it would split a comma list). Equip, bind
+  and use fall back on any item that can be worn, bound or used, so each is taught whenever the ruleset
+  has slots, binding or an item with a use.
 - The invented-item example starts ``like=`` the first item worn in a slot (a weapon, usually), so its
   category, slot and a shown stat are that item's own; its ``worn=`` change is on the first skill, else
   the first ability. A stat the GM is not shown (``promptVisible: false``) is never named.
@@ -20,6 +22,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tagproc.engine.rules import Rules
@@ -179,18 +182,26 @@ def gear_of(rules: Rules) -> Gear | None:
     stacked = [e for e in plain if e.stack_limit is not None and e.stack_limit > 1]
     loose = [e for e in plain if e.stack_limit is None and e is not first]
     stackable = (stacked or loose or [first])[0]
-    slots = rules.block.slots if rules.block else []
-    equip = next((e.label for e in plain if e.item.slots and e.item.binds is None), None) if slots else None
-    use = next((e.label for e in plain if e.item.use is not None), None)
+    every = rules.book.items()
+    equip: str | None = None
+    if rules.block is not None and rules.block.slots:  # taught with slots, on the likeliest item to wear
+        worn = [e for e in plain if e.item.slots and e.item.binds is None]
+        equip = _first(worn, [e for e in plain if e.item.slots], [e for e in every if e.item.slots], plain)
+    use = _first([e for e in plain if e.item.use], [e for e in every if e.item.use])
     return Gear(first.label, second.label, stackable.label, equip, use)
+
+
+def _first(*choices: Sequence[BookItem]) -> str | None:
+    """The label of the first item of the first choice that has any."""
+    return next((choice[0].label for choice in choices if choice), None)
 
 
 def bind_of(rules: Rules) -> Bind | None:
     block = rules.block
     if block is None or block.binding is None:
         return None
-    item = next((e.label for e in _plain(rules) if e.item.binds is not None), None)
-    return Bind(block.binding.label, item)
+    binds = [e for e in rules.book.items() if e.item.binds is not None]
+    return Bind(block.binding.label, _first([e for e in _plain(rules) if e.item.binds], binds))
 
 
 def _number(value: float | str) -> str:
