@@ -142,6 +142,55 @@ CHANGES: dict[str, Callable[[dict[str, Any]], None]] = {
 }
 
 
+# A third-party ruleset unlike the shipped ones: one item to name, a single coin, a cursed item the only one
+# that binds or takes a slot, the health a pool that is the only pool, no skills, stats, rarities or tags.
+THIRD: dict[str, Any] = {
+    "id": "third",
+    "name": "Third",
+    "capabilityApi": "1.99",
+    "sheet": {
+        "abilities": [{"id": "might", "label": "Might", "min": 0, "max": 5, "default": 1}],
+        "live": {
+            "pools": [{"id": "life", "label": "Life", "max": 10}],
+            "conditions": [{"id": "dazed", "label": "Dazed"}],
+        },
+    },
+    "rests": [{"id": "nap", "label": "Nap", "restore": [{"pool": "life", "to": "max"}]}],
+    "items": {
+        "categories": [{"id": "tool", "label": "Tool"}],
+        "slots": [{"id": "belt", "label": "Belt", "count": 1}],
+        "binding": {"label": "Oathbound", "max": {"const": 1}},
+        "currencies": [
+            {
+                "id": "chit",
+                "label": "Chits",
+                "units": [{"id": "chit", "label": "chits", "one": "chit", "value": 1}],
+            }
+        ],
+        "native": False,
+    },
+    "catalogs": [
+        {
+            "id": "kit",
+            "label": "Kit",
+            "holds": "items",
+            "entries": [
+                {
+                    "id": "rope",
+                    "label": "Rope",
+                    "item": {"category": "tool", "cost": {"amount": 2, "unit": "chit"}},
+                },
+                {
+                    "id": "knife",
+                    "label": "Knife, small",
+                    "item": {"category": "tool", "slots": {"belt": 1}, "binds": {"cursed": True}},
+                },
+            ],
+        }
+    ],
+}
+
+
 @cache
 def changed(name: str, *changes: str) -> Rules:
     """A shipped ruleset with parts taken out (each a name of ``CHANGES``), loaded as a file would be."""
@@ -296,6 +345,12 @@ TAUGHT = [
         changed("ember-roads", "no-uses"),
         {"add", "invent", "remove", "give", "equip", "pay", "earn"} | SHEET,
         id="ember-roads-no-uses",
+    ),
+    pytest.param(
+        Rules(parse_ruleset(THIRD)),
+        {"add", "invent", "remove", "give", "equip", "bind", "pay", "earn"}
+        | {"spend", "restore", "damage-pool", "temp", "condition", "rest"},
+        id="third-party",
     ),
     pytest.param(
         Rules(parse_ruleset({"id": "bare", "name": "Bare"})),
@@ -541,3 +596,13 @@ def test_rendering_the_block_leaves_the_state_unchanged() -> None:
     block_text = RENDERER.render_block("instructions", instructions_draft(state, rules).context(0))
     assert block_text.startswith("COMMANDS:")
     assert state.model_dump_json() == before
+
+
+def test_a_ruleset_with_one_item_to_name_and_no_skills_says_only_the_keys_it_has() -> None:
+    text = block(Rules(parse_ruleset(THIRD)))
+    assert '[inventory: action="add" item="Rope"]' in text
+    assert "category= by name; slots= id=count pairs; binds= yes, cursed or no;" in text
+    assert "rarity=" not in text and "tags=" not in text and "stats=" not in text
+    assert 'on an ability to raise or lower it ("+1 Might")' in text
+    assert "on a skill" not in text and "Each rarity has a most" not in text
+    assert "Coins, largest first: Chits: chits." in text

@@ -55,7 +55,7 @@ class Gear:
     """The ruleset's items the base lines' examples name: an add of two, a remove of a stackable one."""
 
     first: str
-    second: str
+    second: str | None  # None: the ruleset has one item to name (no comma list then)
     stackable: str
     equip: str | None  # an item that takes a slot and does not bind (with slots)
     use: str | None  # an item with a use (when any has one)
@@ -79,12 +79,18 @@ class Invent:
     tag: str | None
     stat: tuple[str, str] | None  # a shown stat's id and its value
     slot: tuple[str, int] | None  # a slot's id and how many of it
-    worn: str | None  # the skill or ability label a worn change is on
+    skill: str | None  # the first skill: the example's worn change is on it...
+    ability: str | None  # ...else on the first ability
     binding: bool
     fights: bool
     defense: str | None  # the ruleset's word for defense (Ember Roads: Guard)
     defense_stat: str | None  # the item stat that word already adds up (guard)
     saves: bool
+    rarities: bool  # the keys the ruleset has words for: rarity=, tags=, stats=, slots=
+    tags: bool
+    stats: bool
+    slots: bool
+    caps: bool  # rarityCaps hold an invented item's numbers and bonuses
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +184,7 @@ def gear_of(rules: Rules) -> Gear | None:
     if not plain:
         return None
     first = plain[0]
-    second = plain[1] if len(plain) > 1 else first
+    second = plain[1] if len(plain) > 1 else None
     stacked = [e for e in plain if e.stack_limit is not None and e.stack_limit > 1]
     loose = [e for e in plain if e.stack_limit is None and e is not first]
     stackable = (stacked or loose or [first])[0]
@@ -188,7 +194,7 @@ def gear_of(rules: Rules) -> Gear | None:
         worn = [e for e in plain if e.item.slots and e.item.binds is None]
         equip = _first(worn, [e for e in plain if e.item.slots], [e for e in every if e.item.slots], plain)
     use = _first([e for e in plain if e.item.use], [e for e in every if e.item.use])
-    return Gear(first.label, second.label, stackable.label, equip, use)
+    return Gear(first.label, second.label if second else None, stackable.label, equip, use)
 
 
 def _first(*choices: Sequence[BookItem]) -> str | None:
@@ -232,7 +238,6 @@ def invent_of(rules: Rules) -> Invent | None:
     tag = None
     if base is not None and base.item.tags:
         tag = next((t.label for t in block.tags if t.id in base.item.tags), None)
-    changed = words.skills or words.abilities
     return Invent(
         like=base.label if base is not None else None,
         category=labels.get(base.item.category) if base is not None else block.categories[0].label,
@@ -240,12 +245,18 @@ def invent_of(rules: Rules) -> Invent | None:
         tag=tag or (block.tags[0].label if block.tags else None),
         stat=stat,
         slot=slot,
-        worn=changed[0].label if changed else None,
+        skill=words.skills[0].label if words.skills else None,
+        ability=words.abilities[0].label if words.abilities else None,
         binding=block.binding is not None,
         fights=words.has_fights,
         defense=words.defense_words[0] if words.defense_words else None,
         defense_stat=shown[words.defense_stat].label if words.defense_stat in shown else None,
         saves=bool(words.saves),
+        rarities=bool(block.rarities),
+        tags=bool(block.tags),
+        stats=bool(shown),
+        slots=bool(block.slots),
+        caps=bool(block.rarity_caps),
     )
 
 
