@@ -2,8 +2,8 @@
 
 ``instructions_draft(state, rules)`` works out which commands the ruleset has and the words their examples
 are written in (``teach_items``, ``teach_sheet``); ``prompts/blocks/instructions.jinja`` says them in the
-reference layout (/work/shared/PROMPT-FORMAT.md §1-2 as DESIGN.md "Tags the GM writes" takes it): a
-``COMMANDS:`` list, one command a line ``- <example tag> - <when and how>``, continuations indented two
+reference engine's layout, so a prompt written for it reads the same here (DESIGN.md "Tags the GM writes"):
+a ``COMMANDS:`` list, one command a line ``- <example tag> - <when and how>``, continuations indented two
 spaces, the inventory group in the order base lines, catalog, native false, invent form, words, carry,
 wear, bind, use, pay/earn, place, buy, sell, loot; then ``CHARACTER SHEETS:`` with a line per ``[sheet:]`` op.
 
@@ -19,7 +19,9 @@ What is taught, by condition (spec: "only a ruleset with ... has them"):
 Every example is a tag tagproc reads and runs as written: one action a tag (the reference's
 ``action="add|remove|give"`` is unreadable here, so each action has its own line), the ruleset's own
 items, coins, rests and pools, and a party member's name for ``who=`` where the party has one beside the
-player (no ``who=`` otherwise: the player's own bag).
+player (no ``who=`` otherwise: the player's own bag, and no ``who="party"``, which a party of one reads as
+the player). A party of one still has the give line, its example giving to the player (answered
+``no-recipient``: there is nobody else to give to).
 
 Levels of trimming (each only takes away, so no level is longer than the one before):
 0. everything;
