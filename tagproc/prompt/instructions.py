@@ -1,14 +1,126 @@
-"""The instructions block's facts (placeholder: its owner replaces this with the real draft)."""
+"""The instructions block's facts: the tags taught to the GM, only as this ruleset has them.
+
+``instructions_draft(state, rules)`` works out which commands the ruleset has and the words their examples
+are written in (``teach_items``, ``teach_sheet``); ``prompts/blocks/instructions.jinja`` says them in the
+reference engine's layout, so a prompt written for it reads the same here (DESIGN.md "Tags the GM writes"):
+a ``COMMANDS:`` list, one command a line ``- <example tag> - <when and how>``, continuations indented two
+spaces, the inventory group in the order base lines, catalog, native false, invent form, words, carry,
+wear, bind, use, pay/earn, place, buy, sell, loot; then ``CHARACTER SHEETS:`` with a line per ``[sheet:]`` op.
+
+What is taught, by condition (spec: "only a ruleset with ... has them"):
+- always: add, remove and give, and that ``result``/``now``/``reason`` are never written;
+- the catalog line with any ruleset item; the ``native: false`` line; the invented-item form (and its
+  words) where ``propose`` is not false; the carry line with ``carry``;
+- equip/unequip with slots; bind/unbind with binding (its label); use where some item has a use;
+- pay/earn with currencies left after the layers; ``[place:]`` and buy with a market (sell and
+  ``day="new"`` with a market day); ``[loot:]`` with loot tables, listed ``id (Label)``;
+- each ``[sheet:]`` op where the sheet has its pools, tracks, conditions, fields or rests.
+
+Every example is a tag tagproc reads and runs as written: one action a tag (the reference's
+``action="add|remove|give"`` is unreadable here, so each action has its own line), the ruleset's own
+items, coins, rests and pools, and a party member's name for ``who=`` where the party has one beside the
+player (no ``who=`` otherwise: the player's own bag, and no ``who="party"``, which a party of one reads as
+the player). A party of one still has the give line, its example giving to the player (answered
+``no-recipient``: there is nobody else to give to).
+
+Levels of trimming (each only takes away, so no level is longer than the one before):
+0. everything;
+1. without the invented-item form's word lists (categories, rarities, tags, stats, slots, skills, saves,
+   abilities, each rarity's most);
+2. without the explaining continuations (catalog, native false, carry, the change grammar of an invented
+   item, the sheet's notes): each command line stays, with the lists it names (coins, tables, rests...);
+3. without the invented-item form: the command lines and the never-write rule only.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
-from tagproc.prompt.draft import Draft, Fixed
+from tagproc.names import Word
+from tagproc.prompt.draft import Draft
+from tagproc.prompt.teach_items import (
+    Bind,
+    Gear,
+    Invent,
+    InventWords,
+    MarketFacts,
+    Money,
+    bind_of,
+    gear_of,
+    invent_of,
+    invent_words_of,
+    loot_of,
+    market_of,
+    money_of,
+)
+from tagproc.prompt.teach_sheet import SheetFacts, sheet_of
 
-__all__ = ["instructions_draft"]
+__all__ = ["Instructions", "instructions_draft"]
+
+LEVELS = 3  # see the module docstring
+
+
+@dataclass(frozen=True, slots=True)
+class Instructions:
+    """The block's facts at level 0; ``context(level)`` leaves out what each level trims."""
+
+    player: str
+    member: str | None  # a party member beside the player, for who= in the examples
+    gear: Gear | None  # None: a ruleset without items (the template's own words)
+    catalog: bool
+    native: bool
+    carry: bool
+    invent: Invent | None
+    words: InventWords | None
+    bind: Bind | None
+    money: Money | None
+    market: MarketFacts | None
+    tables: tuple[Word, ...]
+    table: str | None
+    sheet: SheetFacts | None
+    details: bool = True
+
+    @property
+    def levels(self) -> int:
+        return LEVELS
+
+    def context(self, level: int) -> Mapping[str, Any]:
+        """The template's facts at ``level`` (0 <= level <= ``levels``)."""
+        if not 0 <= level <= LEVELS:
+            raise ValueError(f"level {level} is not between 0 and {LEVELS}")
+        kept = self
+        if level >= 1:
+            kept = dataclasses.replace(kept, words=None)
+        if level >= 2:
+            kept = dataclasses.replace(kept, details=False)
+        if level >= 3:
+            kept = dataclasses.replace(kept, invent=None)
+        return {field.name: getattr(kept, field.name) for field in dataclasses.fields(kept)}
 
 
 def instructions_draft(state: GameState, rules: Rules) -> Draft:
-    """Nothing yet."""
-    return Fixed({})
+    """The instructions block for this game: what its ruleset has, in its own words."""
+    block = rules.block
+    party = state.party
+    tables, table = loot_of(rules)
+    return Instructions(
+        player=party[0].name if party else "",
+        member=party[1].name if len(party) > 1 else None,
+        gear=gear_of(rules),
+        catalog=bool(rules.book.items()),
+        native=block.native if block is not None else True,
+        carry=rules.has_carry,
+        invent=invent_of(rules),
+        words=invent_words_of(rules),
+        bind=bind_of(rules),
+        money=money_of(rules),
+        market=market_of(rules),
+        tables=tables,
+        table=table,
+        sheet=sheet_of(rules),
+    )
