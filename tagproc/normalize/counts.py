@@ -142,8 +142,8 @@ def _loose_count(text: str) -> int | None:
 
 def check_count(number: int, limit: int | None, repairs: list[Repair], notes: list[Note]) -> int:
     """``number`` as a count (CONVENTIONS.md §2), never refused: more than ``MAX_COUNT_DIGITS`` digits is 1,
-    0 or less is 1, past ``limit`` is ``limit``; each change a ``Repair`` in ``repairs`` and a sentence in
-    ``notes``."""
+    0 or less is 1, past ``limit`` is ``limit``; each change a ``Repair`` in ``repairs`` and a note in
+    ``notes`` (``read_counts.*``)."""
     if len(str(abs(number))) > MAX_COUNT_DIGITS:
         repairs.append(Repair("count-too-many-digits", str(number), "1"))
         notes.append(note("read_counts.too_many_digits", number=number, digits=MAX_COUNT_DIGITS))
