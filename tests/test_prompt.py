@@ -260,7 +260,7 @@ def test_a_recap_over_its_budget_leaves_out_its_oldest_lines_and_says_how_many()
 
 def _market(name: str, **place: str | None) -> str | None:
     rules = Rules(load_ruleset(name))
-    state = GameState(party=(Member(name="Ada"),), **place)  # type: ignore[arg-type]
+    state = GameState(party=(Member(name="Ada"),), **place)
     prompt_text = Renderer().render_block("market", market_draft(state, rules).context(0))
     return prompt_text or None
 
