@@ -120,10 +120,13 @@ def cmd_preview(args: argparse.Namespace) -> int:
         renderer = Renderer(templates=args.templates) if args.templates else None
     except TemplateProblem as error:
         return problem(f"tagproc preview: --templates: {error}")
-    got = _game(args, budgets, renderer)
-    if isinstance(got, int):
-        return got
-    prompt = _play(*got, args.turn) if isinstance(got, tuple) else got
+    try:
+        got = _game(args, budgets, renderer)
+        if isinstance(got, int):
+            return got
+        prompt = _play(*got, args.turn) if isinstance(got, tuple) else got
+    except TemplateProblem as error:  # a template that fails as it renders (an unknown name, say)
+        return problem(f"tagproc preview: {error}")
     if isinstance(prompt, int):
         return prompt
     if args.json:
@@ -232,7 +235,10 @@ def _read_target(target: str) -> tuple[Rules, Transcript | None]:
         if target != STDIN:
             transcript = load_transcript_input(target)
         else:
-            transcript = parse_transcript(text, STDIN_LABEL, Path.cwd())
+            try:
+                transcript = parse_transcript(text, STDIN_LABEL, Path.cwd())
+            except (OSError, UnicodeDecodeError) as error:  # the ruleset file it names
+                raise CannotRead(label, f"cannot read a file it names: {error}") from None
         return transcript.rules, transcript
     return Rules(parse_ruleset(parse_text(text, yaml_text=as_yaml, label=label), label)), None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
@@ -151,6 +152,16 @@ def _user_templates(folder: Path, shipped: Traversable | Path, environment: jinj
                 raise TemplateProblem(shown, f"has no macro {', '.join(missing)} (the shipped {name} has)")
 
 
+def _render_problem(error: jinja2.TemplateError, template: jinja2.Template) -> TemplateProblem:
+    """A template that failed as it rendered, named with the line it failed at (from the traceback)."""
+    filename = template.filename or template.name or "<template>"
+    line = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == template.filename:
+            line = frame.lineno
+    return TemplateProblem(filename, f"cannot be rendered: {error.message or error}", line)
+
+
 def _macros(environment: jinja2.Environment, source: str) -> set[str]:
     return {macro.name for macro in environment.parse(source).find_all(nodes.Macro)}
 
@@ -211,7 +222,10 @@ class Renderer:
         template = self._blocks.get(name)
         if template is None:
             template = self._blocks[name] = self.environment.get_template(f"blocks/{name}.jinja")
-        return template.render(context).strip()
+        try:
+            return template.render(context).strip()
+        except (jinja2.UndefinedError, jinja2.TemplateRuntimeError) as error:  # a user's template, say
+            raise _render_problem(error, template) from None
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""

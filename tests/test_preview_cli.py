@@ -264,6 +264,29 @@ def test_an_unknown_template_is_named(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "tagproc renders no template 'blocks/invntory.jinja'; did you mean blocks/inventory.jinja?" in err
 
 
+def test_a_template_that_fails_as_it_renders_is_named_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "mine" / "blocks"
+    folder.mkdir(parents=True)
+    (folder / "market.jinja").write_text("MARKET\n\n{{ no_such_fact }}\n", encoding="utf-8")
+    code, out, err = _preview(["gravewatch", "--templates", str(tmp_path / "mine")], capsys)
+    assert (code, out) == (1, "")
+    assert (
+        err
+        == f"tagproc preview: {folder / 'market.jinja'}:3: cannot be rendered: 'no_such_fact' is undefined\n"
+    )
+
+
+def test_preview_help_has_a_description_and_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["preview", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: tagproc preview ") and "\n\nPrint the prompt blocks" in out
+    assert "\nexamples:\n  tagproc preview gravewatch\n" in out
+
+
 # -- --templates: one wording changed, and nothing else -----------------------------------------------------
 
 PAYING = """\
