@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
@@ -233,16 +235,22 @@ def test_the_shipped_templates_are_every_jinja_file_under_prompts() -> None:
     assert all(name.endswith(".jinja") for name in names)
 
 
+def _party_notes(folder: Path, edit: Callable[[str], str]) -> None:
+    """``folder/notes/party.jinja``: the shipped one, edited."""
+    (folder / "notes").mkdir(parents=True)
+    shipped = Path(str(prompts_path())) / "notes" / "party.jinja"
+    (folder / "notes" / "party.jinja").write_text(edit(shipped.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def test_a_user_s_template_wins_and_the_rest_are_inherited(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
-    (folder / "notes").mkdir(parents=True)
-    (folder / "notes" / "party.jinja").write_text(
-        "{% macro member_said(who, notes) %}{{ who }} says: {{ say(notes) }}{% endmacro %}", encoding="utf-8"
+    _party_notes(
+        folder, lambda text: re.sub(r"(\{%-?\s*macro\s+member_said\(.*?\)\s*-?%\})", r"\1Truly, ", text)
     )
     renderer = Renderer(templates=folder)
     said = note("party.member_said", who="Bram", notes=notes_of("Bram has no Resolve."))
-    assert renderer.say(said) == "Bram says: Bram has no Resolve."
     assert RENDERER.say(said) == "Bram: Bram has no Resolve."
+    assert renderer.say(said) == "Truly, Bram: Bram has no Resolve."
     answer = Answer(tag="place", attrs=(("name", "Millbrook"),), result="ok")
     assert renderer.render_answer(answer) == RENDERER.render_answer(answer)  # answer.jinja inherited
 
@@ -287,10 +295,12 @@ def test_a_broken_template_is_named_with_its_line_at_construction(tmp_path: Path
 
 def test_a_notes_template_without_a_macro_of_the_shipped_one_is_a_problem(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
-    (folder / "notes").mkdir(parents=True)
-    (folder / "notes" / "party.jinja").write_text("{% macro other() %}x{% endmacro %}", encoding="utf-8")
-    with pytest.raises(TemplateProblem, match="has no macro member_said"):
+    _party_notes(folder, lambda text: re.sub(r"macro\s+member_said\(", "macro member_told(", text))
+    with pytest.raises(TemplateProblem) as raised:
         Renderer(templates=folder)
+    assert str(raised.value) == (
+        f"{folder / 'notes' / 'party.jinja'}: has no macro member_said (the shipped notes/party.jinja has)"
+    )
 
 
 def test_files_that_are_not_templates_are_left_alone(tmp_path: Path) -> None:
