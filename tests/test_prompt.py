@@ -311,3 +311,16 @@ def test_prompt_is_exported_and_frozen() -> None:
     assert isinstance(prompt, Prompt)
     with pytest.raises(AttributeError):
         prompt.blocks = ()  # type: ignore[misc]
+
+
+def test_the_recap_of_a_payment_says_what_it_was_paid_with_and_what_came_back() -> None:
+    game = Game("gravewatch", [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}])
+    game.reply(
+        'Ada pays. [inventory: action="pay" amount="3 shillings"] [inventory: action="pay" amount="90 crowns"]'
+    )
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada paid 3 shillings. Paid with crowns ×1; shillings ×2 back.",
+        '- [inventory: action="pay" item="crowns" count="90"] was refused (cannot-afford): it did not happen.',
+    ]

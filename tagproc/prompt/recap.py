@@ -8,7 +8,8 @@ messages, later other kinds of turn between replies); ``recap_draft`` gives thei
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
   ``left-behind``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
   an ``acquired`` entry a ``[loot:]`` dropped carries the table's label (``loot``), so the template says it
-  dropped and is already in the bags;
+  dropped and is already in the bags; a ``spent`` entry carries its payment's notes (``notes``: what was paid
+  with and what came back, "Paid with crowns ×1; shillings ×2 back.");
 - a ``[loot:]`` that dropped nothing: its table (``nothing-dropped``);
 - each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``). A player's tag is
   not one (``player-tag``: the GM did not write it), nor the refused rest of an item whose first part was
@@ -83,8 +84,18 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     # the journal's text of an add, "<name> ×<count>" (engine.placing.counted), to find it by
                     dropped.append((who, f"{_attr(one, 'item')} ×{_attr(one, 'count')}", table))
         refusals.extend(_refusals(record))
+    payments = [
+        one.notes
+        for record in turn.tags
+        for one in record.answers
+        if one.tag == "inventory" and one.result == "ok" and _attr(one, "action") == "pay"
+    ]
+    if len(payments) != sum(entry.kind == "spent" for entry in turn.journal):
+        payments = []  # each payment is one "spent" entry, in order; else none is told how it was paid
+    paid = iter(payments)
     for entry in turn.journal:
         line: dict[str, Any] = {"kind": entry.kind, "who": entry.who, "what": entry.text, "loot": None}
+        line["notes"] = next(paid, ()) if entry.kind == "spent" else ()
         if entry.kind == "acquired":
             for index, (who, text, table) in enumerate(dropped):
                 if who == entry.who and text == entry.text:
