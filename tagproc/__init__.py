@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from tagproc.game import Game
     from tagproc.middleware import astream_reply, chunk_text, stream_reply
     from tagproc.party import PartyError
-    from tagproc.render import Renderer
+    from tagproc.prompt.blocks import Prompt
+    from tagproc.render import Renderer, TemplateProblem
     from tagproc.transcript import (
         Transcript,
         TranscriptError,
@@ -45,11 +46,13 @@ __all__ = [
     "GameState",
     "Member",
     "PartyError",
+    "Prompt",
     "RawTag",
     "Renderer",
     "Repair",
     "TagReading",
     "TagStream",
+    "TemplateProblem",
     "Text",
     "Transcript",
     "TranscriptError",
@@ -77,7 +80,9 @@ _LAZY = {
     "chunk_text": "tagproc.middleware",
     "stream_reply": "tagproc.middleware",
     "PartyError": "tagproc.party",
+    "Prompt": "tagproc.prompt.blocks",
     "Renderer": "tagproc.render",
+    "TemplateProblem": "tagproc.render",
     "Transcript": "tagproc.transcript",
     "TranscriptError": "tagproc.transcript",
     "TranscriptResult": "tagproc.transcript",

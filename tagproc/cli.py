@@ -1,4 +1,4 @@
-"""The ``tagproc`` command: ``demo``, ``run``, ``scan`` and the ruleset commands.
+"""The ``tagproc`` command: ``demo``, ``run``, ``scan``, ``preview`` and the ruleset commands.
 
 The CLI is a thin shell over the library: it reads files, calls the stages and prints. Exit codes: 0 on
 success, 1 when what was read or checked has problems, 2 on a usage error (argparse's own, with the types
@@ -191,6 +191,7 @@ def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     run.add_argument(
         "--seed", type=whole_number, metavar="N", help="the game seed (instead of the transcript's)"
     )
+    run.add_argument("--templates", metavar="DIR", help="a folder of templates over the shipped ones")
     run.set_defaults(handler=_cmd_run)
 
     scan = add_command(
@@ -230,8 +231,10 @@ def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 
 def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Commands of the later stages, registered by their own modules."""
+    from tagproc.preview_cli import add_preview_command
     from tagproc.ruleset_cli import add_ruleset_commands
 
+    add_preview_command(sub)
     add_ruleset_commands(sub)
 
 
@@ -372,8 +375,13 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
+    from tagproc.render import Renderer, TemplateProblem
     from tagproc.transcript import TranscriptError, run_transcript
 
+    try:
+        renderer = Renderer(templates=args.templates) if args.templates else None
+    except TemplateProblem as error:
+        return problem(f"tagproc run: --templates: {error}")
     label = label_of(args.file)
     try:
         transcript = load_transcript_input(args.file)
@@ -384,7 +392,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return problem(f"{label}: {len(error.problems)} problem(s) in the transcript{lines}")
     if args.seed is not None:
         transcript = replace(transcript, seed=args.seed)
-    result = run_transcript(transcript, chunk=args.chunk)
+    result = run_transcript(transcript, chunk=args.chunk, renderer=renderer)
     if args.json:
         write_json(result.to_json(), indent=2)
     else:

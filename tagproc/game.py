@@ -15,6 +15,9 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
   (they run no tag, so they only carry the new state on).
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
+- ``prompt_at(i)`` is what the model is told before turn ``i`` (``tagproc.prompt.blocks``): the blocks of
+  ``state_at(i)`` and the recap of the turns before it, built once per position and kept, so the same state
+  gives the same ``Prompt`` object; a regenerate drops the prompts of the positions it replaced.
 - Every state serialises: the party's names, and every message or chunk a ``Turn`` is fed (``reply``,
   ``player``, ``regenerate`` and streamed replies alike), have each lone surrogate replaced by U+FFFD
   (``tagproc.documents.clean_text``) before anything reads them.
@@ -22,13 +25,15 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.party import PartyEntry, build_party
+from tagproc.prompt.blocks import CountTokens, Prompt, build_prompt, resolve_budgets
+from tagproc.prompt.recap import recap_turns
 from tagproc.render import Renderer
 from tagproc.ruleset import Ruleset, load_ruleset
 from tagproc.turn import Turn, TurnContext, TurnKind, TurnResult
@@ -37,7 +42,13 @@ __all__ = ["Game"]
 
 
 class Game:
-    """One game: a ruleset, a party, a seed, and the turns played so far."""
+    """One game: a ruleset, a party, a seed, and the turns played so far.
+
+    ``templates`` is a folder of the user's templates layered over the shipped ones (``Renderer``; a
+    ``TemplateProblem`` here if it cannot be used), or pass a built ``renderer``; ``budgets`` sets some blocks'
+    token budgets (``DEFAULT_BUDGETS`` for the rest; an unknown block is a ``ValueError``); ``count_tokens``
+    counts a block's tokens (the bundled ``TokenCounter().count`` by default, built on the first prompt).
+    """
 
     def __init__(
         self,
@@ -47,13 +58,25 @@ class Game:
         layers: Sequence[str] = (),
         *,
         renderer: Renderer | None = None,
+        templates: str | Path | None = None,
+        budgets: Mapping[str, int] | None = None,
+        count_tokens: CountTokens | None = None,
     ) -> None:
+        if renderer is not None and templates is not None:
+            raise ValueError("give a renderer or templates, not both (a Renderer takes templates=)")
+        if count_tokens is not None and not callable(count_tokens):
+            raise ValueError("count_tokens is a callable that takes a text and returns its tokens")
+        self._budgets = resolve_budgets(budgets)
+        self._count_tokens = count_tokens
+        self._prompts: dict[int, Prompt] = {}
+        if renderer is None:
+            renderer = Renderer(templates=templates)
         if isinstance(ruleset, Rules):
             rules = ruleset
         else:
             chosen = [clean_text(layer) if isinstance(layer, str) else layer for layer in layers]
             rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), chosen)
-        self._context = TurnContext(rules, renderer if renderer is not None else Renderer(), seed)
+        self._context = TurnContext(rules, renderer, seed)
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
@@ -98,6 +121,38 @@ class Game:
         if not 0 <= turn <= len(self._turns):
             raise IndexError(f"turn {turn} is not between 0 and {len(self._turns)}")
         return self._states[turn]
+
+    @property
+    def budgets(self) -> Mapping[str, int]:
+        """Each block's token budget in this game."""
+        return self._budgets
+
+    def prompt(self) -> Prompt:
+        """What the model is told now, after the last turn (``prompt_at(len(game))``)."""
+        return self.prompt_at(len(self._turns))
+
+    def prompt_at(self, turn: int) -> Prompt:
+        """What the model is told before turn ``turn`` is processed: the blocks of ``state_at(turn)``, the
+        recap of the last reply before it. Built once per position: asked again, the same object."""
+        state = self.state_at(turn)
+        found = self._prompts.get(turn)
+        if found is None:
+            found = self._prompts[turn] = build_prompt(
+                state,
+                self.rules,
+                recap_turns(self._turns, turn),
+                self.renderer,
+                self._budgets,
+                self._counter(),
+            )
+        return found
+
+    def _counter(self) -> CountTokens:
+        if self._count_tokens is None:
+            from tagproc.tokens import TokenCounter
+
+            self._count_tokens = TokenCounter().count
+        return self._count_tokens
 
     # -- new messages -----------------------------------------------------------------------------
 
@@ -150,6 +205,8 @@ class Game:
             later = self._turns[result.position + 1 :]
             del self._turns[result.position :]
             del self._states[result.position + 1 :]
+            for position in [known for known in self._prompts if known > result.position]:
+                del self._prompts[position]
         self._push(result)
         for message in later:  # player messages only: they run nothing, so they carry the new state on
             self._push(_whole(Turn(self._context, self.state, len(self._turns), message.kind), message.text))

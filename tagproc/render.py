@@ -1,7 +1,13 @@
-"""Render: answers (and, later, instruction blocks) through the Jinja templates in ``prompts/``.
+"""Render: answers, notes and prompt blocks through the Jinja templates in ``prompts/``.
 
 This is the only module that imports jinja2 (STYLE.md "Stages like jinja2"). A ``Renderer`` builds its own
 ``Environment``; nothing is built at import time. Templates only format what Python computed here.
+
+A user's templates (``Renderer(templates=DIR)``) are layered over the shipped ones: a file of the user's
+folder wins, every other template is the shipped one. Checked at construction, each a ``TemplateProblem``
+naming the file: the folder exists; every ``*.jinja`` under it is one tagproc renders (with a "did you mean"
+for a misspelled one), compiles (a syntax error names its line) and, for a notes template, still has every
+macro the shipped one has (a note would otherwise fail when first said).
 
 Invariants of a rendered answer (DESIGN.md "Answers"):
 - It is one line, ``[tag: key="value" ...]``: the answer's pairs, then ``result``, ``now``, ``reason``, the
@@ -15,7 +21,9 @@ Invariants of a rendered answer (DESIGN.md "Answers"):
 
 from __future__ import annotations
 
+import difflib
 import re
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
@@ -23,13 +31,14 @@ from pathlib import Path
 from typing import Any, Final
 
 import jinja2
+from jinja2 import nodes
 
 from tagproc.engine.outcome import Answer
 from tagproc.notes import Note
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary.tags import MORE_QUOTE_REPAIRS, QUOTE_REPAIRS
 
-__all__ = ["Renderer", "answer_pairs", "clean_value", "prompts_path"]
+__all__ = ["Renderer", "TemplateProblem", "answer_pairs", "clean_value", "prompts_path", "template_names"]
 
 _WHITESPACE = re.compile(r"\s+")
 # Characters that would end a value, a tag or a body early, or that ``read_tag`` would rewrite.
@@ -90,6 +99,73 @@ def _fit(pairs: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     return fitted
 
 
+class TemplateProblem(ValueError):
+    """A user's template folder that cannot be used: the ``file`` (and ``line``, from 1) and what is wrong."""
+
+    def __init__(self, file: str, message: str, line: int | None = None) -> None:
+        self.file = file
+        self.line = line
+        self.message = message
+        super().__init__(f"{file}:{line}: {message}" if line is not None else f"{file}: {message}")
+
+
+def template_names(folder: Traversable | Path | None = None) -> tuple[str, ...]:
+    """Every template under ``folder`` (the shipped ``prompts/`` by default), as ``blocks/recap.jinja``."""
+    found: list[str] = []
+
+    def walk(place: Traversable | Path, prefix: str) -> None:
+        for child in sorted(place.iterdir(), key=lambda one: one.name):
+            if child.is_dir():
+                walk(child, f"{prefix}{child.name}/")
+            elif child.name.endswith(".jinja"):
+                found.append(prefix + child.name)
+
+    walk(prompts_path() if folder is None else folder, "")
+    return tuple(found)
+
+
+def _user_templates(folder: Path, shipped: Traversable | Path, environment: jinja2.Environment) -> None:
+    """Check a user's template folder against the shipped one (the module docstring says what is checked)."""
+    if not folder.is_dir():
+        raise TemplateProblem(str(folder), "no such folder" if not folder.exists() else "not a folder")
+    known = template_names(shipped)
+    for path in sorted(folder.rglob("*.jinja")):
+        name = path.relative_to(folder).as_posix()
+        shown = str(path)
+        if name not in known:
+            guess = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"; did you mean {guess[0]}?" if guess else ""
+            raise TemplateProblem(shown, f"tagproc renders no template {name!r}{hint}")
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise TemplateProblem(shown, f"cannot be read: {error}") from None
+        try:
+            tree = environment.parse(source, name, shown)
+            environment.compile(tree, name, shown)
+        except jinja2.TemplateSyntaxError as error:
+            raise TemplateProblem(shown, error.message or "not valid Jinja", error.lineno) from None
+        if name.startswith("notes/"):
+            ours = _macros(environment, shipped.joinpath(*name.split("/")).read_text(encoding="utf-8"))
+            missing = sorted(ours - {macro.name for macro in tree.find_all(nodes.Macro)})
+            if missing:
+                raise TemplateProblem(shown, f"has no macro {', '.join(missing)} (the shipped {name} has)")
+
+
+def _render_problem(error: jinja2.TemplateError, template: jinja2.Template) -> TemplateProblem:
+    """A template that failed as it rendered, named with the line it failed at (from the traceback)."""
+    filename = template.filename or template.name or "<template>"
+    line = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == template.filename:
+            line = frame.lineno
+    return TemplateProblem(filename, f"cannot be rendered: {error.message or error}", line)
+
+
+def _macros(environment: jinja2.Environment, source: str) -> set[str]:
+    return {macro.name for macro in environment.parse(source).find_all(nodes.Macro)}
+
+
 def _loader(folder: Traversable | Path) -> jinja2.BaseLoader:
     """A loader over a folder on disk, or over package resources that are not (a zipped install)."""
     if isinstance(folder, Path):
@@ -103,12 +179,18 @@ def _loader(folder: Traversable | Path) -> jinja2.BaseLoader:
 
 
 class Renderer:
-    """The template environment over ``prompts/``; build one and pass it to what renders."""
+    """The template environment over ``prompts/``; build one and pass it to what renders.
 
-    def __init__(self, prompts_dir: Path | None = None) -> None:
+    ``prompts_dir`` replaces the shipped folder (every template read from it); ``templates`` is a user's folder
+    layered over it (its files win, the rest are inherited), checked here: ``TemplateProblem`` if unusable."""
+
+    def __init__(self, prompts_dir: Path | None = None, templates: str | Path | None = None) -> None:
         folder = prompts_dir if prompts_dir is not None else prompts_path()
+        loader = _loader(folder)
+        if templates is not None:
+            loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(templates)), loader])
         self.environment = jinja2.Environment(
-            loader=_loader(folder),
+            loader=loader,
             undefined=jinja2.StrictUndefined,
             autoescape=False,
             trim_blocks=True,
@@ -116,6 +198,8 @@ class Renderer:
             keep_trailing_newline=False,
         )
         self.environment.globals["say"] = self.say
+        if templates is not None:
+            _user_templates(Path(templates), folder, self.environment)
         self._answer = self.environment.get_template("answer.jinja")
         self._macros: dict[str, Callable[..., str]] = {}
         self._blocks: dict[str, jinja2.Template] = {}
@@ -138,7 +222,10 @@ class Renderer:
         template = self._blocks.get(name)
         if template is None:
             template = self._blocks[name] = self.environment.get_template(f"blocks/{name}.jinja")
-        return template.render(context).strip()
+        try:
+            return template.render(context).strip()
+        except (jinja2.UndefinedError, jinja2.TemplateRuntimeError) as error:  # a user's template, say
+            raise _render_problem(error, template) from None
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
@@ -9,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagproc import RawTag, parse_reply, read_tag
+from tagproc import RawTag, TemplateProblem, parse_reply, read_tag
 from tagproc.engine.outcome import Answer
-from tagproc.notes import notes_of
-from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path
+from tagproc.notes import note, notes_of
+from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path, template_names
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary import OUTCOME_KEYS
 
@@ -228,3 +231,94 @@ def test_a_note_read_back_from_json_is_the_note_it_was() -> None:
     )
     again = Note.model_validate_json(made.model_dump_json())
     assert again == made and hash(again) == hash(made)
+
+
+# -- a user's templates over the shipped ones -----------------------------------------------------------------
+
+
+def _copy_of_prompts(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    shutil.copytree(Path(str(prompts_path())), folder)
+    return folder
+
+
+def test_the_shipped_templates_are_every_jinja_file_under_prompts() -> None:
+    names = template_names()
+    assert "answer.jinja" in names and "notes/party.jinja" in names
+    assert {f"blocks/{name}.jinja" for name in ("instructions", "inventory", "market", "recap")} <= set(names)
+    assert all(name.endswith(".jinja") for name in names)
+
+
+def _party_notes(folder: Path, edit: Callable[[str], str]) -> None:
+    """``folder/notes/party.jinja``: the shipped one, edited."""
+    (folder / "notes").mkdir(parents=True)
+    shipped = Path(str(prompts_path())) / "notes" / "party.jinja"
+    (folder / "notes" / "party.jinja").write_text(edit(shipped.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def test_a_user_s_template_wins_and_the_rest_are_inherited(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    _party_notes(
+        folder, lambda text: re.sub(r"(\{%-?\s*macro\s+member_said\(.*?\)\s*-?%\})", r"\1Truly, ", text)
+    )
+    renderer = Renderer(templates=folder)
+    said = note("party.member_said", who="Bram", notes=notes_of("Bram has no Resolve."))
+    assert RENDERER.say(said) == "Bram: Bram has no Resolve."
+    assert renderer.say(said) == "Truly, Bram: Bram has no Resolve."
+    answer = Answer(tag="place", attrs=(("name", "Millbrook"),), result="ok")
+    assert renderer.render_answer(answer) == RENDERER.render_answer(answer)  # answer.jinja inherited
+
+
+def test_a_whole_copy_of_the_shipped_templates_renders_the_same(tmp_path: Path) -> None:
+    renderer = Renderer(templates=_copy_of_prompts(tmp_path))
+    answer = cast(Answer, EXACT[0].values[0])
+    assert renderer.render_answer(answer) == RENDERER.render_answer(answer)
+
+
+@pytest.mark.parametrize("kind", ["missing", "file"])
+def test_a_template_folder_that_is_not_one_is_a_template_problem(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "mine"
+    if kind == "file":
+        folder.write_text("x", encoding="utf-8")
+    with pytest.raises(TemplateProblem) as raised:
+        Renderer(templates=folder)
+    assert str(raised.value) == f"{folder}: {'no such folder' if kind == 'missing' else 'not a folder'}"
+
+
+def test_a_template_tagproc_does_not_render_is_named_with_a_did_you_mean(tmp_path: Path) -> None:
+    folder = _copy_of_prompts(tmp_path)
+    (folder / "blocks" / "recap.jinja").rename(folder / "blocks" / "recaps.jinja")
+    with pytest.raises(TemplateProblem) as raised:
+        Renderer(templates=folder)
+    path = folder / "blocks" / "recaps.jinja"
+    assert str(raised.value) == (
+        f"{path}: tagproc renders no template 'blocks/recaps.jinja'; did you mean blocks/recap.jinja?"
+    )
+    assert isinstance(raised.value, ValueError) and raised.value.file == str(path)
+
+
+def test_a_broken_template_is_named_with_its_line_at_construction(tmp_path: Path) -> None:
+    folder = _copy_of_prompts(tmp_path)
+    broken = folder / "blocks" / "market.jinja"
+    broken.write_text("MARKET:\n{% if place %}\n{{ place }\n", encoding="utf-8")
+    with pytest.raises(TemplateProblem) as raised:
+        Renderer(templates=folder)
+    assert str(raised.value).startswith(f"{broken}:3: ")
+    assert raised.value.line == 3
+
+
+def test_a_notes_template_without_a_macro_of_the_shipped_one_is_a_problem(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    _party_notes(folder, lambda text: re.sub(r"macro\s+member_said\(", "macro member_told(", text))
+    with pytest.raises(TemplateProblem) as raised:
+        Renderer(templates=folder)
+    assert str(raised.value) == (
+        f"{folder / 'notes' / 'party.jinja'}: has no macro member_said (the shipped notes/party.jinja has)"
+    )
+
+
+def test_files_that_are_not_templates_are_left_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "README.md").write_text("my prompts", encoding="utf-8")
+    assert Renderer(templates=folder).render_block("recap", {"lines": [], "more": 0}) == ""

@@ -1,14 +1,134 @@
-"""The recap block's facts (placeholder: its owner replaces this with the real draft)."""
+"""The recap block's facts: what the last Game Master reply, and the turns after it, changed.
+
+A model that lost the answers in a long context still knows from the recap what happened (spec "Loot": "The
+recap the Game Master gets says what dropped and that it is already in the bags"). ``recap_turns`` picks the
+turns a prompt's recap covers: the last Game Master reply before that prompt and every turn after it (player
+messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
+
+- each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
+  ``left-behind``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
+  an ``acquired`` entry a ``[loot:]`` dropped carries the table's label (``loot``), so the template says it
+  dropped and is already in the bags; a ``spent`` entry carries its payment's notes (``notes``: what was paid
+  with and what came back, "Paid with crowns ×1; shillings ×2 back.");
+- a ``[loot:]`` that dropped nothing: its table (``nothing-dropped``);
+- each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``). A player's tag is
+  not one (``player-tag``: the GM did not write it), nor the refused rest of an item whose first part was
+  placed (its ``left-behind`` entry says it).
+
+Decisions where the spec is silent: lines are in the order things happened (per turn: the journal, then the
+refusals); trimming drops the oldest lines first, one level a line, the context saying how many it left out
+(``more``), and the last level keeps the newest line. A recap with no line is empty, so the block is left out.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tagproc.commands import Loot
+from tagproc.engine.outcome import Answer
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState
-from tagproc.prompt.draft import Draft, Fixed
+from tagproc.turn import TagRecord, TurnResult
 
-__all__ = ["recap_draft"]
+__all__ = ["Recap", "recap_draft", "recap_turns"]
+
+_NOT_THE_GM = "player-tag"
 
 
-def recap_draft(state: GameState, rules: Rules) -> Draft:
-    """Nothing yet."""
-    return Fixed({})
+@dataclass(frozen=True, slots=True)
+class Recap:
+    """The recap's lines, oldest first; level ``n`` leaves out the ``n`` oldest."""
+
+    lines: tuple[Mapping[str, Any], ...]
+
+    @property
+    def levels(self) -> int:
+        return max(len(self.lines) - 1, 0)
+
+    def context(self, level: int) -> Mapping[str, Any]:
+        return {"lines": self.lines[level:], "more": level}
+
+
+def recap_turns(turns: Sequence[TurnResult], end: int | None = None) -> Sequence[TurnResult]:
+    """The turns the recap of the prompt before turn ``end`` (the end of ``turns`` when None) covers: the last
+    Game Master reply before it and the turns after that one; none when no reply came before it."""
+    stop = len(turns) if end is None else end
+    for position in range(stop - 1, -1, -1):
+        if turns[position].kind == "gm":
+            return turns[position:stop]
+    return ()
+
+
+def recap_draft(turns: Sequence[TurnResult], rules: Rules) -> Recap:
+    """The recap of ``turns`` (as ``recap_turns`` picks them), one line per change or refusal."""
+    lines: list[Mapping[str, Any]] = []
+    for turn in turns:
+        lines.extend(_turn_lines(turn, rules))
+    return Recap(tuple(lines))
+
+
+def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
+    player = turn.state.party[0].name
+    dropped: list[tuple[str, str, str]] = []  # (who, journal text, table label) of each loot drop
+    lines: list[Mapping[str, Any]] = []
+    refusals: list[Mapping[str, Any]] = []
+    for record in turn.tags:
+        table = _loot_table(record, rules)
+        if table is not None:
+            for one in record.answers:
+                if one.result == "nothing":
+                    refusals.append({"kind": "nothing-dropped", "table": table})
+                elif one.result == "ok":
+                    who = _attr(one, "who") or player
+                    # the journal's text of an add, "<name> ×<count>" (engine.placing.counted), to find it by
+                    dropped.append((who, f"{_attr(one, 'item')} ×{_attr(one, 'count')}", table))
+        refusals.extend(_refusals(record))
+    payments = [
+        one.notes
+        for record in turn.tags
+        for one in record.answers
+        if one.tag == "inventory" and one.result == "ok" and _attr(one, "action") == "pay"
+    ]
+    if len(payments) != sum(entry.kind == "spent" for entry in turn.journal):
+        payments = []  # each payment is one "spent" entry, in order; else none is told how it was paid
+    paid = iter(payments)
+    for entry in turn.journal:
+        line: dict[str, Any] = {"kind": entry.kind, "who": entry.who, "what": entry.text, "loot": None}
+        line["notes"] = next(paid, ()) if entry.kind == "spent" else ()
+        if entry.kind == "acquired":
+            for index, (who, text, table) in enumerate(dropped):
+                if who == entry.who and text == entry.text:
+                    line["loot"] = table
+                    del dropped[index]
+                    break
+        lines.append(line)
+    return lines + refusals
+
+
+def _refusals(record: TagRecord) -> list[Mapping[str, Any]]:
+    placed = {_attr(one, "item") for one in record.answers if one.result == "ok"} - {None}
+    return [
+        {"kind": "refused", "tag": one.tag, "pairs": one.attrs, "reason": one.reason}
+        for one in record.answers
+        if one.result == "refused"
+        and one.reason != _NOT_THE_GM
+        and not (one.tag == "inventory" and _attr(one, "item") in placed)
+    ]
+
+
+def _loot_table(record: TagRecord, rules: Rules) -> str | None:
+    """The label of the table a ``[loot:]`` that ran rolled (as written when the ruleset has no such)."""
+    if record.skipped is not None:
+        return None
+    loot = next((command for command in record.commands if isinstance(command, Loot)), None)
+    if loot is None:
+        return None
+    tables = rules.block.loot_tables if rules.block else []
+    wanted = loot.table.casefold()
+    found = next((t for t in tables if wanted in (t.id.casefold(), t.label.casefold())), None)
+    return found.label if found is not None else loot.table
+
+
+def _attr(answer: Answer, key: str) -> str | None:
+    return next((value for name, value in answer.attrs if name == key), None)
