@@ -68,15 +68,18 @@ def note(code: str, **facts: Any) -> Note:
     return Note(code=code, facts=tuple(facts.items()))
 
 
-NoteLike = Note | str | Iterable["NoteLike"] | None
+NoteLike = Note | Iterable["NoteLike"] | None
 
 
 def notes_of(said: NoteLike) -> tuple[Note, ...]:
-    """``said`` as a tuple of notes; a plain string is a legacy note still to be turned into facts."""
+    """``said`` (a note, None, or any nesting of iterables of them) as a flat tuple of notes.
+
+    A plain string is refused (``TypeError``): every word for the model is a template's, never Python's.
+    """
     if said is None:
         return ()
     if isinstance(said, Note):
         return (said,)
     if isinstance(said, str):
-        return (note("legacy.text", text=said),) if said.strip() else ()
+        raise TypeError(f"a note is a Note, not the text {said!r}: say it with a macro in prompts/notes/")
     return tuple(one for part in said for one in notes_of(part))

@@ -17,7 +17,7 @@ from tagproc.engine.outcome import Accepted, Answer, Decision, Refused, evolve_a
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member, SheetState, Stack
 from tagproc.normalize import normalize
-from tagproc.notes import Note, notes_of
+from tagproc.notes import Note, note
 from tagproc.render import Renderer
 from tagproc.ruleset import load_ruleset
 from tagproc.ruleset.load import parse_ruleset, shipped_text
@@ -128,8 +128,18 @@ def _renderer() -> Renderer:
     return Renderer()
 
 
+_WORDS = "tests.words"  # a test's own expected text, never rendered (no template says it)
+
+
+def words(text: str | None) -> tuple[Note, ...]:
+    """A test's expected ``note=`` text, as the notes of an ``Answer`` it compares with (``as_said``)."""
+    return (note(_WORDS, text=text),) if text else ()
+
+
 def said(answer: Answer) -> str | None:
     """What an answer's ``note=`` says, in the shipped templates' words (None when it says nothing)."""
+    if answer.notes and all(one.code == _WORDS for one in answer.notes):
+        return " ".join(one.get("text") for one in answer.notes)
     return _renderer().say(answer.notes) or None
 
 
@@ -139,6 +149,6 @@ def said_each(notes: tuple[Note, ...]) -> tuple[str, ...]:
 
 
 def as_said(answer: Answer) -> Answer:
-    """``answer`` with its notes as one plain text (``notes_of(said(answer))``), to compare with a whole
+    """``answer`` with its notes as one plain text (``words(said(answer))``), to compare with a whole
     ``Answer`` written out in a test whatever facts the notes were said from."""
-    return answer.model_copy(update={"notes": notes_of(said(answer))})
+    return answer.model_copy(update={"notes": words(said(answer))})

@@ -12,7 +12,6 @@ from tagproc.engine.invent import Invention, NotInvented, invent, most_like
 from tagproc.engine.outcome import Answer
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
-from tagproc.notes import notes_of
 from tagproc.ruleset.load import shipped_text
 
 from .engine_support import (
@@ -25,6 +24,7 @@ from .engine_support import (
     rules_for,
     said_each,
     variant,
+    words,
 )
 
 EMPTY = party(member("Ada"))
@@ -51,7 +51,7 @@ def test_guard_and_plus_one_guard_give_one_plus_one_and_the_answer_says_so() -> 
             attrs=(("action", "add"), ("item", "Iron jack"), ("count", "1")),
             result="ok",
             now="1",
-            notes=notes_of("guard=1 already raises Guard; left out worn +1 Guard."),
+            notes=words("guard=1 already raises Guard; left out worn +1 Guard."),
         )
     ]
     jack = after.invented[0].item
@@ -153,7 +153,7 @@ def test_an_invented_item_of_an_unknown_category_is_kept_in_the_first_one_and_th
             attrs=(("action", "add"), ("item", "Lucky stone"), ("count", "1")),
             result="ok",
             now="1",
-            notes=notes_of(
+            notes=words(
                 'Left out category "trinket": not one of this ruleset\'s. '
                 "Kept in Weapon, the first category of this ruleset."
             ),

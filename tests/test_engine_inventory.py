@@ -11,7 +11,6 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, ItemInvented, evolve_all
 from tagproc.engine.state import GameState, Stack
-from tagproc.notes import notes_of
 
 from .engine_support import (
     answers_of,
@@ -26,6 +25,7 @@ from .engine_support import (
     rules_for,
     said,
     variant,
+    words,
 )
 
 # --- add ------------------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_an_invented_item_is_kept_by_the_game_and_its_name_adds_it_again() -> No
             attrs=(("action", "add"), ("item", "Boar axe"), ("count", "1")),
             result="ok",
             now="1",
-            notes=notes_of("It fights as Hand axe does."),
+            notes=words("It fights as Hand axe does."),
         )
     ]
     assert [invented.key for invented in after.invented] == ["boar axe"]
@@ -219,7 +219,7 @@ def test_giving_moves_the_item_taken_off_and_unbound_into_the_receivers_bag() ->
             attrs=(("action", "give"), ("item", "Dawn bell"), ("count", "1"), ("to", "Bram")),
             result="ok",
             now="1",  # the receiver's count (PEER §4)
-            notes=notes_of("Taken off to be given. No longer bound: Bram must bind it anew."),
+            notes=words("Taken off to be given. No longer bound: Bram must bind it anew."),
         )
     ]
     assert after.party[0].bag == ()

@@ -10,10 +10,9 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, PlaceChanged, Refused, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
-from tagproc.notes import notes_of
 from tagproc.ruleset import load_ruleset
 
-from .engine_support import as_said, said
+from .engine_support import as_said, said, words
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +90,7 @@ def test_a_ruleset_without_a_market_records_the_place_and_ignores_the_size(ember
                 tag="place",
                 attrs=(("name", "Hollow ford"), ("size", "village")),
                 result="ok",
-                notes=notes_of('This ruleset has no market, so size="village" was ignored.'),
+                notes=words('This ruleset has no market, so size="village" was ignored.'),
             ),
         ),
     )

@@ -12,7 +12,6 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
 from tagproc.engine.state import Stack
-from tagproc.notes import notes_of
 
 from .engine_support import (
     answers_of,
@@ -27,6 +26,7 @@ from .engine_support import (
     rules_for,
     said,
     variant,
+    words,
 )
 
 
@@ -39,7 +39,7 @@ def test_paying_three_shillings_from_one_crown_breaks_it_and_gives_change_as_the
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
             result="ok",
             now="2",
-            notes=notes_of("Paid with crowns ×1; shillings ×2 back."),
+            notes=words("Paid with crowns ×1; shillings ×2 back."),
         )
     ]
     assert bag_of(after) == [("shillings", 2)]
@@ -60,7 +60,7 @@ def test_paying_exact_coins_takes_them_across_stacks_of_the_named_bag() -> None:
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3"), ("who", "Bram")),
             result="ok",
             now="1",
-            notes=notes_of("Paid with shillings ×3."),
+            notes=words("Paid with shillings ×3."),
         )
     ]
     assert bag_of(after, 0) == [("shillings", 5)]
@@ -77,7 +77,7 @@ def test_a_multi_coin_amount_of_one_family_is_one_worth_owed() -> None:
             tag="inventory",
             attrs=(("action", "pay"), ("amount", "1 crowns, 6 shillings")),
             result="ok",
-            notes=notes_of("Paid with crowns ×3; shillings ×4 back."),
+            notes=words("Paid with crowns ×3; shillings ×4 back."),
         )
     ]
     assert bag_of(after) == [("shillings", 4)]

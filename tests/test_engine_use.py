@@ -11,10 +11,9 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Journaled, Refused, SheetChanged, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, PoolState, SheetState, Stack
-from tagproc.notes import notes_of
 from tagproc.ruleset import Item, load_ruleset
 
-from .engine_support import as_said, bell, refusal, said
+from .engine_support import as_said, bell, refusal, said, words
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +65,7 @@ def test_the_spec_poultice_line_heals_a_health_pool_and_takes_one_off_the_stack(
             attrs=(("action", "use"), ("item", "Poultice"), ("count", "1"), ("who", "Juno")),
             result="ok",
             now="1",
-            notes=notes_of("Juno uses Poultice: heals 4 (Grit 6/11). 1 left."),
+            notes=words("Juno uses Poultice: heals 4 (Grit 6/11). 1 left."),
         ),
     )
     assert [type(effect) for effect in decision.effects] == [SheetChanged, BagChanged, Journaled]

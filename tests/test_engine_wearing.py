@@ -9,9 +9,8 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Refused, SheetChanged
 from tagproc.engine.state import Member, SheetState, Stack
-from tagproc.notes import notes_of
 
-from .engine_support import answers_of, as_said, item, member, outcome, party, refused, said, variant
+from .engine_support import answers_of, as_said, item, member, outcome, party, refused, said, variant, words
 
 NAIL = "kit/silver-nail"
 
@@ -130,7 +129,7 @@ def test_wearing_with_nothing_to_change_is_ok_with_count_zero_and_changes_nothin
             attrs=(("action", action), ("item", name), ("count", "0")),
             result="ok",
             now=now,
-            notes=notes_of(note),
+            notes=words(note),
         )
     ]
     assert after == state
@@ -148,7 +147,7 @@ def test_equipping_goes_one_at_a_time_and_stops_when_the_slots_are_full() -> Non
             attrs=(("action", "equip"), ("item", "Watch pistol"), ("count", "2")),
             result="ok",
             now="2",
-            notes=notes_of("Ada has no free slot for more: 2 equipped."),
+            notes=words("Ada has no free slot for more: 2 equipped."),
         )
     ]
     assert [(s.count, s.worn) for s in after.party[0].bag] == [(1, False), (1, True), (1, True)]

@@ -14,12 +14,18 @@ from hypothesis import strategies as st
 
 from tagproc import RawTag, TemplateProblem, parse_reply, read_tag
 from tagproc.engine.outcome import Answer
-from tagproc.notes import note, notes_of
+from tagproc.notes import Note, note
 from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path, template_names
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary import OUTCOME_KEYS
 
 RENDERER = Renderer()
+
+
+def _text(text: str | None) -> tuple[Note, ...]:
+    """A note that says ``text`` as it is (the body reader's problem, said verbatim by its template)."""
+    return (note("read_keys.syntax", problem=text),) if text else ()
+
 
 EXACT = [
     pytest.param(
@@ -28,7 +34,7 @@ EXACT = [
             attrs=(("action", "pay"), ("item", "shillings"), ("count", "3")),
             result="ok",
             now="2",
-            notes=notes_of("Paid with crowns ×1; shillings ×2 back."),
+            notes=(note("money.paid", paid=(("crowns", 1),), back=(("shillings", 2),)),),
         ),
         '[inventory: action="pay" item="shillings" count="3" result="ok" now="2" '
         'note="Paid with crowns ×1; shillings ×2 back."]',
@@ -61,7 +67,7 @@ EXACT = [
             result="ok",
             now="1",
             extra=(("price", "12 shillings"),),
-            notes=notes_of("Paid with crowns ×1; shillings ×3 back."),
+            notes=(note("money.paid", paid=(("crowns", 1),), back=(("shillings", 3),)),),
         ),
         '[inventory: action="buy" item="Hand axe" count="1" who="Ada" result="ok" now="1" '
         'price="12 shillings" note="Paid with crowns ×1; shillings ×3 back."]',
@@ -72,7 +78,7 @@ EXACT = [
             tag="sheet",
             attrs=(("op", "rest"), ("rest", "vigil")),
             result="ok",
-            notes=notes_of("Ada: Resolve 5/5,\n  Dawn bell 3/3 charges."),
+            notes=_text("Ada: Resolve 5/5,\n  Dawn bell 3/3 charges."),
         ),
         '[sheet: op="rest" rest="vigil" result="ok" note="Ada: Resolve 5/5, Dawn bell 3/3 charges."]',
         id="whitespace-folded",
@@ -83,7 +89,7 @@ EXACT = [
             attrs=(("raw", '[inventory: action="add" item="Sword [of] \\"Doom\\"" count=]'),),
             result="refused",
             reason="unreadable",
-            notes=notes_of("count: not a number."),
+            notes=_text("count: not a number."),
         ),
         "[inventory: raw=\"(inventory: action='add' item='Sword (of) /'Doom/'' count=)\" "
         'result="refused" reason="unreadable" note="count: not a number."]',
@@ -144,7 +150,7 @@ def test_any_values_render_into_an_answer_that_reads_back(
         result="ok" if result == "ok" else "refused",
         now="3",
         reason=None if result == "ok" else "unknown-item",
-        notes=notes_of(note),
+        notes=_text(note),
     )
     _assert_reads_back(answer)
     for key, value in answer_pairs(answer, Renderer().say(answer.notes)):
@@ -161,7 +167,7 @@ def test_a_body_too_long_for_the_scanner_is_shortened_longest_value_first() -> N
         attrs=(("raw", "x" * 3000),),
         result="refused",
         reason="unreadable",
-        notes=notes_of("A short note."),
+        notes=_text("A short note."),
     )
     text = RENDERER.render_answer(answer)
     assert len(text) - len("[inventory: ]") <= BODY_LIMIT
@@ -262,7 +268,7 @@ def test_a_user_s_template_wins_and_the_rest_are_inherited(tmp_path: Path) -> No
         folder, lambda text: re.sub(r"(\{%-?\s*macro\s+member_said\(.*?\)\s*-?%\})", r"\1Truly, ", text)
     )
     renderer = Renderer(templates=folder)
-    said = note("party.member_said", who="Bram", notes=notes_of("Bram has no Resolve."))
+    said = note("party.member_said", who="Bram", notes=_text("Bram has no Resolve."))
     assert RENDERER.say(said) == "Bram: Bram has no Resolve."
     assert renderer.say(said) == "Truly, Bram: Bram has no Resolve."
     answer = Answer(tag="place", attrs=(("name", "Millbrook"),), result="ok")
