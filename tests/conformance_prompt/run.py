@@ -505,7 +505,10 @@ def _special_templates_error(case: dict[str, Any], failures: list[Failure]) -> N
             for pattern in case.get("error_re", []):
                 if not re.search(pattern, message):
                     failures.append(
-                        Failure("templates: error unclear", f"no {pattern!r} in {message[:300]!r}")
+                        Failure(
+                            f"templates: error unclear ({type(error).__name__})",
+                            f"no {pattern!r} in {message[:300]!r}",
+                        )
                     )
             return
     failures.append(Failure("templates: no error at construction", "Game(templates=...) did not raise"))
