@@ -24,8 +24,8 @@ in ``cases/*.yaml`` is ``{id, why, ruleset, party, replies, game, at, expect, ch
 - ``special``: a named check in ``SPECIALS`` (templates layered over the shipped ones, broken templates,
   the same state giving the same prompt).
 
-``python tests/conformance_prompt/run.py [--by-cause] [CASE_ID ...]`` prints PASS/FAIL per case, a count per
-class, and with ``--by-cause`` the failures grouped by why. Run it against the lead's merged code with
+``python tests/conformance_prompt/run.py [--by-cause] [--drafts] [CASE_ID ...]`` prints PASS/FAIL per case, a
+count per class, and with ``--by-cause`` the failures grouped by why (``--drafts``: see ``DRAFTS``). Run it against the lead's merged code with
 ``PYTHONPATH=/work/main``.
 """
 
@@ -181,7 +181,36 @@ def _seen_from_prompt(prompt: Any) -> Seen:
 
 
 def _prompt_of(game: Any, case: dict[str, Any]) -> Any:
+    if DRAFTS and not hasattr(game, "prompt"):
+        return _draft_prompt(game, case)
     return game.prompt_at(case["at"]) if "at" in case else game.prompt()
+
+
+# ``--drafts``: before ``Game.prompt`` lands, each block is rendered through the brief's Draft contract
+# (``tagproc.prompt.<name>.<name>_draft(state, rules).context(0)`` and ``Renderer.render_block``), untrimmed,
+# so the words of the blocks already merged can be checked; tokens and budgets are not (their cases fail).
+DRAFTS = False
+
+
+@dataclass
+class _DraftPrompt:
+    blocks: list[Block]
+    text: str
+    tokens: None = None
+
+
+def _draft_prompt(game: Any, case: dict[str, Any]) -> _DraftPrompt:
+    import importlib
+
+    state = game.state_at(case["at"]) if "at" in case else game.state
+    blocks: list[Block] = []
+    for name in ("instructions", "inventory", "market", "recap"):
+        module = importlib.import_module(f"tagproc.prompt.{name}")
+        draft = getattr(module, f"{name}_draft")(state, game.rules)
+        text = game.renderer.render_block(name, draft.context(0))
+        if text.strip():
+            blocks.append(Block(name, text, None, None, None))
+    return _DraftPrompt(blocks, "\n\n".join(b.text for b in blocks))
 
 
 def _seen_from_json(data: Any) -> Seen:
@@ -596,7 +625,9 @@ def _check_plain(case: dict[str, Any], out: str, failures: list[Failure]) -> Non
 
 
 def main(argv: list[str]) -> int:
+    global DRAFTS
     by_cause = "--by-cause" in argv
+    DRAFTS = "--drafts" in argv
     wanted = {a for a in argv if not a.startswith("--")}
     cases = [c for c in load_cases() if not wanted or c["id"] in wanted]
     outcomes = [run_case(case) for case in cases]
