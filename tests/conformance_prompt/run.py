@@ -1,7 +1,7 @@
 """Blind held-out cases for issue 9 (what the model is told): the prompt blocks, their budgets and tokens, and
 ``tagproc preview``.
 
-Written from ``spec/items.txt``, ``PROMPT-FORMAT.md`` (``PF §N``), ``CONVENTIONS.md`` and the rulesets' JSON
+Written from the specification, ``LAYOUT.md`` (``PF §N``), ``CONVENTIONS.md`` and the rulesets' JSON
 alone, never from the code in ``tagproc/prompt/``: what is tested is the behaviour the issue promises. Each case
 in ``cases/*.yaml`` is ``{id, why, ruleset, party, replies, game, at, expect, checks, cli, special}``:
 

@@ -1,5 +1,5 @@
 """Blind held-out cases for issue 9 (``cases/*.yaml``, run by ``run.py``): the prompt blocks, budgets, tokens and
-``tagproc preview``, written from the spec, ``PROMPT-FORMAT.md``, ``CONVENTIONS.md`` and the rulesets' JSON only.
+``tagproc preview``, written from the spec, ``LAYOUT.md``, ``CONVENTIONS.md`` and the rulesets' JSON only.
 
 Issue 9 is being built while these are written, so every case is ``xfail(strict=False)``: the module runs and
 records which pass. Once it is merged, drop the mark (``XFAIL_ALL = False``) and mark what still fails, with its
