@@ -68,13 +68,16 @@ def clean_value(value: str) -> str:
     return _WHITESPACE.sub(" ", value.translate(_VALUE_REPAIRS)).strip()
 
 
-def answer_pairs(answer: Answer, note: str | None = None, limit: int = BODY_LIMIT) -> list[tuple[str, str]]:
-    """The (key, value) pairs an answer is written with, ``note`` its notes as words (``Renderer.say``),
-    cleaned and fitted into ``limit`` body characters."""
+def answer_pairs(
+    answer: Answer, note: str | None = None, limit: int = BODY_LIMIT, now: str | None = None
+) -> list[tuple[str, str]]:
+    """The (key, value) pairs an answer is written with, ``note`` its notes as words (``Renderer.say``) and
+    ``now`` its ``now=`` where that is a note (else ``answer.now``), cleaned and fitted into ``limit`` body
+    characters."""
     pairs: list[tuple[str, str | None]] = [
         *answer.attrs,
         ("result", answer.result),
-        ("now", answer.now),
+        ("now", now if isinstance(answer.now, Note) else answer.now),
         ("reason", answer.reason),
         *answer.extra,
         ("note", note or None),
@@ -212,9 +215,7 @@ class Renderer:
         """Many answers in one pass of the template (a reply's), each as ``render_answer`` gives it."""
         if not answers:
             return []
-        text = self._answer.render(
-            answers=[(answer.tag, answer_pairs(answer, self.say(answer.notes))) for answer in answers]
-        )
+        text = self._answer.render(answers=[(answer.tag, self.answer_pairs(answer)) for answer in answers])
         return text.splitlines()
 
     def render_block(self, name: str, context: Mapping[str, Any]) -> str:
@@ -226,6 +227,11 @@ class Renderer:
             return template.render(context).strip()
         except (jinja2.UndefinedError, jinja2.TemplateRuntimeError) as error:  # a user's template, say
             raise _render_problem(error, template) from None
+
+    def answer_pairs(self, answer: Answer) -> list[tuple[str, str]]:
+        """``answer_pairs`` with the answer's notes (and a ``now=`` that is a note) in this renderer's words."""
+        now = self.say(answer.now) if isinstance(answer.now, Note) else None
+        return answer_pairs(answer, self.say(answer.notes), now=now)
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""

@@ -148,7 +148,8 @@ class TurnResult:
 
 def journal_line(entry: JournalEntry) -> str:
     """A journal entry as one line: ``acquired: Ada: Hand axe ×1``."""
-    return f"{entry.kind}: {entry.who}: {entry.text}"
+    to = f" to {entry.to}" if entry.to is not None else ""
+    return f"{entry.kind}: {entry.who}: {entry.text}{to}"
 
 
 class Turn:

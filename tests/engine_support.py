@@ -22,6 +22,7 @@ from tagproc.render import Renderer
 from tagproc.ruleset import load_ruleset
 from tagproc.ruleset.load import parse_ruleset, shipped_text
 from tagproc.syntax import read_tag
+from tagproc.turn import journal_line
 
 
 @cache
@@ -120,7 +121,8 @@ def bag_of(state: GameState, index: int = 0) -> list[tuple[str, int]]:
 
 
 def journal_of(state: GameState) -> list[tuple[str, str, str]]:
-    return [(entry.kind, entry.who, entry.text) for entry in state.journal]
+    """Each journal entry as (kind, who, what), a gift's ``what`` ending ``to <receiver>`` as its line does."""
+    return [(entry.kind, entry.who, journal_line(entry).split(": ", 2)[2]) for entry in state.journal]
 
 
 @cache
@@ -151,4 +153,10 @@ def said_each(notes: tuple[Note, ...]) -> tuple[str, ...]:
 def as_said(answer: Answer) -> Answer:
     """``answer`` with its notes as one plain text (``words(said(answer))``), to compare with a whole
     ``Answer`` written out in a test whatever facts the notes were said from."""
-    return answer.model_copy(update={"notes": words(said(answer))})
+    now = _renderer().say(answer.now) if isinstance(answer.now, Note) else answer.now
+    return answer.model_copy(update={"notes": words(said(answer)), "now": now})
+
+
+def now_of(answer: Answer) -> str | None:
+    """An answer's ``now=`` as the GM reads it (a rest's and a who="party" answer's are notes)."""
+    return _renderer().say(answer.now) if isinstance(answer.now, Note) else answer.now

@@ -15,7 +15,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item
 
-from .engine_support import answers_of, as_said, bag_of, item, member, outcome, party, rules_for, said
+from .engine_support import answers_of, as_said, bag_of, item, member, now_of, outcome, party, rules_for, said
 
 ENGINE = Path(__file__).resolve().parent.parent / "tagproc" / "engine"
 
@@ -69,7 +69,7 @@ def test_a_sheet_op_for_who_party_applies_to_every_member_with_one_answer() -> N
 def test_a_sheet_op_for_who_party_that_applies_to_nobody_is_refused_with_the_first_reason() -> None:
     state = _wardens(0, 0)
     answer, after = _decided(state, c.Spend(pool="resolve", amount=1, who="Party"))
-    assert (answer.result, answer.reason, answer.now, dict(answer.attrs)["who"]) == (
+    assert (answer.result, answer.reason, now_of(answer), dict(answer.attrs)["who"]) == (
         "refused",
         "insufficient",
         None,
@@ -80,13 +80,13 @@ def test_a_sheet_op_for_who_party_that_applies_to_nobody_is_refused_with_the_fir
 
 def test_a_sheet_op_without_who_is_the_players_and_names_the_players_card() -> None:
     answer, after = _decided(_wardens(3, 3), c.Restore(pool="resolve", amount=1))
-    assert (answer.attrs[0], answer.now) == (("who", "Ada"), "4/4")
+    assert (answer.attrs[0], now_of(answer)) == (("who", "Ada"), "4/4")
     assert after.party[1] == _wardens(3, 3).party[1]
 
 
 def test_a_rest_without_who_rests_the_player_only() -> None:
     answer, after = _decided(_wardens(1, 1), c.Rest(rest="vigil"))
-    assert (answer.attrs, answer.now) == (
+    assert (answer.attrs, now_of(answer)) == (
         (("who", "Ada"), ("op", "rest"), ("rest", "vigil")),
         "Stand down from the vigil: Resolve 4/4, Harm 0/4",
     )
@@ -116,7 +116,7 @@ def test_a_use_aimed_at_the_other_side_tells_the_gm_its_damage_and_conditions_to
         invented=(invented,),
     )
     answer, after = _decided(state, c.Use(item=c.ItemRef(name="Coldfire jar")), "ember-roads")
-    assert (answer.result, answer.now, said(answer)) == (
+    assert (answer.result, now_of(answer), said(answer)) == (
         "ok",
         "1",
         "Juno uses Coldfire jar: aimed at the other side, it lands on nobody outside a fight; narrate it: "
@@ -132,7 +132,7 @@ def test_earnings_nobody_can_carry_are_answered_refused_too_heavy_with_the_count
     # Ember Roads: 100 coins weigh 1; Ada (alone) carries at most 12 and holds 11 bulk of salt cakes.
     state = party(member("Ada", item("Salt cake", 11, "ember-roads")))
     decision, after = outcome("ember-roads", state, '[inventory: action="earn" amount="250 bits"]')
-    assert [(a.attrs, a.result, a.now, a.reason) for a in answers_of(decision)] == [
+    assert [(a.attrs, a.result, now_of(a), a.reason) for a in answers_of(decision)] == [
         ((("action", "earn"), ("item", "bits"), ("count", "100")), "ok", "100", None),
         ((("action", "earn"), ("item", "bits"), ("count", "150")), "refused", None, "too-heavy"),
     ]
@@ -149,7 +149,7 @@ def test_a_count_that_would_need_more_stacks_than_a_bag_takes_is_answered_too_ma
     decision = decide(state, add, rules_for("gravewatch"), Dice(0))
     assert isinstance(decision, Accepted)
     placed, left = decision.answers
-    assert (dict(placed.attrs)["count"], placed.result, placed.now) == (str(MAX_BAG_STACKS), "ok", "200")
+    assert (dict(placed.attrs)["count"], placed.result, now_of(placed)) == (str(MAX_BAG_STACKS), "ok", "200")
     assert (dict(left.attrs)["count"], left.result, left.reason) == (
         str(9999 - MAX_BAG_STACKS),
         "refused",
@@ -204,7 +204,7 @@ def test_a_name_two_members_share_without_accents_is_ambiguous_and_changes_nothi
 def test_a_name_is_matched_ignoring_accents_and_punctuation() -> None:
     state = party(member("Ada"), member("Zoë"))
     answer, after = _decided(state, c.Spend(pool="resolve", amount=1, who="zoe"))
-    assert (answer.attrs[0], answer.now) == (("who", "Zoë"), "3/4")
+    assert (answer.attrs[0], now_of(answer)) == (("who", "Zoë"), "3/4")
     assert after.party[1].sheet.pools == {"resolve": PoolState(current=3)}
 
 
@@ -230,7 +230,7 @@ def test_a_remove_without_who_goes_on_from_the_player_to_the_party_and_answers_t
 def test_a_remove_without_who_that_only_the_player_holds_is_the_players() -> None:
     state = party(member("Ada", item("Black candle", 2)), member("Bram"))
     decision, after = outcome("gravewatch", state, '[inventory: action="remove" item="Black candle"]')
-    assert [(a.attrs, a.now) for a in answers_of(decision)] == [
+    assert [(a.attrs, now_of(a)) for a in answers_of(decision)] == [
         ((("action", "remove"), ("item", "Black candle"), ("count", "1")), "1")
     ]
     assert bag_of(after, 0) == [("Black candle", 1)]
@@ -271,14 +271,14 @@ def test_a_pool_op_of_zero_is_refused_bad_amount_and_changes_nothing() -> None:
 def test_the_gms_unequip_takes_a_cursed_bound_item_off_and_it_stays_bound() -> None:
     state = party(member("Ada", item("Widow's ring", worn=True, bound=True)))
     decision, after = outcome("gravewatch", state, '[inventory: action="unequip" item="Widow\'s ring"]')
-    assert [(a.result, a.now) for a in answers_of(decision)] == [("ok", "0")]
+    assert [(a.result, now_of(a)) for a in answers_of(decision)] == [("ok", "0")]
     assert [(s.worn, s.bound) for s in after.party[0].bag] == [(False, True)]
 
 
 def test_the_gms_remove_takes_a_cursed_bound_item_away() -> None:
     state = party(member("Ada", item("Widow's ring", worn=True, bound=True)))
     decision, after = outcome("gravewatch", state, '[inventory: action="remove" item="Widow\'s ring"]')
-    assert [(a.result, a.now) for a in answers_of(decision)] == [("ok", "0")]
+    assert [(a.result, now_of(a)) for a in answers_of(decision)] == [("ok", "0")]
     assert after.party[0].bag == ()
 
 
@@ -286,7 +286,7 @@ def test_an_earning_is_capped_at_nine_hundred_ninety_nine_thousand_nine_hundred_
     # PEER §2: a pay or earn count is capped, not refused, at 999,999.
     earn = c.Earn(amounts=(c.CoinAmount(name="pennies", coin="penny", count=1_500_000),))
     answer, after = _decided(party(member("Ada")), earn)
-    assert (answer.attrs, answer.now) == (
+    assert (answer.attrs, now_of(answer)) == (
         (("action", "earn"), ("item", "pennies"), ("count", "999999")),
         "999999",
     )

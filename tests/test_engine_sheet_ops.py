@@ -13,7 +13,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
 
-from .engine_support import bell, refusal, said
+from .engine_support import as_said, bell, now_of, refusal, said
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def test_a_vigil_rest_restores_the_sheet_and_recharges_the_dawn_bell_together(gr
     tired = SheetState(pools={"resolve": PoolState(current=1)}, tracks={"harm": 3}, conditions=("rattled",))
     state = wardens(tired, (bell(worn=True, bound=True, charges=0),))
     reply, after = accepted(state, c.Rest(rest="vigil", who="ada"), gravewatch)
-    assert reply == Answer(
+    assert as_said(reply) == Answer(
         tag="sheet",
         attrs=(("who", "Ada"), ("op", "rest"), ("rest", "vigil")),
         result="ok",
@@ -71,7 +71,7 @@ def test_a_rest_is_found_by_its_label_in_any_case(gravewatch: Rules) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=2)}))
     reply, after = accepted(state, c.Rest(rest="STAND DOWN from the vigil", who="Ada"), gravewatch)
     assert reply.attrs == (("who", "Ada"), ("op", "rest"), ("rest", "vigil"))
-    assert reply.now == "Stand down from the vigil: Resolve 4/4, Harm 0/4"
+    assert now_of(reply) == "Stand down from the vigil: Resolve 4/4, Harm 0/4"
     assert after.party[0].sheet.pools == {"resolve": PoolState(current=4)}
 
 
@@ -87,7 +87,7 @@ def test_a_rest_for_who_party_rests_every_member_in_one_answer(gravewatch: Rules
     reply, after = accepted(state, c.Rest(rest="vigil", who="party"), gravewatch)
     # PEER §11: who="party" stays party; now is "<Name> <value>" per member joined by "; ".
     assert reply.attrs == (("who", "party"), ("op", "rest"), ("rest", "vigil"))
-    assert reply.now == (
+    assert now_of(reply) == (
         "Ada Stand down from the vigil: Resolve 4/4, Harm 0/4, Dawn bell 3/3 charges; "
         "Bram Stand down from the vigil: Resolve 5/5, Harm 0/4"
     )
@@ -107,7 +107,10 @@ def test_the_only_rest_is_taken_when_the_tag_names_none(ember: Rules) -> None:
     )
     reply, after = accepted(travellers(juno), c.Rest(who="Juno"), ember)
     assert reply.attrs == (("who", "Juno"), ("op", "rest"), ("rest", "camp"))
-    assert reply.now == "Make camp: Grit 7/7 (+1 temporary), Luck 2/3, Heat 2/5, Stance Steady, Shaken is off"
+    assert (
+        now_of(reply)
+        == "Make camp: Grit 7/7 (+1 temporary), Luck 2/3, Heat 2/5, Stance Steady, Shaken is off"
+    )
     assert said(reply) == "Sheet lists are not kept here, so the tricks were not recharged."
     assert after.party[0].sheet == SheetState(
         abilities={"brawn": 1},
@@ -121,7 +124,7 @@ def test_the_only_rest_is_taken_when_the_tag_names_none(ember: Rules) -> None:
 def test_a_breather_leaves_marks_kept_by_kind_to_the_gm_and_says_so(gravewatch: Rules) -> None:
     state = wardens(SheetState(tracks={"harm": 2}))
     reply, after = accepted(state, c.Rest(rest="breather", who="Ada"), gravewatch)
-    assert reply.now == "Catch your breath: nothing came back"
+    assert now_of(reply) == "Catch your breath: nothing came back"
     assert said(reply) == (
         'Harm marks are not kept by kind, so its knock marks were left for the GM (op="track").'
     )
@@ -133,7 +136,7 @@ def test_a_long_rest_gives_back_half_the_hit_dice_rounded_down(srd: Rules) -> No
     hurt = sheet.model_copy(update={"pools": {**sheet.pools, "hit_dice": PoolState(current=1)}})
     state = GameState(party=(Member(name="Mira", sheet=hurt),))
     reply, after = accepted(state, c.Rest(rest="long"), srd)
-    assert (dict(reply.attrs)["who"], reply.now) == ("Mira", "Long rest: Hit points 30/30, Hit dice 3/5")
+    assert (dict(reply.attrs)["who"], now_of(reply)) == ("Mira", "Long rest: Hit points 30/30, Hit dice 3/5")
     assert after.party[0].sheet.pools == {
         "hit_points": PoolState(current=30),
         "hit_dice": PoolState(current=3),
@@ -158,7 +161,7 @@ def test_a_recharge_amount_is_rolled_and_never_passes_max_read_off_a_stat(gravew
     state = wardens(bag=stacks).model_copy(update={"invented": (invented,)})
     reply, after = accepted(state, c.Rest(rest="vigil", who="Ada"), gravewatch, seed=0)
     # Dice(0) rolls a 4 on the d4: 1 + 4 + 1 is held to the candle's 4 charges.
-    assert reply.now == "Stand down from the vigil: Resolve 4/4, Harm 0/4, Vigil candle 4/4 charges"
+    assert now_of(reply) == "Stand down from the vigil: Resolve 4/4, Harm 0/4, Vigil candle 4/4 charges"
     assert after.party[0].bag == (Stack(name="Vigil candle", count=1, invented="vigil candle", charges=4),)
 
 
@@ -251,13 +254,13 @@ def test_a_pool_op_answers_the_pool_after_it(
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=3)}))
     reply, after = accepted(state, command, gravewatch)
-    assert (reply.attrs, reply.now, said(reply)) == (attrs, now, note)
+    assert (reply.attrs, now_of(reply), said(reply)) == (attrs, now, note)
     assert after.party[0].sheet.pools == {"resolve": pool}
 
 
 def test_an_absent_pool_reads_full(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Spend(pool="grit", amount=2, who="juno"), ember)
-    assert (reply.attrs[0], reply.now, said(reply)) == (("who", "Juno"), "5/7", None)
+    assert (reply.attrs[0], now_of(reply), said(reply)) == (("who", "Juno"), "5/7", None)
     assert after.party[0].sheet.pools == {"grit": PoolState(current=5)}
 
 
@@ -309,7 +312,7 @@ def test_a_pool_op_that_cannot_be_run_is_refused_and_changes_nothing(
 ) -> None:
     state = wardens(SheetState(pools={"resolve": PoolState(current=1)}))
     answer = refusal(state, command, gravewatch)
-    assert (answer.reason, answer.now, said(answer)) == (reason, now, note)
+    assert (answer.reason, now_of(answer), said(answer)) == (reason, now, note)
 
 
 # -- tracks ------------------------------------------------------------------------------------------------
@@ -359,13 +362,13 @@ def test_a_track_op_answers_the_marks_after_it(
     gravewatch: Rules, command: c.Command, attrs: tuple[tuple[str, str], ...], now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(SheetState(tracks={"harm": 1})), command, gravewatch)
-    assert (reply.attrs, reply.now, said(reply)) == (attrs, now, note)
+    assert (reply.attrs, now_of(reply), said(reply)) == (attrs, now, note)
     assert after.party[0].sheet.tracks == {"harm": int(now)}
 
 
 def test_a_kind_on_a_track_without_kinds_is_ignored_with_a_note(ember: Rules) -> None:
     reply, after = accepted(travellers(), c.Damage(track="heat", kind="fire", amount=2), ember)
-    assert (reply.now, said(reply)) == (
+    assert (now_of(reply), said(reply)) == (
         "2",
         'Heat 2/5. Heat takes no kinds of harm; kind="fire" was ignored.',
     )
@@ -375,7 +378,7 @@ def test_a_kind_on_a_track_without_kinds_is_ignored_with_a_note(ember: Rules) ->
 def test_a_track_maximum_is_read_off_the_sheet(ember: Rules) -> None:
     juno = SheetState(abilities={"heart": 2})
     reply, after = accepted(travellers(juno), c.Track(track="Strain", to=9), ember)
-    assert (reply.now, said(reply)) == ("4", "Strain 4/4. Held to 0..4 (9 asked).")
+    assert (now_of(reply), said(reply)) == ("4", "Strain 4/4. Held to 0..4 (9 asked).")
     assert after.party[0].sheet.tracks == {"strain": 4}
 
 
@@ -429,7 +432,7 @@ def test_a_condition_goes_on_and_off(
     note: str | None,
 ) -> None:
     reply, after = accepted(wardens(SheetState(conditions=before)), command, gravewatch)
-    assert (reply.now, said(reply)) == (now, note)
+    assert (now_of(reply), said(reply)) == (now, note)
     assert after.party[0].sheet.conditions == after_on
 
 
@@ -448,13 +451,13 @@ def test_a_bound_dawn_bell_refuses_rattled_even_when_it_is_on_already(gravewatch
 def test_a_bound_dawn_bell_lets_rattled_be_taken_off(gravewatch: Rules) -> None:
     state = wardens(SheetState(conditions=("rattled",)), bag=(bell(worn=True, bound=True),))
     reply, after = accepted(state, c.Condition(condition="rattled", state=False), gravewatch)
-    assert (reply.now, said(reply)) == ("off", None)  # now= says it (PEER §11)
+    assert (now_of(reply), said(reply)) == ("off", None)  # now= says it (PEER §11)
     assert after.party[0].sheet.conditions == ()
 
 
 def test_an_unbound_dawn_bell_does_not(gravewatch: Rules) -> None:
     reply, after = accepted(wardens(bag=(bell(worn=True),)), c.Condition(condition="rattled"), gravewatch)
-    assert (reply.now, said(reply)) == ("on", None)
+    assert (now_of(reply), said(reply)) == ("on", None)
     assert after.party[0].sheet.conditions == ("rattled",)
 
 
@@ -493,7 +496,7 @@ def test_a_note_writes_a_field_parsed_as_its_type(
     gravewatch: Rules, command: c.Note, field: str, stored: object, now: str, note: str | None
 ) -> None:
     reply, after = accepted(wardens(), command, gravewatch)
-    assert (reply.attrs[2], reply.now, said(reply)) == (("field", field), now, note)
+    assert (reply.attrs[2], now_of(reply), said(reply)) == (("field", field), now, note)
     assert after.party[0].sheet.fields == {field: stored}
 
 

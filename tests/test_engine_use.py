@@ -13,7 +13,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
 
-from .engine_support import as_said, bell, refusal, said, words
+from .engine_support import as_said, bell, now_of, refusal, said, words
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_the_spec_poultice_line_heals_a_health_pool_and_takes_one_off_the_stack(
 def test_the_last_poultice_takes_the_stack_and_a_heal_never_passes_max(ember: Rules) -> None:
     # Dice(5) rolls 4, but only 1 fits under the maximum: the line says what came back.
     decision, after = accepted(juno(grit=10, poultices=1), use("Poultice", who="Juno"), ember, seed=5)
-    assert (decision.answers[0].now, said(decision.answers[0])) == (
+    assert (now_of(decision.answers[0]), said(decision.answers[0])) == (
         "0",
         "Juno uses Poultice: heals 1 (Grit 11/11). None left.",
     )
@@ -87,7 +87,7 @@ def test_the_last_poultice_takes_the_stack_and_a_heal_never_passes_max(ember: Ru
 
 def test_a_heal_at_full_health_says_the_pool_is_already_full(ember: Rules) -> None:
     decision, after = accepted(juno(grit=11, poultices=2), use("Poultice", who="Juno"), ember, seed=5)
-    assert (decision.answers[0].now, said(decision.answers[0])) == (
+    assert (now_of(decision.answers[0]), said(decision.answers[0])) == (
         "1",
         "Juno uses Poultice: Grit is already full (11/11). 1 left.",
     )
@@ -156,7 +156,11 @@ def test_a_use_with_a_count_makes_that_many_uses_in_one_answer(ember: Rules) -> 
     # PEER §7: up to N uses, the lines joined by spaces, count= the uses made.
     command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=2, who="Juno")
     decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
-    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now, said(decision.answers[0])) == (
+    assert (
+        dict(decision.answers[0].attrs)["count"],
+        now_of(decision.answers[0]),
+        said(decision.answers[0]),
+    ) == (
         "2",
         "1",
         "Juno uses Poultice: heals 4 (Grit 6/11). 2 left. Juno uses Poultice: heals 4 (Grit 10/11). 1 left.",
@@ -168,7 +172,7 @@ def test_a_use_with_a_count_makes_that_many_uses_in_one_answer(ember: Rules) -> 
 def test_a_use_count_past_what_is_held_stops_at_the_last_and_says_how_many(ember: Rules) -> None:
     command = c.Use(item=c.ItemRef(name="Poultice", label="Poultice"), count=5, who="Juno")
     decision, after = accepted(juno(grit=2, poultices=3), command, ember, seed=5)
-    assert (dict(decision.answers[0].attrs)["count"], decision.answers[0].now) == ("3", "0")
+    assert (dict(decision.answers[0].attrs)["count"], now_of(decision.answers[0])) == ("3", "0")
     assert (said(decision.answers[0]) or "").endswith("None left.")
     assert after.party[1].bag == ()
 
@@ -262,7 +266,7 @@ def test_a_worn_item_moves_the_gate_once_whatever_the_order_of_the_bag(
 
 def test_a_dawn_bell_rung_outside_a_fight_lands_on_nobody_and_spends_a_charge(gravewatch: Rules) -> None:
     decision, after = accepted(ada(None, bell(worn=True, bound=True)), use("Dawn bell"), gravewatch)
-    assert decision.answers[0].now == "1"
+    assert now_of(decision.answers[0]) == "1"
     assert said(decision.answers[0]) == (
         "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
         "a Steel save against 7 negates it, Rattled for 2 rounds. 2 of 3 charges left."
@@ -275,7 +279,7 @@ def test_the_last_charge_breaks_the_bell_on_a_low_roll(gravewatch: Rules) -> Non
     # Dice(31) rolls a 1 on the d20: at or under atMost 1.
     state = ada(None, bell(worn=True, bound=True, charges=1))
     decision, after = accepted(state, use("Dawn bell"), gravewatch, seed=31)
-    assert decision.answers[0].now == "0"
+    assert now_of(decision.answers[0]) == "0"
     assert said(decision.answers[0]) == (
         "Ada uses Dawn bell: aimed at the other side, it lands on nobody outside a fight; narrate it: "
         "a Steel save against 7 negates it, Rattled for 2 rounds. Its last charge spent, it breaks."

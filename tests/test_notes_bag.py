@@ -80,6 +80,22 @@ SAID: list[tuple[Note, str]] = [
     ),
     (note("party.nobody_called", name="Cora", key="to"), 'Nobody in the party is called "Cora" (to=).'),
     (
+        note(
+            "party.now",
+            members=(
+                note("party.applied", who="Ada", now="2/3"),
+                note("party.applied", who="Cora", now=None),
+                note("party.refused", who="Bram", reason="insufficient"),
+            ),
+        ),
+        "Ada 2/3; Cora; Bram refused (insufficient)",
+    ),
+    (
+        note("party.applied", who="Ada", now=note("rest.now", rest="Catch your breath", restored=())),
+        "Ada Catch your breath: nothing came back",
+    ),
+    (note("party.refused", who="Bram", reason="no-pool"), "Bram refused (no-pool)"),
+    (
         note("party.member_said", who="Bram", notes=(note("money.change_too_heavy", who="Bram"),)),
         "Bram: Bram cannot carry the change.",
     ),

@@ -192,6 +192,26 @@ SAID: tuple[tuple[Note, str], ...] = (
     # rest
     (note("rest.no_rests"), "This ruleset has no rests."),
     (
+        note(
+            "rest.now",
+            rest="Make camp",
+            restored=(
+                note("sheet.pool", label="Grit", current=7, max=7, temp=1),
+                note("sheet.track", label="Harm", value=0, max=4, rung=None),
+                note("rest.state", state="Stance", value="Steady"),
+                note("rest.off", condition="Shaken"),
+                note("rest.charges", item="Dawn bell", now=3, max=3),
+            ),
+        ),
+        "Make camp: Grit 7/7 (+1 temporary), Harm 0/4, Stance Steady, Shaken is off, Dawn bell 3/3 charges",
+    ),
+    (note("rest.now", rest="Catch your breath", restored=()), "Catch your breath: nothing came back"),
+    (note("rest.off", condition="Rattled"), "Rattled is off"),
+    (note("sheet.pool_now", current=3, max=4, temp=0), "3/4"),
+    (note("sheet.pool_now", current=3, max=4, temp=2), "3/4 +2 temp"),
+    (note("rest.state", state="Stance", value="Steady"), "Stance Steady"),
+    (note("rest.charges", item="Dawn bell", now=2, max=3), "Dawn bell 2/3 charges"),
+    (
         note("rest.name_it", rests=RESTS),
         "Name the rest: vigil (Stand down from the vigil), breather (Catch your breath).",
     ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tagproc.commands import Command, Loot, Place, Unreadable
 from tagproc.engine.outcome import Answer, Refused, Result
 from tagproc.engine.reasons import Reason
-from tagproc.notes import NoteLike, notes_of
+from tagproc.notes import Note, NoteLike, notes_of
 
 __all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
 
@@ -55,7 +55,7 @@ def answer(
     command: Command,
     *,
     result: Result = "ok",
-    now: int | str | None = None,
+    now: int | str | Note | None = None,
     reason: Reason | None = None,
     note: NoteLike = None,
     extra: tuple[tuple[str, str], ...] = (),
@@ -66,7 +66,7 @@ def answer(
         tag=tag_of(command),
         attrs=command.answer_attrs() if attrs is None else attrs,
         result=result,
-        now=None if now is None else str(now),
+        now=now if now is None or isinstance(now, Note) else str(now),
         reason=None if reason is None else str(reason),
         extra=extra,
         notes=notes_of((*command.notes, note)),

@@ -77,8 +77,8 @@ def _for_the_party(
     any applied, else refused with the first reason (CONVENTIONS.md §11).
     """
     effects: list[Effect] = []
-    done: list[str] = []
-    refused: list[str] = []
+    done: list[Note] = []
+    refused: list[Note] = []
     reasons: list[str] = []
     said: list[tuple[Note, ...]] = []
     applied: list[bool] = []
@@ -90,18 +90,18 @@ def _for_the_party(
         attrs = attrs or with_attr(command, reply.attrs, "who", PARTY)
         if isinstance(decision, Accepted):
             effects.extend(decision.effects)
-            done.append(f"{member.name} {reply.now}" if reply.now else member.name)
+            done.append(note("party.applied", who=member.name, now=reply.now or None))
         else:
-            refused.append(f"{member.name} refused ({reply.reason})")
+            refused.append(note("party.refused", who=member.name, reason=reply.reason))
             reasons.append(reply.reason or "")
         said.append(reply.notes)
         applied.append(isinstance(decision, Accepted))
     if not done:
         return refuse(command, Reason(reasons[0]), _party_note(state, said), attrs=attrs)
     # An ok answer's note is what the applied members' answers said; the refused ones are in ``now``.
-    note = _party_note(state, [notes if ok else () for notes, ok in zip(said, applied, strict=True)])
-    now = "; ".join([*done, *refused])
-    return Accepted(effects=tuple(effects), answers=(answer(command, now=now, note=note, attrs=attrs),))
+    told = _party_note(state, [notes if ok else () for notes, ok in zip(said, applied, strict=True)])
+    now = note("party.now", members=(*done, *refused))
+    return Accepted(effects=tuple(effects), answers=(answer(command, now=now, note=told, attrs=attrs),))
 
 
 def _party_note(state: GameState, said: list[tuple[Note, ...]]) -> tuple[Note, ...]:

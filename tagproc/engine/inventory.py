@@ -216,7 +216,8 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
             entry=JournalEntry(
                 kind="given",
                 who=giver_name,
-                text=f"{counted(resolved, count)} to {receiver_name}",
+                text=counted(resolved, count),
+                to=receiver_name,
             )
         ),
     )

@@ -90,7 +90,7 @@ class Answer(BaseModel):
     tag: str
     attrs: tuple[tuple[str, str], ...]
     result: Result
-    now: str | None = None
+    now: str | Note | None = None  # a Note where the value has words (a rest's, a who="party" answer's)
     reason: str | None = None
     extra: tuple[tuple[str, str], ...] = ()
     notes: tuple[Note, ...] = ()  # what ``note=`` says, as facts; ``tagproc.render`` says it in words

@@ -63,9 +63,9 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
     return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, now=now, note=skips),))
 
 
-def _now(rest: Rest, restored: list[str]) -> str:
-    """A rest's ``now=`` (CONVENTIONS.md §11): ``Night's rest: Grit 11/11, Dawn bell 3/3 charges``."""
-    return f"{rest.label}: {', '.join(restored) or 'nothing came back'}"
+def _now(rest: Rest, restored: list[Note]) -> Note:
+    """A rest's ``now=`` (CONVENTIONS.md §11) as a note: ``Night's rest: Grit 11/11, Dawn bell 3/3 charges``."""
+    return note("rest.now", rest=rest.label, restored=tuple(restored))
 
 
 def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
@@ -89,11 +89,11 @@ def _rest_help(rules: Rules, name: str | None) -> Note:
 # -- the sheet ---------------------------------------------------------------------------------------
 
 
-def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], tuple[Note, ...]]:
+def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[Note], tuple[Note, ...]]:
     """The sheet after the rest's restore steps and clears, what came back (for ``now=``), and the notes of
     the steps skipped."""
     sheet = view.sheet
-    parts: list[str] = []
+    parts: list[Note] = []
     skipped: list[Note] = []
     for step in rest.restore:
         sheet, said, skip = _step(view.over(sheet), step)
@@ -103,11 +103,11 @@ def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[str], tuple[
         if condition_id in sheet.conditions:
             found = view.condition(condition_id)
             sheet = with_condition(sheet, condition_id, on=False)
-            parts.append(f"{found.label if found else condition_id} is off")
+            parts.append(note("rest.off", condition=found.label if found else condition_id))
     return sheet, parts, tuple(skipped)
 
 
-def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
+def _step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | None, Note | None]:
     if step.pool is not None:
         return _pool_step(view, step)
     if step.track is not None:
@@ -127,7 +127,7 @@ def _delta(view: LiveSheet, by: object, top: int) -> int:
     return whole(view.number(by, live=True))
 
 
-def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
+def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | None, Note | None]:
     pool = view.pool(step.pool or "")
     if pool is None:
         return view.sheet, None, note("rest.no_pool", name=step.pool)
@@ -138,10 +138,10 @@ def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None,
     else:
         current = _target(step.to, low=0, top=top, start=top, fallback=now.current)
     after = PoolState(current=max(0, min(top, current)), temp=now.temp)
-    return with_pool(view.sheet, pool.id, after), view.pool_line(pool, after), None
+    return with_pool(view.sheet, pool.id, after), view.pool_note(pool, after), None
 
 
-def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
+def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | None, Note | None]:
     track = view.track(step.track or "")
     if track is None:
         return view.sheet, None, note("rest.no_track", name=step.track)
@@ -154,10 +154,10 @@ def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None
     else:
         value = _target(step.to, low=low, top=top, start=view.track_start(track), fallback=value)
     value = max(low, min(top, value))
-    return with_track(view.sheet, track.id, value), view.track_line(track, value), None
+    return with_track(view.sheet, track.id, value), view.track_note(track, value), None
 
 
-def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None, Note | None]:
+def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | None, Note | None]:
     found = view.live_state(step.state or "")
     if found is None:
         return view.sheet, None, note("rest.no_state", name=step.state)
@@ -168,7 +168,7 @@ def _state_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, str | None
     sheet = view.sheet.model_copy(update={"states": {**view.sheet.states, found.id: value}})
     labels = (found.model_extra or {}).get("valueLabels")
     shown = labels.get(value, value) if isinstance(labels, dict) else value
-    return sheet, f"{found.label} {shown}", None
+    return sheet, note("rest.state", state=found.label, value=shown), None
 
 
 def _target(to: str | float | None, *, low: int, top: int, start: int, fallback: int) -> int:
@@ -190,10 +190,10 @@ def _target(to: str | float | None, *, low: int, top: int, start: int, fallback:
 # -- the bag -----------------------------------------------------------------------------------------
 
 
-def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, ...], list[str]]:
+def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, ...], list[Note]]:
     """The bag after the rest: every item whose charges name it gets them back (spec ``recharge``)."""
     bag: list[Stack] = []
-    lines: list[str] = []
+    lines: list[Note] = []
     for stack in view.member.bag:
         item = view.rules.item_of(stack, view.state)
         charged = recharge_stack(stack, item, rest_id, dice) if item is not None else None
@@ -202,5 +202,5 @@ def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, .
             continue
         after, top = charged
         bag.append(after)
-        lines.append(f"{stack.name} {after.charges}/{top} charges")
+        lines.append(note("rest.charges", item=stack.name, now=after.charges, max=top))
     return tuple(bag), lines

@@ -14,8 +14,8 @@ Invariants:
   the live state or items); numbers on the live sheet are whole, rounded down.
 - What the GM is told of a pool or a track is facts (``pool_note``: ``sheet.pool``; ``track_note``:
   ``sheet.track``), said ``<label> <current>/<max>`` ("Resolve 3/4") by ``prompts/notes/sheet.jinja``, a wound
-  track's rung beside it. ``pool_line`` and ``track_line`` write the same as a ``now=`` value (CONVENTIONS.md
-  §11: a rest's ``now`` is what it restored), which is a value of the answer, not a note.
+  track's rung beside it. The same notes are the parts of a rest's ``now=`` value (CONVENTIONS.md
+  §11: a rest's ``now`` is what it restored, ``rest.now``).
 """
 
 from __future__ import annotations
@@ -162,13 +162,6 @@ class LiveSheet:
             "sheet.pool", label=pool.label, current=now.current, max=self.pool_max(pool), temp=now.temp
         )
 
-    def pool_line(self, pool: Pool, now: PoolState | None = None) -> str:
-        """The pool as a rest's ``now=`` value writes it (CONVENTIONS.md §11): ``Resolve 3/4``, with
-        ``(+2 temporary)`` when there are temporary points (the words of ``sheet.pool``)."""
-        now = now or self.pool_state(pool)
-        line = f"{pool.label} {now.current}/{self.pool_max(pool)}"
-        return f"{line} (+{now.temp} temporary)" if now.temp else line
-
     # -- tracks --------------------------------------------------------------------------------------
 
     def track_bounds(self, track: Track) -> tuple[int, int]:
@@ -188,13 +181,6 @@ class LiveSheet:
         value = self.track_value(track) if value is None else value
         top = self.track_bounds(track)[1]
         return note("sheet.track", label=track.label, value=value, max=top, rung=level_label(track, value))
-
-    def track_line(self, track: Track, value: int | None = None) -> str:
-        """The track as a rest's ``now=`` value writes it (CONVENTIONS.md §11): ``Harm 2/4, Winded``."""
-        value = self.track_value(track) if value is None else value
-        line = f"{track.label} {value}/{self.track_bounds(track)[1]}"
-        rung = level_label(track, value)
-        return f"{line}, {rung}" if rung else line
 
     # -- conditions, states, immunity ----------------------------------------------------------------
 

@@ -79,11 +79,11 @@ def _zero(command: c.Command, view: LiveSheet) -> Refused:
     return _refuse(command, view, Reason.BAD_AMOUNT, note("sheet.bad_amount"))
 
 
-def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> str:
-    """A pool's ``now=`` value: ``<value>/<max>``, plus `` +N temp`` (PEER §11: a value's format, not a note)."""
+def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> Note:
+    """A pool's ``now=`` value (PEER §11): ``<value>/<max>``, and its temporary points (``sheet.pool_now``)."""
     pool = view.pool(pool_id)
     top = view.pool_max(pool) if pool is not None else now.current
-    return f"{now.current}/{top}" + (f" +{now.temp} temp" if now.temp else "")
+    return note("sheet.pool_now", current=now.current, max=top, temp=now.temp)
 
 
 def _accept(
@@ -93,7 +93,7 @@ def _accept(
     *,
     key: str,
     value: str,
-    now: str,
+    now: str | Note,
     said: tuple[Note, ...] = (),
 ) -> Accepted:
     attrs = with_attr(command, card_attrs(command, view), key, value)

@@ -114,7 +114,8 @@ class JournalEntry(BaseModel):
 
     kind: JournalKind
     who: str
-    text: str
+    text: str  # what: an item or coin's name with its count ("Hand axe ×1", "3 shillings")
+    to: str | None = None  # a gift's receiver
 
 
 class GameState(BaseModel):

@@ -94,7 +94,13 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
         payments = []  # each payment is one "spent" entry, in order; else none is told how it was paid
     paid = iter(payments)
     for entry in turn.journal:
-        line: dict[str, Any] = {"kind": entry.kind, "who": entry.who, "what": entry.text, "loot": None}
+        line: dict[str, Any] = {
+            "kind": entry.kind,
+            "who": entry.who,
+            "what": entry.text,
+            "to": entry.to,
+            "loot": None,
+        }
         line["notes"] = next(paid, ()) if entry.kind == "spent" else ()
         if entry.kind == "acquired":
             for index, (who, text, table) in enumerate(dropped):
