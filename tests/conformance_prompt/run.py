@@ -8,7 +8,7 @@ in ``cases/*.yaml`` is ``{id, why, ruleset, party, replies, game, at, expect, ch
 - ``ruleset``: a shipped name, or a file in ``rulesets/`` (``rulesets/tollway.json``), two third-party rulesets
   written here for what no shipped ruleset has (money without slots; slots and binding without money).
 - ``party`` (default one member, Ada) in the transcript's ``party:`` format; ``replies``: GM replies played
-  first; ``game``: ``budgets`` and ``count_tokens: len`` for ``Game(...)``; ``at``: ``prompt_at(at)`` instead
+  first (``regenerate``: a new telling of the last one); ``game``: ``budgets`` and ``count_tokens: len`` for ``Game(...)``; ``at``: ``prompt_at(at)`` instead
   of ``prompt()``.
 - ``expect``: per block name, ``absent: true`` (no block, or one with no text), or any of ``has`` (exact
   substrings), ``has_i`` (case-insensitive), ``re`` (regular expressions, searched), ``any`` (at least one of
@@ -172,6 +172,8 @@ def _game(case: dict[str, Any], **extra: Any) -> Any:
     )
     for reply in case.get("replies") or []:
         game.reply(reply)
+    if case.get("regenerate"):
+        game.regenerate(case["regenerate"])
     return game
 
 

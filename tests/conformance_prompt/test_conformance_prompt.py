@@ -74,6 +74,7 @@ def test_cases_are_well_formed() -> None:
             "below_share",
             "names_kept",
             "seed",
+            "regenerate",
         ]
     )
     for case in CASES:
