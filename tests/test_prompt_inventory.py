@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tagproc.engine.state import GameState, InventedItem, Member, SheetState, Stack
 from tagproc.prompt.draft import Draft
-from tagproc.prompt.inventory import Bag, inventory_draft
+from tagproc.prompt.inventory import Bag, InventoryDraft, inventory_draft
 from tagproc.render import Renderer
 from tagproc.ruleset import Item
 from tagproc.tokens import TokenCounter
@@ -194,25 +194,40 @@ def _bags(draft: Draft, level: int) -> tuple[Bag, ...]:
     return bags
 
 
+def _facts_levels(draft: Draft) -> int:
+    assert isinstance(draft, InventoryDraft)
+    return len(draft.bare_steps)
+
+
 def test_item_details_go_first_from_the_last_entry_of_the_last_bag_backwards() -> None:
     draft = inventory_draft(_full_party(), rules_for("gravewatch"))
-    first, second = render(draft, 1), render(draft, 2)
-    assert "Shot and powder ×10\n" not in first and first.endswith("; Shot and powder ×10")
-    assert "Black candle ×4 [" in first
-    assert second.endswith("; Black candle ×4; Shot and powder ×10")
-    facts_levels = sum(1 for bag in _bags(draft, 0) for entry in bag.entries if entry.facts is not None)
-    bare = render(draft, facts_levels)
-    assert "[" not in bare and "more item" not in bare
+    zero, first, second = render(draft, 0), render(draft, 1), render(draft, 2)
+    assert "left out to fit" not in zero
+    # The first level leaves out enough details that saying so never makes the block longer.
+    bare = draft.context(1)["bare"]
+    assert bare > 1 and draft.context(2)["bare"] == bare + 1
+    assert "; Shot and powder ×10\n(" in first and first.endswith(
+        f"(… the details of {bare} items left out to fit)"
+    )
+    assert "Black candle ×4 [" not in first and len(second) < len(first) < len(zero)
+    bare_text = render(draft, _facts_levels(draft))
+    assert "[" not in bare_text and "more item" not in bare_text
     assert (
         "Ada (Bound 1 of 2; Hands 0 of 2, Body 0 of 1, Neck 1 of 1, Fingers 0 of 2; Coin worth 144 pennies)"
-        in bare
+        in bare_text
     )
+
+
+def test_details_shorter_than_saying_so_are_kept() -> None:
+    state = party(member("Ada", item("Black candle")))
+    draft = inventory_draft(state, rules_for("gravewatch"))
+    assert _facts_levels(draft) == 0 and "[Gear, Common" in render(draft, draft.levels)
 
 
 def test_then_entries_go_from_the_end_each_bag_saying_how_many_it_left_out() -> None:
     draft = inventory_draft(_full_party(), rules_for("gravewatch"))
-    facts_levels = sum(1 for bag in _bags(draft, 0) for entry in bag.entries if entry.facts is not None)
-    bram = render(draft, facts_levels + 1).splitlines()[-1]
+    lines = render(draft, _facts_levels(draft) + 1).splitlines()
+    bram = next(line for line in lines if line.startswith("- Bram ("))
     assert bram.startswith("- Bram (") and bram.endswith(": Lantern coat (1 worn); … and 2 more items")
     last = render(draft, draft.levels)
     assert last == (
@@ -280,9 +295,10 @@ def test_no_level_is_ever_longer_than_the_one_before(bags: list[list[Stack]]) ->
     lengths = [len(text) for text in texts]
     assert lengths == sorted(lengths, reverse=True)
     assert all(a != b for a, b in pairwise(texts))
-    assert texts[0].count("\n") == texts[-1].count("\n")
+    headers = [[line for line in text.splitlines() if line.startswith(("- M", "PLAYER"))] for text in texts]
+    assert all(len(one) == len(headers[0]) for one in headers)  # never a bag header
     for bag in _bags(draft, draft.levels):
-        assert all(entry.facts is None for entry in bag.entries)
+        assert all(entry.facts is None for entry in bag.entries) or not _facts_levels(draft)
 
 
 def test_tokens_never_grow_from_one_level_to_the_next_on_a_large_party() -> None:

@@ -185,12 +185,12 @@ CITING = [
     for folder in ("tagproc", "tests", "bench", "prompts", "golden")
     for path in sorted((ROOT / folder).rglob("*"))
     if path.suffix in {".py", ".jinja", ".yaml", ".md"} and "test_golden" not in path.parts
-] + [ROOT / name for name in ("README.md", *DOCUMENTS)]
+] + [ROOT / name for name in ("README.md", "LAYOUT.md", *DOCUMENTS)]
 _CITATION = re.compile(
     r'\b(DESIGN|STYLE|CONVENTIONS)\.md`?\s+"([^"\n]{1,80})"((?:\s*(?:,|and)\s*"[^"\n]{1,80}")*)'
 )
 _OUTSIDE = re.compile(
-    r"\.\./shared|shared/(?:data|reference-rulesets|spec)\b|PEER-CONVENTIONS|spec/items\.txt"
+    r"\.\./shared|shared/(?:data|reference-rulesets|spec)\b|PEER-CONVENTIONS|PROMPT-FORMAT|spec/items\.txt"
 )
 
 

@@ -1,6 +1,6 @@
 """Blocks: what the model is told at a turn start, each block fitted into its token budget.
 
-A ``Prompt`` is the blocks in their order (PROMPT-FORMAT.md §1): ``instructions``, ``inventory``,
+A ``Prompt`` is the blocks in their order (LAYOUT.md §1): ``instructions``, ``inventory``,
 ``market``, ``recap``; its ``text`` is their texts joined by a blank line and its ``tokens`` the sum of
 theirs (the blank lines between blocks are not counted: a caller that joins the blocks its own way adds its
 own separators).
@@ -61,7 +61,7 @@ _LOG = logging.getLogger(__name__)
 
 CountTokens = Callable[[str], int]
 
-#: The blocks in the order a prompt carries them (PROMPT-FORMAT.md §1).
+#: The blocks in the order a prompt carries them (LAYOUT.md §1).
 BLOCK_NAMES: Final = ("instructions", "inventory", "market", "recap")
 
 #: Each block's budget in tokens when none is given (the module docstring says why each).

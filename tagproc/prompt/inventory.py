@@ -10,7 +10,10 @@ coin), or ``no coins``. Then its entries (``tagproc.prompt.items``): coins among
 
 Trimming (issue "Budgets"), in this order, one step a level:
 1. the bracket facts of an entry are dropped, from the last entry of the last bag backwards to the first
-   entry of the first bag (entries without facts are passed over, so each level takes something away);
+   entry of the first bag (entries without facts are passed over, so each level takes something away), and
+   the block ends by saying for how many items it left them out (``bare``). The first such level drops
+   facts at least as long as saying so (``_NOTE_ROOM`` characters, counted short), and a block whose facts
+   all together are shorter than that keeps them;
 2. then entries themselves, from the end of the last bag backwards, each bag saying how many it left out
    (``… and 12 more items``). A bag's first level of this kind leaves out as many entries as it takes for
    what is left out to be at least as long as saying so (``_MARKER_ROOM`` characters), and a bag whose
@@ -43,6 +46,9 @@ __all__ = ["Bag", "Bound", "InventoryDraft", "Load", "Slot", "Worth", "inventory
 # How long saying what a bag left out may be (``; … and 12 more items`` and then some): what a bag's first
 # trimmed level leaves out is at least this long.
 _MARKER_ROOM = 32
+# How long saying that item details were left out may be (the block's last line): the first level that
+# drops facts drops at least this many characters of them.
+_NOTE_ROOM = 72
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,16 +185,18 @@ class InventoryDraft:
     bags: tuple[Bag, ...]
     party: bool  # another bag than the player's holds something: the block names each bag
     bare_order: tuple[tuple[int, int], ...]  # (bag, entry) whose facts go, in the order they go
+    bare_steps: tuple[int, ...]  # how many of ``bare_order`` are bare at each level that drops facts
     kept: tuple[tuple[int, ...], ...]  # after the facts: how many entries each bag keeps, level by level
 
     @property
     def levels(self) -> int:
-        return len(self.bare_order) + len(self.kept)
+        return len(self.bare_steps) + len(self.kept)
 
     def context(self, level: int) -> Mapping[str, Any]:
         level = max(0, min(level, self.levels))
-        bare = set(self.bare_order[:level])
-        kept = self.kept[level - len(self.bare_order) - 1] if level > len(self.bare_order) else None
+        steps = self.bare_steps
+        bare = set(self.bare_order[: steps[min(level, len(steps)) - 1]] if level and steps else ())
+        kept = self.kept[level - len(steps) - 1] if level > len(steps) else None
         bags: list[Bag] = []
         for b, bag in enumerate(self.bags):
             entries = tuple(
@@ -197,7 +205,28 @@ class InventoryDraft:
             if kept is not None:
                 entries = entries[: kept[b]]
             bags.append(replace(bag, entries=entries, more=len(bag.entries) - len(entries)))
-        return {"party": self.party, "bags": tuple(bags)}
+        left_bare = sum(1 for b, e in bare if e < len(bags[b].entries))
+        return {"party": self.party, "bags": tuple(bags), "bare": left_bare}
+
+
+def _facts_room(entry: Entry) -> int:
+    """How long an entry's bracket facts are at least, in characters (its category, rarity and tags)."""
+    facts = entry.facts
+    if facts is None:
+        return 0
+    size = len(facts.category) + 3 + sum(len(tag) + 2 for tag in facts.tags)
+    return size + (len(facts.rarity) + 2 if facts.rarity else 0)
+
+
+def _bare_steps(bags: tuple[Bag, ...], order: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    rooms = [_facts_room(bags[b].entries[e]) for b, e in order]
+    if sum(rooms) < _NOTE_ROOM:
+        return ()  # all the facts together are shorter than saying they were left out: kept
+    first, dropped = 0, 0
+    while dropped < _NOTE_ROOM:
+        dropped += rooms[first]
+        first += 1
+    return tuple(range(first, len(order) + 1))
 
 
 def _kept_levels(bags: tuple[Bag, ...]) -> tuple[tuple[int, ...], ...]:
@@ -231,4 +260,4 @@ def inventory_draft(state: GameState, rules: Rules) -> Draft:
         for e in reversed(range(len(bags[b].entries)))
         if bags[b].entries[e].facts is not None
     )
-    return InventoryDraft(bags, len(bags) > 1, bare_order, _kept_levels(bags))
+    return InventoryDraft(bags, len(bags) > 1, bare_order, _bare_steps(bags, bare_order), _kept_levels(bags))

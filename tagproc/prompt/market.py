@@ -1,4 +1,4 @@
-"""The market block's facts: the place in force, its size and the price levels (PROMPT-FORMAT.md §4).
+"""The market block's facts: the place in force, its size and the price levels (LAYOUT.md §4).
 
 What it says, by case (``status`` in the context):
 
