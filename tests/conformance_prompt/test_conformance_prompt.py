@@ -22,18 +22,9 @@ XFAIL = {
 }
 
 
-# Failing at this branch's base (4ef0762) and met by the lead's work in progress: not strict until it lands.
-XFAIL_IN_FLUX = {
-    "budget-headers-kept": "trimmed item details with no note of what was left out (issue 9 (3))",
-    "cli-preview-budget": "trimmed item details with no note of what was left out (issue 9 (3))",
-}
-
-
 def _param(case: dict[str, Any]) -> Any:
-    strict = XFAIL.get(case["id"])
-    loose = XFAIL_IN_FLUX.get(case["id"])
-    marks = [pytest.mark.xfail(strict=True, reason=strict)] if strict else []
-    marks += [pytest.mark.xfail(strict=False, reason=loose)] if loose else []
+    reason = XFAIL.get(case["id"])
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
     return pytest.param(case, id=f"{case['class']}-{case['id']}", marks=marks)
 
 
@@ -44,7 +35,7 @@ def test_case(case: dict[str, Any]) -> None:
 
 
 def test_xfail_names_cases() -> None:
-    assert set(XFAIL) | set(XFAIL_IN_FLUX) <= {case["id"] for case in CASES}
+    assert set(XFAIL) <= {case["id"] for case in CASES}
 
 
 def test_cases_are_well_formed() -> None:
