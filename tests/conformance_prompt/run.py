@@ -8,7 +8,7 @@ in ``cases/*.yaml`` is ``{id, why, ruleset, party, replies, game, at, expect, ch
 - ``ruleset``: a shipped name, or a file in ``rulesets/`` (``rulesets/tollway.json``), two third-party rulesets
   written here for what no shipped ruleset has (money without slots; slots and binding without money).
 - ``party`` (default one member, Ada) in the transcript's ``party:`` format; ``replies``: GM replies played
-  first; ``game``: ``budgets`` and ``count_tokens: len`` for ``Game(...)``; ``at``: ``prompt_at(at)`` instead
+  first (``regenerate``: a new telling of the last one); ``game``: ``budgets`` and ``count_tokens: len`` for ``Game(...)``; ``at``: ``prompt_at(at)`` instead
   of ``prompt()``.
 - ``expect``: per block name, ``absent: true`` (no block, or one with no text), or any of ``has`` (exact
   substrings), ``has_i`` (case-insensitive), ``re`` (regular expressions, searched), ``any`` (at least one of
@@ -17,7 +17,7 @@ in ``cases/*.yaml`` is ``{id, why, ruleset, party, replies, game, at, expect, ch
 - ``checks``: ``tokens`` (each block's tokens are the bundled offline cl100k encoding's count of its text,
   or ``len`` when the case injects it), ``shape`` (names, types, the joined text and total),
   ``budget: {block: {max, trimmed, note}}`` (within the budget, trimmed flag, a note saying what was left out),
-  ``names_kept`` (substrings that must survive trimming).
+  ``names_kept`` (substrings that must survive trimming), ``within_budget`` (every block within its own budget).
 - ``cli``: arguments for ``python -m tagproc`` (``{party}`` is a file holding the case's party, ``{here}``
   this folder, ``{golden}`` the tested repository's ``golden/``, ``{templates}`` a template folder the
   case's ``templates`` builds); ``expect`` and ``checks`` then read the ``--json`` output.
@@ -172,6 +172,8 @@ def _game(case: dict[str, Any], **extra: Any) -> Any:
     )
     for reply in case.get("replies") or []:
         game.reply(reply)
+    if case.get("regenerate"):
+        game.regenerate(case["regenerate"])
     return game
 
 
@@ -279,6 +281,7 @@ def run_cli(args: list[str], stdin: str | None = None) -> subprocess.CompletedPr
         text=True,
         encoding="utf-8",
         env=env,
+        cwd=golden_dir().parent,  # python -m puts the working folder first: run where the tested tagproc is
         timeout=120,
         check=False,
     )
@@ -391,6 +394,17 @@ def check_seen(case: dict[str, Any], seen: Seen, failures: list[Failure], *, fro
                     Failure(
                         "tokens: not the encoding's count",
                         f"{block.name}: tokens {block.tokens!r}, the count of its text is {count(block.text)}",
+                    )
+                )
+    if "within_budget" in checks:
+        for block in seen.blocks:
+            if isinstance(block.budget, int) and not (
+                isinstance(block.tokens, int) and block.tokens <= block.budget
+            ):
+                failures.append(
+                    Failure(
+                        "budget: over its default",
+                        f"{block.name}: {block.tokens} tokens, budget {block.budget}",
                     )
                 )
     for name, rule in (checks.get("budget") or {}).items():
