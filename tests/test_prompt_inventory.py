@@ -162,7 +162,7 @@ def test_an_invented_item_is_said_from_its_invented_item() -> None:
     )
     assert block(state, "ember-roads") == (
         "PLAYER INVENTORY (load 2 of 6, most 12; Body 0 of 1, Hands 2 of 2, Forearms 0 of 1; no coins): "
-        "Ember knife ×2 (2 worn) [Weapon, Common; Bulk 1, Damage 1d4]"
+        "Ember knife ×2 (2 worn) [Weapon, Common; Damage 1d4]"
     )
 
 

@@ -182,7 +182,7 @@ def test_every_kind_of_held_change_has_its_words() -> None:
 
 def test_the_hand_axe_attacks_as_the_spec_says() -> None:
     assert one("Hand axe", "ember-roads") == (
-        "Hand axe [Weapon, Common, Thrown; Bulk 1, Damage 1d6, Rolls with brawn, Reach close; costs 4 marks; "
+        "Hand axe [Weapon, Common, Thrown; Damage 1d6, Reach close; costs 4 marks; "
         "attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces]"
     )
 
