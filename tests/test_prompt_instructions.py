@@ -398,13 +398,24 @@ def test_the_block_says_result_now_and_reason_are_never_written(rules: Rules, ex
 def test_trimming_only_takes_away_and_keeps_every_command(rules: Rules, expected: set[str]) -> None:
     draft = instructions_draft(state_of(rules), rules)
     texts = [RENDERER.render_block("instructions", draft.context(level)) for level in range(draft.levels + 1)]
-    assert draft.levels == 3
     for before, after in itertools.pairwise(texts):
         assert len(after) <= len(before)
-        assert set(after.splitlines()) <= set(before.splitlines())
+    # The first three levels leave out explanations only: every command line stays.
     commands = [[line for line in text.splitlines() if line.startswith("- [")] for text in texts]
-    assert all(lines == commands[0] for lines in commands)
-    assert taught(texts[-1]) == expected - {"invent"}
+    assert all(lines == commands[0] for lines in commands[:4])
+    assert taught(texts[3]) == expected - {"invent"}
+    for before, after in itertools.pairwise(texts[:4]):
+        assert set(after.splitlines()) <= set(before.splitlines())
+    # Then commands go, the last first, each level saying how many are left out; add, remove and give and
+    # the never-write rule stay.
+    for level in range(4, draft.levels + 1):
+        kept = [line.split("] - ")[0] for line in commands[level]]
+        assert kept == [line.split("] - ")[0] for line in commands[0][: len(kept)]]
+        assert len(kept) < len(commands[level - 1])
+        left = len(commands[0]) - len(kept)
+        assert texts[level].endswith(f"(… and {left} more command{'s' if left != 1 else ''} left out to fit)")
+    assert [line.split('"')[1] for line in commands[-1]] == ["add", "remove", "give"]
+    assert "Never write result=, now= or reason=" in texts[-1]
 
 
 # -- the ruleset's own words ----------------------------------------------------------------------
@@ -585,8 +596,9 @@ def test_the_draft_is_the_same_for_the_same_state() -> None:
     state = state_of(rules)
     assert instructions_draft(state, rules) == instructions_draft(state, rules)
     assert isinstance(load_ruleset("gravewatch").name, str)
+    draft = instructions_draft(state, rules)
     with pytest.raises(ValueError):
-        instructions_draft(state, rules).context(4)
+        draft.context(draft.levels + 1)
 
 
 def test_rendering_the_block_leaves_the_state_unchanged() -> None:

@@ -29,7 +29,12 @@ Levels of trimming (each only takes away, so no level is longer than the one bef
    abilities, each rarity's most);
 2. without the explaining continuations (catalog, native false, carry, the change grammar of an invented
    item, the sheet's notes): each command line stays, with the lists it names (coins, tables, rests...);
-3. without the invented-item form: the command lines and the never-write rule only.
+3. without the invented-item form: the command lines and the never-write rule only;
+4. and on, one command (or pair: spend/restore, damage/temp, place/buy, pay/earn) a level, from the last
+   the block says back to the first after give: rest, note, condition, wound damage, track, damage/temp,
+   spend/restore (the ``CHARACTER SHEETS:`` heading goes with the last of them), loot, sell, place/buy,
+   pay/earn, use, bind, equip; the block ends by saying how many commands it left out (``left_out``). The
+   add, remove and give lines and the never-write rule are never left out.
 """
 
 from __future__ import annotations
@@ -62,7 +67,36 @@ from tagproc.prompt.teach_sheet import SheetFacts, sheet_of
 
 __all__ = ["Instructions", "instructions_draft"]
 
-LEVELS = 3  # see the module docstring
+LEVELS = 3  # the levels that leave out explanations (see the module docstring); then commands go
+
+
+def _without_sheet_part(sheet: SheetFacts | None, part: str) -> SheetFacts | None:
+    if sheet is None:
+        return None
+    empty: dict[str, Any] = {
+        "rests": (),
+        "field": None,
+        "conditions": (),
+        "wound": None,
+        "tracks": (),
+        "health": None,
+        "pools": (),
+    }
+    kept = dataclasses.replace(sheet, **{part: empty[part]})
+    return kept if any(getattr(kept, name) for name in empty) else None
+
+
+# What each level past LEVELS leaves out, in order, and how many command lines it takes: the last command
+# the block says goes first (the template's order, read backwards).
+_SHEET_PARTS = (
+    ("rests", 1),
+    ("field", 1),
+    ("conditions", 1),
+    ("wound", 1),
+    ("tracks", 1),
+    ("health", 2),
+    ("pools", 2),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +119,39 @@ class Instructions:
     sheet: SheetFacts | None
     details: bool = True
 
+    left_out: int = 0  # commands left out to fit
+
     @property
     def levels(self) -> int:
-        return LEVELS
+        return LEVELS + len(self._cuts())
+
+    def _cuts(self) -> list[tuple[str, str, int]]:
+        """The commands this block says that a level may leave out, last first: (what, part, lines)."""
+        cuts: list[tuple[str, str, int]] = []
+        sheet = self.sheet
+        for part, lines in _SHEET_PARTS:
+            if sheet is not None and getattr(sheet, part):
+                cuts.append(("sheet", part, lines))
+        if self.tables:
+            cuts.append(("tables", "", 1))
+        if self.market is not None and self.market.sells:
+            cuts.append(("sells", "", 1))
+        if self.market is not None:
+            cuts.append(("market", "", 2))
+        if self.money is not None:
+            cuts.append(("money", "", 2))
+        if self.gear is not None and self.gear.use:
+            cuts.append(("use", "", 1))
+        if self.bind is not None:
+            cuts.append(("bind", "", 1))
+        if self.gear is not None and self.gear.equip:
+            cuts.append(("equip", "", 1))
+        return cuts
 
     def context(self, level: int) -> Mapping[str, Any]:
         """The template's facts at ``level`` (0 <= level <= ``levels``)."""
-        if not 0 <= level <= LEVELS:
-            raise ValueError(f"level {level} is not between 0 and {LEVELS}")
+        if not 0 <= level <= self.levels:
+            raise ValueError(f"level {level} is not between 0 and {self.levels}")
         kept = self
         if level >= 1:
             kept = dataclasses.replace(kept, words=None)
@@ -100,7 +159,29 @@ class Instructions:
             kept = dataclasses.replace(kept, details=False)
         if level >= 3:
             kept = dataclasses.replace(kept, invent=None)
+        for what, part, lines in self._cuts()[: max(0, level - LEVELS)]:
+            kept = _without(kept, what, part, lines)
         return {field.name: getattr(kept, field.name) for field in dataclasses.fields(kept)}
+
+
+def _without(kept: Instructions, what: str, part: str, lines: int) -> Instructions:
+    """``kept`` without one of its commands (``Instructions._cuts``), counted in ``left_out``."""
+    replace = dataclasses.replace
+    if what == "sheet":
+        kept = replace(kept, sheet=_without_sheet_part(kept.sheet, part))
+    elif what == "tables":
+        kept = replace(kept, tables=())
+    elif what == "sells" and kept.market is not None:
+        kept = replace(kept, market=replace(kept.market, sells=False))
+    elif what == "market":
+        kept = replace(kept, market=None)
+    elif what == "money":
+        kept = replace(kept, money=None)
+    elif what == "bind":
+        kept = replace(kept, bind=None)
+    elif kept.gear is not None:  # use or equip
+        kept = replace(kept, gear=replace(kept.gear, **{what: None}))
+    return replace(kept, left_out=kept.left_out + lines)
 
 
 def instructions_draft(state: GameState, rules: Rules) -> Draft:
