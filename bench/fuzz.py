@@ -60,6 +60,7 @@ from tagproc.turn import TurnResult  # noqa: E402
 RULESETS = ("ember-roads", "gravewatch", "srd-5e")
 PARTY_OF = {"ember-roads": "er", "gravewatch": "gw", "srd-5e": "srd"}
 GAME_LIFE = 12  # replies a game plays before a fresh one starts (the state grows, but not without end)
+PROMPT_SHARE = 0.1  # the share of turns after which the game's prompt is built too
 STREAM_SAMPLE = 10  # one reply in this many is also streamed through a Game in random chunks
 DEADLINE = 20  # seconds one reply or one ruleset file may take before it counts as a hang
 
@@ -486,6 +487,8 @@ class Player:
                     started = time.perf_counter()
                     result = getattr(self.game, "reply" if kind == "gm" else kind)(text)
                     took = time.perf_counter() - started
+                    if rng.random() < PROMPT_SHARE:  # what the model is told next, from the new state
+                        self.game.prompt()
             except (Exception, Hang) as error:
                 tally.fail(Failure("hang" if isinstance(error, Hang) else "crash", where(error), self.ruleset,
                                    text, before))  # fmt: skip
@@ -659,6 +662,7 @@ def fuzz_rulesets(seed: int, count: int, directory: Path, *, deep: bool = True) 
                     game = Game(ruleset, ["Ada", "Bram"])
                     for reply in RULESET_REPLIES:
                         game.reply(reply)
+                    game.prompt()
             except (Exception, Hang) as error:
                 kind = "hang" if isinstance(error, Hang) else "ruleset-crash"
                 tally.fail(Failure(kind, where(error), path.name, text[:20000]))
