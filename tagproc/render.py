@@ -239,8 +239,15 @@ class Renderer:
             return ""
         if isinstance(notes, Note):
             notes = (notes,)
-        said = (self._macro(one.code)(**dict(one.facts)).strip() for one in notes)
+        said = (self._say_one(one) for one in notes)
         return " ".join(text for text in said if text)
+
+    def _say_one(self, one: Note) -> str:
+        try:
+            return self._macro(one.code)(**dict(one.facts)).strip()
+        except (jinja2.UndefinedError, jinja2.TemplateRuntimeError) as error:  # a user's notes template, say
+            template = self.environment.get_template(f"notes/{one.group}.jinja")
+            raise _render_problem(error, template) from None
 
     def _macro(self, code: str) -> Callable[..., str]:
         found = self._macros.get(code)

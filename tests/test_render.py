@@ -328,3 +328,14 @@ def test_files_that_are_not_templates_are_left_alone(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "README.md").write_text("my prompts", encoding="utf-8")
     assert Renderer(templates=folder).render_block("recap", {"lines": [], "more": 0}) == ""
+
+
+def test_a_users_notes_macro_that_fails_as_it_renders_names_its_file_and_line(tmp_path: Path) -> None:
+    folder = tmp_path / "mine" / "notes"
+    folder.mkdir(parents=True)
+    shipped = Path(str(prompts_path())) / "notes" / "money.jinja"
+    text = shipped.read_text(encoding="utf-8").replace("{{ _counts(paid) }}", "{{ no_such_fact }}")
+    (folder / "money.jinja").write_text(text, encoding="utf-8")
+    renderer = Renderer(templates=tmp_path / "mine")
+    with pytest.raises(TemplateProblem, match=r"notes/money\.jinja:\d+: cannot be rendered: .*no_such_fact"):
+        renderer.say(note("money.paid", paid=(("crowns", 1),), back=()))
