@@ -143,6 +143,7 @@ def test_an_add_into_a_named_full_bag_is_refused_with_the_load() -> None:
 
 def test_weights_are_said_without_trailing_zeros() -> None:
     assert [format_weight(w) for w in (11.0, 0.5, 2.25, 1 / 3)] == ["11", "0.5", "2.25", "0.33"]
+    assert format_weight(12345.25) == "12345.25"  # every digit, as the inventory says a load
 
 
 @settings(max_examples=200, deadline=None)

@@ -28,7 +28,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
 from tagproc.notes import Note, note
 
-__all__ = ["Share", "carried", "format_weight", "share_out", "unit_weight"]
+__all__ = ["Share", "carried", "format_weight", "share_out", "shown_number", "unit_weight"]
 
 _TOLERANCE = 1e-9
 _MANY = 10**15  # "any number": more than any count a tag can ask for
@@ -133,7 +133,12 @@ def carried(rules: Rules, state: GameState, member: Member) -> Note:
     return note("carrying.load", load=load, limit=format_weight(rules.carry_limit(member, state)))
 
 
+def shown_number(value: float) -> int | float:
+    """A number as the GM reads it, to two decimals: ``3`` for 3.0, ``2.25``, never ``0.30000000000000004``."""
+    rounded = round(float(value), 2)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
 def format_weight(value: float) -> str:
-    """A weight as the GM reads it: ``11``, ``0.5``, ``2.25``."""
-    rounded = round(value, 2)
-    return str(int(rounded)) if float(rounded).is_integer() else f"{rounded:g}"
+    """A weight as the GM reads it: ``11``, ``0.5``, ``2.25``, ``12345.25`` (as the inventory says a load)."""
+    return str(shown_number(value))

@@ -35,7 +35,7 @@ from tagproc.notes import note
 from tagproc.ruleset.book import item_matches
 from tagproc.ruleset.models import LootLine, LootTable
 
-__all__ = ["Drop", "decide_loot", "roll_table"]
+__all__ = ["Drop", "decide_loot", "find_table", "roll_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
     tables = rules.block.loot_tables if rules.block else []
     if not tables:
         return refuse(command, Reason.NO_LOOT_TABLES, note("loot.no_tables"))
-    table = _table(rules, command.table)
+    table = find_table(rules, command.table)
     if table is None:
         known = tuple(t.id for t in tables)
         return refuse(
@@ -82,7 +82,8 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
     return Accepted(effects=tuple(effects), answers=tuple(answers))
 
 
-def _table(rules: Rules, name: str) -> LootTable | None:
+def find_table(rules: Rules, name: str) -> LootTable | None:
+    """The loot table ``name`` names, by id or label, as a ``[loot:]`` finds it (None: no such table)."""
     wanted = stack_key(name)
     tables = rules.block.loot_tables if rules.block else []
     return next((t for t in tables if wanted in (stack_key(t.id), stack_key(t.label))), None)

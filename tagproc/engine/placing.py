@@ -27,7 +27,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, JournalKind
 from tagproc.notes import Note, note
 
-__all__ = ["counted", "member_or_refusal", "place", "thing"]
+__all__ = ["counted", "counted_text", "member_or_refusal", "place", "thing"]
 
 
 def thing(rules: Rules, resolved: Resolved, count: int) -> str:
@@ -39,7 +39,12 @@ def thing(rules: Rules, resolved: Resolved, count: int) -> str:
 
 def counted(resolved: Resolved, count: int) -> str:
     """So many of it, as the journal says it (a coin by its label, as payments are: "crowns ×1")."""
-    return f"{resolved.what.name} ×{count}"
+    return counted_text(resolved.what.name, count)
+
+
+def counted_text(name: str, count: int) -> str:
+    """A journal entry's text for ``count`` of ``name``: ``Hand axe ×1``."""
+    return f"{name} ×{count}"
 
 
 def member_or_refusal(

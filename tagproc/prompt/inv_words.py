@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from tagproc.engine.carrying import shown_number
 from tagproc.engine.rules import Rules
 from tagproc.ruleset.refs import (
     AbilityModFromFieldRef,
@@ -39,9 +40,8 @@ Number = int | float
 
 
 def number(value: float) -> Number:
-    """A number as a template prints it: ``3`` for 3.0, ``2.25``, never ``0.30000000000000004``."""
-    rounded = round(float(value), 2)
-    return int(rounded) if rounded.is_integer() else rounded
+    """A number as a template prints it (``carrying.shown_number``: the engine's notes say weights so too)."""
+    return shown_number(value)
 
 
 def _labels(entries: Iterable[Any]) -> dict[str, str]:

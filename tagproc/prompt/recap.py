@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tagproc.commands import Loot
+from tagproc.engine.loot import find_table
 from tagproc.engine.outcome import Answer
+from tagproc.engine.placing import counted_text
 from tagproc.engine.rules import Rules
 from tagproc.turn import TagRecord, TurnResult
 
@@ -81,8 +83,10 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     refusals.append({"kind": "nothing-dropped", "table": table})
                 elif one.result == "ok":
                     who = _attr(one, "who") or player
-                    # the journal's text of an add, "<name> ×<count>" (engine.placing.counted), to find it by
-                    dropped.append((who, f"{_attr(one, 'item')} ×{_attr(one, 'count')}", table))
+                    # the journal's text of the add, to find its entry by
+                    dropped.append(
+                        (who, counted_text(_attr(one, "item") or "", int(_attr(one, "count") or 0)), table)
+                    )
         refusals.extend(_refusals(record))
     payments = [
         one.notes
@@ -130,9 +134,7 @@ def _loot_table(record: TagRecord, rules: Rules) -> str | None:
     loot = next((command for command in record.commands if isinstance(command, Loot)), None)
     if loot is None:
         return None
-    tables = rules.block.loot_tables if rules.block else []
-    wanted = loot.table.casefold()
-    found = next((t for t in tables if wanted in (t.id.casefold(), t.label.casefold())), None)
+    found = find_table(rules, loot.table)
     return found.label if found is not None else loot.table
 
 
