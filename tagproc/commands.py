@@ -222,14 +222,14 @@ class Inspect(_ItemCommand):
 
 
 class Buy(_ItemCommand):
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "level", "seller", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "who", "level", "seller")
     action: Literal["buy"] = "buy"
     level: str | None = None
     seller: str | None = None
 
 
 class Sell(_ItemCommand):
-    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "seller", "who")
+    ANSWER_KEYS: ClassVar[tuple[str, ...]] = ("action", "item", "count", "who", "seller")
     action: Literal["sell"] = "sell"
     seller: str | None = None
 

@@ -147,9 +147,11 @@ class TurnResult:
 
 
 def journal_line(entry: JournalEntry) -> str:
-    """A journal entry as one line: ``acquired: Ada: Hand axe ×1``."""
+    """A journal entry as one line: ``acquired: Ada: Hand axe ×1``, ``bought: Ada: Lantern coat ×1 for 8
+    shillings``."""
     to = f" to {entry.to}" if entry.to is not None else ""
-    return f"{entry.kind}: {entry.who}: {entry.text}{to}"
+    price = f" for {entry.price}" if entry.price is not None else ""
+    return f"{entry.kind}: {entry.who}: {entry.text}{to}{price}"
 
 
 class Turn:

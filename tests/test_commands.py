@@ -37,11 +37,11 @@ ANSWERS = [
             ("action", "buy"),
             ("item", "Hand axe"),
             ("count", "1"),
+            ("who", "Ada"),
             ("level", "dear"),
             ("seller", "smith"),
-            ("who", "Ada"),
         ),
-        id="buy-in-spec-order",
+        id="buy-in-answer-order",  # CONVENTIONS.md §1: action item count who to level seller
     ),
     pytest.param(
         Give(item=AXE, count=2, who="Ada", to="Bram"),

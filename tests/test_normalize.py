@@ -537,7 +537,7 @@ def test_the_spec_buy_reads_in_canonical_order() -> None:
     command = only(
         '[inventory: action="buy" who="Ada" seller="smith" level="dear" count="1" item="Hand axe"]'
     )
-    assert [key for key, _ in command.answer_attrs()] == ["action", "item", "count", "level", "seller", "who"]
+    assert [key for key, _ in command.answer_attrs()] == ["action", "item", "count", "who", "level", "seller"]
 
 
 def test_a_bare_action_word_and_sloppy_keys_read_as_the_canonical_tag() -> None:
@@ -547,8 +547,8 @@ def test_a_bare_action_word_and_sloppy_keys_read_as_the_canonical_tag() -> None:
         ("action", "buy"),
         ("item", "Hand axe"),
         ("count", "2"),
-        ("seller", "smith"),
         ("who", "Ada"),
+        ("seller", "smith"),
     )
 
 

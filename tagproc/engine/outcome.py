@@ -17,7 +17,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tagproc.engine.state import GameState, InventedItem, JournalEntry, Member, SheetState, Stack
+from tagproc.engine.state import (
+    GameState,
+    InventedItem,
+    JournalEntry,
+    MarketDay,
+    Member,
+    SheetState,
+    Stack,
+)
 from tagproc.notes import Note
 
 __all__ = [
@@ -28,6 +36,7 @@ __all__ = [
     "Effect",
     "ItemInvented",
     "Journaled",
+    "MarketDayChanged",
     "PlaceChanged",
     "Refused",
     "SheetChanged",
@@ -77,7 +86,14 @@ class PlaceChanged(BaseModel):
     size: str | None = None
 
 
-Effect = BagChanged | SheetChanged | ItemInvented | Journaled | PlaceChanged
+class MarketDayChanged(BaseModel):
+    """The market day is now ``day``: what a buy or a sale took from today's shelves, stock or purse."""
+
+    model_config = _FROZEN
+    day: MarketDay
+
+
+Effect = BagChanged | SheetChanged | ItemInvented | Journaled | PlaceChanged | MarketDayChanged
 
 Result = Literal["ok", "refused", "nothing"]  # "nothing": a loot roll that dropped nothing (PEER §9)
 
@@ -128,6 +144,9 @@ def evolve(state: GameState, effect: Effect) -> GameState:
         return state.model_copy(update={"invented": (*kept, effect.item)})
     if isinstance(effect, Journaled):
         return state.model_copy(update={"journal": (*state.journal, effect.entry)})
+    if isinstance(effect, MarketDayChanged):
+        return state.model_copy(update={"day": effect.day})
+    # The place a tag names; the day it trades in is the turn's to set (``GameState.day``).
     return state.model_copy(update={"place": effect.place, "place_size": effect.size})
 
 

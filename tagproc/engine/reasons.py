@@ -46,6 +46,18 @@ class Reason(StrEnum):
     NO_CURRENCIES = "no-currencies"
     UNKNOWN_COIN = "unknown-coin"
     CANNOT_AFFORD = "cannot-afford"
+    # Market (PEER §6; spec "Markets", "A market day"), in the order a buy checks them.
+    NO_MARKET = "no-market"
+    NO_PLACE = "no-place"
+    UNKNOWN_LEVEL = "unknown-level"
+    UNKNOWN_ITEM = "unknown-item"
+    NOT_FOR_SALE = "not-for-sale"
+    NOT_HERE = "not-here"
+    NO_SELLER = "no-seller"
+    NOT_TO_YOU = "not-to-you"
+    SOLD_OUT = "sold-out"
+    NOT_BOUGHT = "not-bought"
+    PURSE_SPENT = "purse-spent"
     # Use (PEER §7).
     CANNOT_USE = "cannot-use"
     NO_USE = "no-use"

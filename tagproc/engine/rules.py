@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from functools import cached_property
 
+from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.names import CoinName, GameWords, ProposalWords, StatWord, Word, fold
@@ -54,6 +55,12 @@ class Rules:
 
     def entry(self, ref: str) -> BookItem | None:
         return self.book.get(ref)
+
+    @cached_property
+    def market(self) -> MarketBook | None:
+        """The market as this game's layers leave it (``engine/market.py``); None for a ruleset without one."""
+        market = self.block.market if self.block is not None else None
+        return MarketBook(self.book, market) if market is not None else None
 
     def stack_limit(self, item: Item | None) -> int | None:
         """The most one stack holds (None: no limit): ``stack``, and one for an item that holds charges."""

@@ -26,6 +26,7 @@ __all__ = [
     "GameState",
     "InventedItem",
     "JournalEntry",
+    "MarketDay",
     "Member",
     "PoolState",
     "SheetState",
@@ -104,7 +105,9 @@ class InventedItem(BaseModel):
     changes: tuple[Note, ...] = ()  # what was changed to hold it to the ruleset, for the item's details
 
 
-JournalKind = Literal["acquired", "used", "lost", "spent", "earned", "given", "changed", "left-behind"]
+JournalKind = Literal[
+    "acquired", "used", "lost", "spent", "earned", "given", "changed", "left-behind", "bought", "sold"
+]
 
 
 class JournalEntry(BaseModel):
@@ -116,6 +119,31 @@ class JournalEntry(BaseModel):
     who: str
     text: str  # what: an item or coin's name with its count ("Hand axe ×1", "3 shillings")
     to: str | None = None  # a gift's receiver
+    price: str | None = None  # what a buy cost or a sale fetched, as the answer's ``price=`` says it
+
+
+class MarketDay(BaseModel):
+    """The market day in force (spec "A market day"): at which place, its dice, and what today has taken.
+
+    A day starts when a Game Master's reply names another place with a market, or the same one with
+    ``day="new"``, and lasts until another place is named. ``seed`` is the day's dice, worked out from
+    ``(game seed, the place's name and size, the position of the reply that started the day)``, so a
+    swipe, a regenerated reply or a branch rolls the same shelf and nothing else needs storing: what the
+    day keeps on hand (``limited`` counts, each seller's ``stock``) is rolled from ``seed`` whenever it is
+    read (``tagproc.engine.marketday``). Only what the day has *taken* is counted here, each a sorted tuple
+    of pairs so that equal days are equal values.
+    """
+
+    model_config = _FROZEN
+
+    place: str | None  # the place's name as said (None: a size said without a name)
+    size: str  # the place size's id (a day needs a market: no size, no day)
+    seed: int
+    bought: tuple[tuple[str, int], ...] = ()  # item ref -> bought today off the shelves (limited items)
+    stock_bought: tuple[tuple[str, str, int], ...] = ()  # (seller id, item ref, bought out of their stock)
+    paid_out: tuple[
+        tuple[str, int], ...
+    ] = ()  # currency family id -> paid out to sellers today, smallest coin
 
 
 class GameState(BaseModel):
@@ -128,6 +156,10 @@ class GameState(BaseModel):
     journal: tuple[JournalEntry, ...] = ()
     place: str | None = None  # the place in force (its name) and its size id, if it has a market
     place_size: str | None = None
+    # The market day a reply's buys and sells are priced at: the day in force when the reply *ends* (spec
+    # "Buying": priced at the place in force when the reply ends), set by the turn before the reply's tags
+    # run (``tagproc.turn``); None without a market place. Between turns it is the day at ``place``.
+    day: MarketDay | None = None
 
     def member_index(self, name: str | None) -> int | None:
         """The index of the member called ``name``; the player's (0) for None; None for nobody or for a name
