@@ -301,8 +301,10 @@ SAID: list[tuple[Note, str]] = [
         "Warming tonic is sold out here until a new day.",
     ),
     (
-        note("market.cannot_afford", who="Ada", name="Lantern coat", price="8 shillings", held="7 shillings"),
-        "Lantern coat costs 8 shillings; Ada has coins worth 7 shillings.",
+        note(
+            "market.cannot_afford", who="Ada", name="Lantern coat ×1", price="8 shillings", held="7 shillings"
+        ),
+        "Lantern coat ×1 costs 8 shillings; Ada has coins worth 7 shillings.",
     ),
     (
         note(

@@ -118,7 +118,8 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
     plan = money.plan_payment(family, purse, total.amount)
     if plan is None:
         held = book.priced_at(money.worth(family, purse), total.family, total.coin).text
-        short = note("market.cannot_afford", who=member.name, name=entry.label, price=total.text, held=held)
+        what_for = counted_text(entry.label, command.count)
+        short = note("market.cannot_afford", who=member.name, name=what_for, price=total.text, held=held)
         raise Refusal(Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
     what = What(entry.label, item=entry.ref)
