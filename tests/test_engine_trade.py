@@ -13,6 +13,7 @@ from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, Decision, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay, Stack
+from tagproc.render import Renderer
 
 from .engine_support import (
     answers_of,
@@ -69,28 +70,36 @@ def srd_item(label: str, count: int = 1) -> Stack:
     return item(label, count, ruleset="srd-5e")
 
 
+def traded(action: str, *pairs: tuple[str, str], now: str, price: str, note: str) -> list[Answer]:
+    """An ok buy or sale's one answer, as ``answers_of`` gives it: ``action``, then ``pairs``, ``now``, ``price``."""
+    return [
+        Answer(
+            tag="inventory",
+            attrs=(("action", action), *pairs),
+            result="ok",
+            now=now,
+            extra=(("price", price),),
+            notes=words(note),
+        )
+    ]
+
+
 # -- buying ---------------------------------------------------------------------------------------------
 
 
 def test_a_coat_bought_at_dear_is_12_shillings_paid_with_change_and_journaled() -> None:
     state = at(party(member("Ada", coins("crown", 3))))
     decision, after = run(GRAVEWATCH, state, '[inventory: action="buy" item="Lantern coat" level="dear"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(
-                ("action", "buy"),
-                ("item", "Lantern coat"),
-                ("count", "1"),
-                ("level", "dear"),
-                ("seller", "chandler"),
-            ),
-            result="ok",
-            now="1",
-            extra=(("price", "12 shillings"),),
-            notes=words("Paid with crowns ×3; shillings ×3 back."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "buy",
+        ("item", "Lantern coat"),
+        ("count", "1"),
+        ("level", "dear"),
+        ("seller", "chandler"),
+        now="1",
+        price="12 shillings",
+        note="Paid with crowns ×3; shillings ×3 back.",
+    )
     assert bag_of(after) == [("shillings", 3), ("Lantern coat", 1)]
     assert journal_of(after) == [("bought", "Ada", "Lantern coat ×1 for 12 shillings")]
     assert after.day == state.day  # an unlimited shelf buy takes nothing the day counts
@@ -100,23 +109,17 @@ def test_a_coat_bought_at_dear_is_12_shillings_paid_with_change_and_journaled() 
 def test_level_and_seller_are_filled_by_their_labels_and_who_by_the_members_name() -> None:
     state = at(party(member("Ada"), member("Bram", coins("shilling", 8))))
     decision, after = run(GRAVEWATCH, state, '[inventory: action="buy" item="lantern coats" who="bram"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(
-                ("action", "buy"),
-                ("item", "Lantern coat"),
-                ("count", "1"),
-                ("who", "Bram"),
-                ("level", "fair"),
-                ("seller", "chandler"),
-            ),
-            result="ok",
-            now="1",
-            extra=(("price", "8 shillings"),),
-            notes=words("Paid with shillings ×8."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "buy",
+        ("item", "Lantern coat"),
+        ("count", "1"),
+        ("who", "Bram"),
+        ("level", "fair"),
+        ("seller", "chandler"),
+        now="1",
+        price="8 shillings",
+        note="Paid with shillings ×8.",
+    )
     assert bag_of(after, 1) == [("Lantern coat", 1)]
     assert bag_of(after, 0) == []
 
@@ -156,22 +159,16 @@ def _amount(rules: Rules, label: str, level: str, count: int = 1) -> int:
 def test_a_5e_potion_of_50_gp_is_50_gold_pieces_never_5_platinum() -> None:
     state = at(party(member("Ada", srd_coins("pp", 6))), size="city")
     decision, after = run(SRD, state, '[inventory: action="buy" item="Potion of Healing"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(
-                ("action", "buy"),
-                ("item", "Potion of Healing"),
-                ("count", "1"),
-                ("level", "fair"),
-                ("seller", "temple"),
-            ),
-            result="ok",
-            now="1",
-            extra=(("price", "50 gold pieces"),),
-            notes=words("Paid with platinum pieces ×5."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "buy",
+        ("item", "Potion of Healing"),
+        ("count", "1"),
+        ("level", "fair"),
+        ("seller", "temple"),
+        now="1",
+        price="50 gold pieces",
+        note="Paid with platinum pieces ×5.",
+    )
     assert bag_of(after) == [("platinum pieces", 1), ("Potion of Healing", 1)]
 
 
@@ -206,22 +203,16 @@ def test_a_count_is_priced_whole_and_goes_into_one_bag() -> None:
 def test_a_service_is_only_paid_for_and_answered_now_0() -> None:
     state = at(party(member("Ada", coins("shilling", 1))))
     decision, after = run(GRAVEWATCH, state, '[inventory: action="buy" item="A bed at the watch-house"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(
-                ("action", "buy"),
-                ("item", "A bed at the watch-house"),
-                ("count", "1"),
-                ("level", "fair"),
-                ("seller", "watch-house"),
-            ),
-            result="ok",
-            now="0",
-            extra=(("price", "3 pennies"),),
-            notes=words("Paid with shillings ×1; pennies ×9 back."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "buy",
+        ("item", "A bed at the watch-house"),
+        ("count", "1"),
+        ("level", "fair"),
+        ("seller", "watch-house"),
+        now="0",
+        price="3 pennies",
+        note="Paid with shillings ×1; pennies ×9 back.",
+    )
     assert bag_of(after) == [("pennies", 9)]
     assert journal_of(after) == [("bought", "Ada", "A bed at the watch-house ×1 for 3 pennies")]
 
@@ -292,22 +283,16 @@ def test_the_smiths_odd_lot_is_sold_by_the_smith_alone_whatever_sold_says() -> N
     # Seed 2: the smith's odd lot rolled one Watch pistol, an item sold only in a city.
     state = at(party(member("Ada", coins("crown", 4))), size="village", seed=2)
     decision, after = run(GRAVEWATCH, state, '[inventory: action="buy" item="Watch pistol"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(
-                ("action", "buy"),
-                ("item", "Watch pistol"),
-                ("count", "1"),
-                ("level", "fair"),
-                ("seller", "smith"),
-            ),
-            result="ok",
-            now="1",
-            extra=(("price", "3 crowns"),),
-            notes=words("Paid with crowns ×3."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "buy",
+        ("item", "Watch pistol"),
+        ("count", "1"),
+        ("level", "fair"),
+        ("seller", "smith"),
+        now="1",
+        price="3 crowns",
+        note="Paid with crowns ×3.",
+    )
     assert after.day == MarketDay(
         place="Millbrook", size="village", seed=2, stock_bought=(("smith", "kit/watch-pistol", 1),)
     )
@@ -635,16 +620,15 @@ def test_a_nail_sold_to_the_smith_fetches_half_its_price_in_coins_largest_first(
     decision, after = run(
         GRAVEWATCH, state, '[inventory: action="sell" item="Silver coffin nail" seller="smith"]'
     )
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(("action", "sell"), ("item", "Silver coffin nail"), ("count", "1"), ("seller", "smith")),
-            result="ok",
-            now="1",
-            extra=(("price", "1 crown"),),
-            notes=words("Paid in crowns ×1."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "sell",
+        ("item", "Silver coffin nail"),
+        ("count", "1"),
+        ("seller", "smith"),
+        now="1",
+        price="1 crown",
+        note="Paid in crowns ×1.",
+    )
     assert bag_of(after) == [("Silver coffin nail", 1), ("crowns", 1)]
     assert journal_of(after) == [("sold", "Ada", "Silver coffin nail ×1 for 1 crown")]
     assert after.day == MarketDay(place="Millbrook", size="town", seed=7, paid_out=(("coin", 60),))
@@ -690,16 +674,15 @@ def test_a_sale_is_the_buy_back_of_one_times_the_count(
 def test_selling_more_than_held_sells_what_is_held() -> None:
     state = at(party(member("Ada", item("Silver coffin nail", 2))))
     decision, after = run(GRAVEWATCH, state, '[inventory: action="sell" item="Silver coffin nail" count="5"]')
-    assert answers_of(decision) == [
-        Answer(
-            tag="inventory",
-            attrs=(("action", "sell"), ("item", "Silver coffin nail"), ("count", "2"), ("seller", "smith")),
-            result="ok",
-            now="0",
-            extra=(("price", "2 crowns"),),
-            notes=words("Ada held only 2: 2 sold. Paid in crowns ×2."),
-        )
-    ]
+    assert answers_of(decision) == traded(
+        "sell",
+        ("item", "Silver coffin nail"),
+        ("count", "2"),
+        ("seller", "smith"),
+        now="0",
+        price="2 crowns",
+        note="Ada held only 2: 2 sold. Paid in crowns ×2.",
+    )
     assert bag_of(after) == [("crowns", 2)]
 
 
@@ -937,3 +920,34 @@ def test_party_worth_changes_by_exactly_the_price(tag: str) -> None:
     value = next(c.value for c in GRAVEWATCH.book.coins() if coin in (c.label, c.one))
     change = worth(GRAVEWATCH, after) - worth(GRAVEWATCH, state)
     assert change == (int(count) * value if "sell" in tag else -int(count) * value)
+
+
+# -- the answer lines the model reads ---------------------------------------------------------------------
+
+
+def test_a_buy_and_a_sale_are_answered_in_the_reference_key_order() -> None:
+    renderer = Renderer()
+    state = at(party(member("Ada", coins("crown", 3)), member("Bram", item("Silver coffin nail"))))
+    tag = '[inventory: action="buy" item="lantern coat" seller="chandler" level="dear" who="ada"]'
+    decision, state = run(GRAVEWATCH, state, tag)
+    assert renderer.render_answers(_answers(decision)) == [
+        '[inventory: action="buy" item="Lantern coat" count="1" who="Ada" level="dear" seller="chandler" '
+        'result="ok" now="1" price="12 shillings" note="Paid with crowns ×3; shillings ×3 back."]'
+    ]
+    decision, _ = run(GRAVEWATCH, state, '[inventory: action="sell" item="Silver coffin nail" who="Bram"]')
+    assert renderer.render_answers(_answers(decision)) == [
+        '[inventory: action="sell" item="Silver coffin nail" count="1" who="Bram" seller="smith" '
+        'result="ok" now="0" price="1 crown" note="Paid in crowns ×1."]'
+    ]
+    refused = refusal(
+        state, command(GRAVEWATCH, state, '[inventory: action="buy" item="Dawn bell"]'), GRAVEWATCH
+    )
+    assert renderer.render_answer(refused) == (
+        '[inventory: action="buy" item="Dawn bell" count="1" result="refused" reason="no-seller" '
+        'note="Nobody here sells Dawn bell."]'
+    )
+
+
+def _answers(decision: Decision) -> list[Answer]:
+    assert isinstance(decision, Accepted)
+    return list(decision.answers)

@@ -1,9 +1,9 @@
 """Decide: the one entry point of the engine, ``decide(state, command, rules, dice) -> Decision``.
 
-Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``,
-``sheet_ops``, ``use``, ``place``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies what
-they accept. A command the engine does not run yet is refused with ``unapplied``, never dropped; a
-``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
+Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``, ``sheet_ops``,
+``use``, ``place``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies what they
+accept. A command the engine does not run yet (reveal, inspect) is refused with ``unapplied``, never dropped;
+a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Checks, in the lead's order (PEER §6), each refusing with its code and changing
 ``unknown-character``/``ambiguous-character``; ``no-market`` (the ruleset has none); ``no-place`` (no day: no
 place said, or one without a market); ``unknown-level``; ``unknown-item`` (not one of the ruleset's items as
 the book has it: a coin, a plain or invented item, one a layer hides); ``not-for-sale`` (no cost); ``not-here``
-(the place is smaller than the item's smallest place, unless a seller here has it in stock today);
+(the place is smaller than the item's smallest place, unless a seller here rolled it in stock today);
 ``no-seller`` (an unknown seller, one not at this size, or nobody here with it on their shelves or in stock);
 ``not-to-you`` (the seller's ``only`` not met; without ``seller=`` the first seller here who has it and whose
 ``only`` the buyer meets is taken, else the first who has it refuses); ``not-for-sale`` (its coin taken out by
@@ -24,7 +24,10 @@ carry limit and heavier than before, or need more stacks than a bag takes).
 
 Where a buy comes from (the lead's rule): off the seller's shelves (their wares at this size, counted against
 ``limited`` for the whole place) when it is among them and enough are left, else out of that seller's stock
-today when enough is there. The decision emits ``MarketDayChanged`` with the count taken.
+today when enough is there. The decision emits ``MarketDayChanged`` with the count taken. A stock is what was
+rolled this morning: once bought out, a buy of it is ``sold-out`` (with what is left), not ``not-here``; and
+of two sellers who have it, the first who can supply the whole count is taken (the lead's "first seller
+here who has it", read as having enough of it: a sold-out stock does not stand in front of full shelves).
 
 Answer (PEER §1, §6): ``item`` the item's label, ``level`` and ``seller`` filled by their labels (``seller`` left
 out in a market without sellers), ``now`` the buyer's count, ``price`` what the whole count cost, the note
