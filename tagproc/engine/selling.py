@@ -70,7 +70,9 @@ def sell(state: GameState, command: c.Sell, rules: Rules, who: int) -> Accepted:
     for part in coins_in:
         bag = bags.add(bag, What(labels[part.coin], coin=part.coin), part.count, None)
     fits_after(state, rules, who, bag, fetched.text)
-    day = marketday.counted_payout(market.day, fetched.family, fetched.amount)
+    day = market.day
+    if fetched.amount:  # a sale for nothing pays nothing out: the day stays the value it was
+        day = marketday.counted_payout(day, fetched.family, fetched.amount)
     text = counted_text(entry.label, count)
     effects = (
         BagChanged(member=who, bag=bag),
