@@ -1,7 +1,7 @@
 """The marketplace: where a trade happens, and what a buy and a sale share (spec "Markets", "A market day").
 
 Owns ``Refusal`` (a check a trade does not pass, raised deep in a rule and answered once by
-``trade.decide_buy``/``decide_sell``, STYLE.md "Refuse by raising"), ``market_of`` (the market and the day a
+``trade.decide_buy``/``decide_sell``, STYLE.md "Refuse by raising, decide in one place"), ``market_of`` (the market and the day a
 trade is priced at: ``no-market``, ``no-place``), ``named_seller`` (a ``seller=`` that is a seller here), the
 coins of a purse and moving them, and ``fits_after`` (the carrying rule for what a trade leaves in one bag:
 past the limit and heavier than before is ``too-heavy``, as is a bag of too many stacks).

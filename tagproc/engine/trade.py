@@ -1,7 +1,7 @@
 """Trade: buying and selling at a market (spec "Markets", "A market day"): ``decide_buy``, ``decide_sell``.
 
 Both check who trades first (``unknown-character``/``ambiguous-character``) and answer a ``Refusal`` raised by
-any later check once (STYLE.md "Refuse by raising"); a sale's own rules are ``selling``'s, what both share
+any later check once (STYLE.md "Refuse by raising, decide in one place"); a sale's own rules are ``selling``'s, what both share
 (the market and day in force, a named seller, coins, the carrying rule) ``marketplace``'s.
 
 Owns ``[inventory: action="buy" item= count= level= seller= who=]``, priced at ``state.day`` (the market day
