@@ -8,6 +8,8 @@ smith's odd lot, purses) and srd-5e (SRD prices, carrying by weight):
   (``MarketBook.price`` at the answer's level, ``MarketBook.buy_back`` for a sale); a refusal moves nothing.
 - A refused buy or sell leaves the state byte-identical (a turn's state keeps only its own journal entries,
   so the state is compared with the turn before's, its journal emptied, and the refused turn journals nothing).
+- What is left today moves only with an ok buy, by its whole count, off one pool: the place's shelves for a
+  limited item or one seller's stock (both or neither, never a part); a sale or a refusal takes nothing.
 - A regenerated reply never buys, sells or rolls stock twice: regenerating the same text leaves the state
   the first telling left; regenerating another text is a game that only ever told the other.
 - The same day gives the same shelf: the MARKET block of a day is the same across regenerations of a later
@@ -27,7 +29,7 @@ from hypothesis import strategies as st
 
 from tagproc import Game
 from tagproc.engine.market import MarketBook
-from tagproc.engine.marketday import limited_left, stock_rolled
+from tagproc.engine.marketday import limited_left, stock_left, stock_rolled
 from tagproc.engine.outcome import Answer
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay
@@ -304,6 +306,51 @@ def test_the_coin_check_sees_an_ok_buy_and_an_ok_sale_on_each_ruleset() -> None:
         bought = _trade_and_check_coins(world, game, f'[inventory: action="buy" item="{item}"]')
         sold = _trade_and_check_coins(world, game, f'[inventory: action="sell" item="{item}"]')
         assert (bought.result, sold.result) == ("ok", "ok"), (bought, sold)
+
+
+def _left_today(rules: Rules, day: MarketDay | None) -> dict[tuple[str, str], int]:
+    """What is left today: ``("shelf", ref)`` for each limited item, ``(seller id, ref)`` for each stock."""
+    left: dict[tuple[str, str], int] = {}
+    market = rules.market
+    if day is None or market is None:
+        return left
+    for entry in rules.book.items():
+        count = limited_left(rules, day, entry)
+        if count is not None:
+            left["shelf", entry.ref] = count
+    for seller in market.sellers_at(day.size):
+        for ref, count in stock_left(rules, day, seller):
+            left[seller.id, ref] = count
+    return left
+
+
+@_SETTINGS
+@given(start=_starts(), data=st.data())
+def test_an_ok_buy_takes_its_whole_count_off_one_shelf_or_one_sellers_stock_and_nothing_else_does(
+    start: Start, data: st.DataObject
+) -> None:
+    game = start.game()
+    rules = game.rules
+    for tag in data.draw(st.lists(_trades(start.world), min_size=1, max_size=6), label="tags"):
+        before = _left_today(rules, game.state.day)
+        result = game.reply(tag)
+        (answer,) = result.structured_answers
+        after = _left_today(rules, result.state.day)
+        assert after.keys() == before.keys() and all(count >= 0 for count in after.values())
+        taken = {key: before[key] - after[key] for key in before if before[key] != after[key]}
+        attrs = dict(answer.attrs)
+        if answer.result != "ok" or attrs["action"] == "sell":
+            assert taken == {}, (tag, answer)
+            continue
+        entry = rules.book.find(attrs["item"])
+        assert entry is not None
+        # Off one pool whole (both or neither, never a part); an item with no pool today (not limited here,
+        # in no stock) is the only one whose buy takes nothing.
+        assert len(taken) <= 1, (tag, answer, taken)
+        for (_, ref), count in taken.items():
+            assert (ref, count) == (entry.ref, int(attrs["count"])), (tag, answer, taken)
+        if not taken:
+            assert ("shelf", entry.ref) not in before, (tag, answer)
 
 
 @_SETTINGS
