@@ -267,8 +267,13 @@ def _market_block(game: Game, turn: int) -> str | None:
 _SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def _paid_out(state: GameState, family: str) -> int:
+    return dict(state.day.paid_out).get(family, 0) if state.day is not None else 0
+
+
 def _trade_and_check_coins(world: World, game: Game, tag: str) -> Answer:
-    """Tell ``tag`` alone in a reply; the party's coins moved by exactly its price, or not at all."""
+    """Tell ``tag`` alone in a reply; the party's coins moved by exactly its price, or not at all, and a
+    sale's price counts against today's purse in its family (``paid_out``)."""
     rules = game.rules
     before = game.state
     result = game.reply(tag)
@@ -281,6 +286,8 @@ def _trade_and_check_coins(world: World, game: Game, tag: str) -> Answer:
     sign = -1 if dict(answer.attrs)["action"] == "buy" else 1
     assert moved == {family: sign * amount}, (tag, answer)
     assert dict(answer.extra)["price"] == _market_price(world, answer), (tag, answer)
+    paid_out = _paid_out(result.state, family) - _paid_out(before, family)
+    assert paid_out == (amount if sign > 0 else 0), (tag, answer)
     return answer
 
 
