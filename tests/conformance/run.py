@@ -53,7 +53,8 @@ ORDER = {
         "note",
     ],
     "loot": ["raw", "table", "who", "result", "reason", "note"],
-    "place": ["raw", "name", "size", "result", "reason", "note"],
+    # PEER §10: "[open] keep day="new" after size", so a kept day is allowed there.
+    "place": ["raw", "name", "size", "day", "result", "reason", "note"],
     "sheet": [
         "raw",
         "who",
@@ -192,7 +193,102 @@ def _no_invention(data: dict[str, Any]) -> None:
     data["items"]["propose"] = False
 
 
-PATCHES = {"no-coins": _no_coins, "empty-table": _empty_table, "no-invention": _no_invention}
+def _third_party(data: dict[str, Any]) -> None:
+    """A third party's Gravewatch: items.txt "Markets" fragment only, word for word, and no market-day key
+    (no purse, buyBack, stock, limited, unsold, nor a dishonest seller)."""
+    data["items"]["market"] = {
+        "prices": [
+            {"id": "cheap", "label": "cheap", "times": 0.75},
+            {"id": "fair", "label": "fair", "times": 1, "default": True},
+            {"id": "dear", "label": "dear", "times": 1.5},
+        ],
+        "places": [
+            {"id": "hamlet", "label": "hamlet"},
+            {"id": "village", "label": "village"},
+            {"id": "town", "label": "market town"},
+            {"id": "city", "label": "city"},
+        ],
+        "sold": [
+            {"filter": {"rarity": "rare"}, "place": "town"},
+            {"filter": {"category": "arm"}, "place": "village"},
+        ],
+        "sellers": [
+            {"id": "chandler", "label": "chandler", "sells": [{"category": "coat"}, {"category": "tonic"}]},
+            {"id": "smith", "label": "smith", "sells": [{"category": "arm"}], "place": "village"},
+            {
+                "id": "chapel",
+                "label": "chapel of the Vigil",
+                "sells": [{"category": "page"}],
+                "place": "town",
+                "only": {
+                    "value": {"abilityScore": "nerve"},
+                    "atLeast": 3,
+                    "label": "wardens of Nerve 3 or more",
+                },
+            },
+        ],
+    }
+    for catalog in data.get("catalogs", ()):
+        for entry in catalog.get("entries", ()):
+            sold = (entry.get("item") or {}).get("sold")
+            if isinstance(sold, dict):
+                sold.pop("limited", None)
+
+
+def _market_day(data: dict[str, Any]) -> None:
+    """The spec's two fragments together: "Markets" with "A market day" laid over it (hamlet and market town
+    purses of 10 and 100 shillings, buyBack 0.5, the rare rule limited to 1d2 a day, the smith's odd lot)."""
+    _third_party(data)
+    market = data["items"]["market"]
+    purses = {"hamlet": 10, "town": 100}
+    for place in market["places"]:
+        if place["id"] in purses:
+            place["purse"] = {"amount": purses[place["id"]], "unit": "shilling"}
+    market["buyBack"] = 0.5
+    market["sold"][0]["limited"] = "1d2"
+    market["sellers"][1]["stock"] = {"table": "smiths_odd_lot"}
+
+
+def _market_day_charms(data: dict[str, Any]) -> None:
+    """The market-day variant whose chandler also deals in charms, so a cursed ring has a buyer."""
+    _market_day(data)
+    data["items"]["market"]["sellers"][0]["sells"].append({"category": "charm"})
+
+
+def _one_pistol(data: dict[str, Any]) -> None:
+    """The market-day variant whose smith's odd lot is always one watch pistol (a shelf known in advance)."""
+    _market_day(data)
+    data["items"]["lootTables"].append(
+        {
+            "id": "one_pistol",
+            "label": "One watch pistol",
+            "rolls": 1,
+            "entries": [{"item": "kit/watch-pistol", "weight": 1}],
+        }
+    )
+    data["items"]["market"]["sellers"][1]["stock"] = {"table": "one_pistol"}
+
+
+def _no_market(data: dict[str, Any]) -> None:
+    """Gravewatch without a market (and so without the items' own sold, which names a market's place)."""
+    data["items"].pop("market", None)
+    for catalog in data.get("catalogs", ()):
+        for entry in catalog.get("entries", ()):
+            item = entry.get("item")
+            if isinstance(item, dict):
+                item.pop("sold", None)
+
+
+PATCHES = {
+    "no-coins": _no_coins,
+    "empty-table": _empty_table,
+    "no-invention": _no_invention,
+    "third-party": _third_party,
+    "market-day": _market_day,
+    "market-day-charms": _market_day_charms,
+    "one-pistol": _one_pistol,
+    "no-market": _no_market,
+}
 
 
 def ruleset_file(spec: Any, folder: Path) -> str:
