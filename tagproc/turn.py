@@ -31,12 +31,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tagproc.commands import Command, Unreadable
+from tagproc.commands import Buy, Command, Sell, Unreadable
 from tagproc.documents import clean_text
 from tagproc.engine.answers import refuse, unreadable_answer
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice, dice_for
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
+from tagproc.engine.place import day_after
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
@@ -305,8 +306,32 @@ def _not_read(index: int, raw: str, answer: Answer) -> TagRecord:
     return TagRecord(index=index, raw=raw, name=answer.tag, answers=(answer,), skipped=answer.reason)
 
 
-def _run_reply(context: TurnContext, start: GameState, events: list[Event], identity: object) -> _Run:
-    """Every tag of a Game Master's reply, in order, each on the state the previous one left.
+def _run_reply(
+    context: TurnContext, start: GameState, events: list[Event], identity: tuple[int, str]
+) -> _Run:
+    """Every tag of a Game Master's reply, in order, each on the state the previous one left, its buys and
+    sells priced at the market day in force when the reply *ends* (spec "Buying").
+
+    The tags run once against the day the reply began in; the ``[place:]`` answers then say which day the
+    reply ends in (``place.day_after``). When that is another day and the reply bought or sold, it runs
+    again from the same start with that day in force (the same dice, so the same answers elsewhere);
+    otherwise the state simply ends in that day.
+    """
+    run = _run_tags(context, start, events, identity)
+    if context.rules.market is None:
+        return run
+    said = (answer for record in run.tags if record.skipped is None for answer in record.answers)
+    day = day_after(start.day, said, context.seed, identity[0])
+    if day == start.day:
+        return run  # the day it began in: its trades already counted against it
+    if any(isinstance(command, (Buy, Sell)) for record in run.tags for command in record.commands):
+        return _run_tags(context, start.model_copy(update={"day": day}), events, identity)
+    run.state = run.state.model_copy(update={"day": day})
+    return run
+
+
+def _run_tags(context: TurnContext, start: GameState, events: list[Event], identity: object) -> _Run:
+    """The reply's tags in order, each on the state the previous one left.
 
     A tag the reply did not mean to run (``judge``: struck, quoted, an example, a recap's repeat) is read
     and answered, never run.

@@ -1,5 +1,5 @@
 """The notes of the bag and money modules (wearing, invent, inventory, carrying, placing, money, purse, place,
-loot, decide): every code they can say, rendered from realistic facts through ``prompts/notes/``, in the words
+loot, decide, and the market's trade, selling, marketplace): every code they can say, rendered from realistic facts through ``prompts/notes/``, in the words
 the engine said before its notes were facts; and a user's template folder changes only the wording it edits."""
 
 from __future__ import annotations
@@ -27,8 +27,12 @@ MODULES = (
     "place",
     "loot",
     "decide",
+    "trade",
+    "selling",
+    "marketplace",
+    "marketday",
 )
-GROUPS = ("wearing", "invent", "inventory", "carrying", "money", "place", "loot", "party")
+GROUPS = ("wearing", "invent", "inventory", "carrying", "money", "place", "loot", "party", "market")
 
 LOAD = note("carrying.load", load="11", limit="12")
 
@@ -244,6 +248,99 @@ SAID: list[tuple[Note, str]] = [
         note("loot.unknown_table", table="dragon-hoard", known=("barrow", "bandit-camp")),
         'No loot table "dragon-hoard" (tables: barrow, bandit-camp).',
     ),
+    # market (trade.py, selling.py, marketplace.py)
+    (note("market.no_market"), "This ruleset has no market: pay and add instead."),
+    (note("market.no_place", place=None), "No market place is in force: say [place:] with its size first."),
+    (note("market.no_place", place="the Fenway"), "the Fenway has no market."),
+    (
+        note("market.unknown_level", level="haggled", known=("cheap", "fair", "dear")),
+        '"haggled" is not a price level here (cheap, fair, dear).',
+    ),
+    (
+        note("market.unknown_item", name="crowns"),
+        '"crowns" is not one of the ruleset\'s items: nobody sells it.',
+    ),
+    (note("market.no_cost", name="Mossy stone"), "Mossy stone has no price: it is not for sale."),
+    (
+        note("market.coin_taken_out", name="Lantern coat"),
+        "Lantern coat is priced in a coin this game does not use: it is not for sale.",
+    ),
+    (
+        note("market.not_here", name="Silver coffin nail", smallest="market town", here="village"),
+        "Silver coffin nail is sold in a market town or larger; this is a village.",
+    ),
+    (
+        note("market.unknown_seller", name="baker", known=("chandler", "smith")),
+        '"baker" is not a seller here (sellers: chandler, smith).',
+    ),
+    (note("market.unknown_seller", name="baker", known=()), '"baker" is not a seller here.'),
+    (
+        note("market.seller_not_here", seller="smith", smallest="village", here="hamlet"),
+        "There is no smith in a hamlet: one is found in a village or larger.",
+    ),
+    (
+        note("market.seller_does_not_sell", seller="smith", name="Lantern coat", others=("chandler",)),
+        "The smith does not sell Lantern coat; here it is sold by: chandler.",
+    ),
+    (
+        note("market.seller_does_not_sell", seller="chandler", name="Watch pistol", others=()),
+        "The chandler does not sell Watch pistol.",
+    ),
+    (note("market.nobody_sells", name="Widow's ring"), "Nobody here sells Widow's ring."),
+    (
+        note("market.not_to_you", who="Ada", seller="chapel of the Vigil", only="wardens of Nerve 3 or more"),
+        "The chapel of the Vigil sells only to wardens of Nerve 3 or more; Ada is not one.",
+    ),
+    (note("market.not_to_you", who="Ada", seller="guild", only=None), "The guild does not sell to Ada."),
+    (
+        note("market.sold_out", name="Silver coffin nail", count=2, left=1),
+        "Only 1 Silver coffin nail left here today; 2 asked, none bought.",
+    ),
+    (
+        note("market.sold_out", name="Warming tonic", count=1, left=0),
+        "Warming tonic is sold out here until a new day.",
+    ),
+    (
+        note(
+            "market.cannot_afford", who="Ada", name="Lantern coat ×1", price="8 shillings", held="7 shillings"
+        ),
+        "Lantern coat ×1 costs 8 shillings; Ada has coins worth 7 shillings.",
+    ),
+    (
+        note(
+            "market.too_heavy",
+            who="Bram",
+            name="Carriage ×1",
+            load=note("carrying.load", load="620", limit="150"),
+        ),
+        "Bram cannot carry Carriage ×1 as well: that would be 620 of 150 carried.",
+    ),
+    (note("market.no_stack_room", who="Ada", most=200), "Ada's bag takes no more than 200 stacks."),
+    (note("market.no_buy_back"), "Nobody here buys anything back."),
+    (
+        note("market.not_a_ware", name="Mossy stone"),
+        '"Mossy stone" is not one of the ruleset\'s items: nobody buys it.',
+    ),
+    (
+        note("market.seller_does_not_buy", seller="chandler", name="Grave spade", others=("smith",)),
+        "The chandler does not buy Grave spade; here it is bought by: smith.",
+    ),
+    (
+        note("market.seller_does_not_buy", seller="chandler", name="Grave spade", others=()),
+        "The chandler does not buy Grave spade.",
+    ),
+    (note("market.nobody_buys", name="Dawn bell"), "Nobody here buys Dawn bell."),
+    (
+        note("market.purse_spent", price="4 crowns", left="3 shillings"),
+        "The sellers here have 3 shillings left to pay out today; this sale is 4 crowns.",
+    ),
+    (note("market.none_held", who="Ada", name="Grave spade"), "Ada holds no Grave spade."),
+    (
+        note("market.cursed", who="Ada", name="Widow's ring"),
+        "Ada's Widow's ring is bound and cursed: it cannot be sold.",
+    ),
+    (note("market.held_only", who="Ada", held=1, count=1), "Ada held only 1: 1 sold."),
+    (note("market.sold", coins=(("crowns", 1), ("shillings", 1))), "Paid in crowns ×1 and shillings ×1."),
 ]
 
 

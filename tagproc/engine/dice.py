@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["Dice", "DiceError", "dice_for"]
+__all__ = ["Dice", "DiceError", "dice_for", "seed_for"]
 
 T = TypeVar("T")
 
@@ -61,7 +61,12 @@ class Dice:
         return self._random.choices(list(options), weights=list(weights), k=1)[0]
 
 
+def seed_for(*parts: object) -> int:
+    """A seed worked out from ``parts`` (SHA-256 of their ``repr``): the same parts, the same seed."""
+    digest = hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def dice_for(*parts: object) -> Dice:
     """Dice seeded from ``parts``, e.g. ``dice_for(game_seed, reply_id, tag_index)``."""
-    digest = hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).digest()
-    return Dice(int.from_bytes(digest[:8], "big"))
+    return Dice(seed_for(*parts))

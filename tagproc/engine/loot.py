@@ -20,7 +20,7 @@ the bags as the drops before it left them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr
@@ -32,7 +32,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
 from tagproc.notes import note
-from tagproc.ruleset.book import item_matches
+from tagproc.ruleset.book import BookItem, item_matches
 from tagproc.ruleset.models import LootLine, LootTable
 
 __all__ = ["Drop", "decide_loot", "find_table", "roll_table"]
@@ -40,11 +40,14 @@ __all__ = ["Drop", "decide_loot", "find_table", "roll_table"]
 
 @dataclass(frozen=True, slots=True)
 class Drop:
-    """So many of one item (its label) or one coin (its id) that a table dropped."""
+    """So many of one item (its label, and its ``ref`` "catalog/entry") or one coin (its id) that a table
+    dropped. ``ref`` lets a seller's stock (``marketday``) know which item it rolled; ``[loot:]`` adds by label.
+    ``ref`` is left out of comparing drops: it only says which item the label already names."""
 
     count: int
     label: str | None = None
     coin: str | None = None
+    ref: str | None = field(default=None, compare=False)
 
 
 def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> Decision:
@@ -92,14 +95,17 @@ def find_table(rules: Rules, name: str) -> LootTable | None:
 def roll_table(table: LootTable, rules: Rules, dice: Dice) -> tuple[Drop, ...]:
     """What ``table`` drops: ``rolls`` picks by weight, each line's count rolled."""
     rolls = _roll(dice, table.rolls)
-    drops: dict[tuple[int, str | None, str | None], int] = {}  # two picks of one line merge (PEER §9)
+    # two picks of one line merge (PEER §9)
+    drops: dict[tuple[int, str | None, str | None, str | None], int] = {}
     for _ in range(rolls):
         index = dice.pick(range(len(table.entries)), [line.weight for line in table.entries])
         drop = _drop(table.entries[index], rules, dice)
         if drop is not None:
-            key = (index, drop.label, drop.coin)
+            key = (index, drop.label, drop.coin, drop.ref)
             drops[key] = drops.get(key, 0) + drop.count
-    return tuple(Drop(count, label=label, coin=coin) for (_, label, coin), count in drops.items())
+    return tuple(
+        Drop(count, label=label, coin=coin, ref=ref) for (_, label, coin, ref), count in drops.items()
+    )
 
 
 def _drop(line: LootLine, rules: Rules, dice: Dice) -> Drop | None:
@@ -108,15 +114,15 @@ def _drop(line: LootLine, rules: Rules, dice: Dice) -> Drop | None:
         coin = line.coins if line.coins in rules.coins_by_id else None
         count = _roll(dice, line.count)
         return Drop(count, coin=coin) if coin is not None and count > 0 else None
-    label: str | None = None
+    entry: BookItem | None = None
     if line.item is not None:
         entry = rules.book.get(line.item)
-        label = entry.label if entry is not None and not entry.item.service else None
+        entry = entry if entry is not None and not entry.item.service else None
     elif line.filter is not None:
         found = [e for e in rules.book.items() if item_matches(e.item, line.filter) and not e.item.service]
-        label = dice.pick(found).label if found else None
+        entry = dice.pick(found) if found else None
     count = _roll(dice, line.count)
-    return Drop(count, label=label) if label is not None and count > 0 else None
+    return Drop(count, label=entry.label, ref=entry.ref) if entry is not None and count > 0 else None
 
 
 def _roll(dice: Dice, value: int | str) -> int:

@@ -49,7 +49,8 @@ _ARTICLES = ("the ", "a ", "an ")
 class Price:
     """What something costs: ``amount`` in its family's smallest coin, said as ``count`` of ``coin``.
 
-    ``text`` is how an answer's ``price=`` and the MARKET block say it: ``12 shillings``, ``1 crown``.
+    ``text`` is how an answer's ``price=`` and the MARKET block say it: ``12 shillings``, ``1 crown``;
+    ``written_in`` the coin the item's cost is written in, which a price is said in where it pays it.
     """
 
     amount: int
@@ -57,10 +58,11 @@ class Price:
     coin: str
     count: int
     text: str
+    written_in: str
 
     def times(self, count: int, book: MarketBook) -> Price:
         """The price of ``count`` of it, said by the same rule (``book.priced_at``)."""
-        return book.priced_at(self.amount * count, self.family, self.coin)
+        return book.priced_at(self.amount * count, self.family, self.written_in)
 
 
 class MarketBook:
@@ -207,12 +209,15 @@ class MarketBook:
         """``amount`` of ``family``'s smallest coin said in ``written_in`` where that coin pays it exactly,
         else in the largest coin left that does (the smallest coin always does)."""
         coin = self._coins[written_in]
-        if amount % coin.value != 0:
+        if amount % coin.value != 0 or coin.family.id != family:
             fits = [c for c in self.book.coins() if c.family.id == family and amount % c.value == 0]
             coin = max(fits, key=lambda c: c.value)
         count = amount // coin.value
         name = coin.one if count == 1 else coin.label
-        return Price(amount=amount, family=family, coin=coin.id, count=count, text=f"{count} {name}")
+        text = f"{count} {name}"
+        return Price(
+            amount=amount, family=family, coin=coin.id, count=count, text=text, written_in=written_in
+        )
 
 
 def _round_half_up(value: Fraction) -> Fraction:

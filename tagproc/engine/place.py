@@ -2,8 +2,12 @@
 party is).
 
 The size is one of the market's ``places``, by id or label in any case; without it the place is a road or the
-wilds (no market). The effect is ``PlaceChanged(place, size id)``; which place is in force when a reply ends,
-and the market day a ``day="new"`` starts, are the game's to work out from the answered tags.
+wilds (no market). The effect is ``PlaceChanged(place, size id)``. Which place is in force when a reply ends is
+the turn's to work out from the answered tags; ``day_after`` says which market day that leaves (spec "A market
+day"): a day at a place lasts until the Game Master names another place (another name or another size),
+and saying the same place again with ``day="new"`` starts a new one. A day's dice are seeded by the game's
+seed, the place's name (folded) and size, and the *position* of the reply that started it, not its text: a
+swipe of that reply sees the same shelf, so regenerating never rerolls a market.
 
 Decisions where the spec is silent:
 - In a ruleset without a market the place is still recorded (it names the scene) and a size is ignored, with
@@ -15,17 +19,20 @@ Notes are ``place.*`` facts (``prompts/notes/place.jinja``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tagproc import commands as c
 from tagproc.engine.answers import answer, refuse, with_attr
-from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Decision, PlaceChanged
+from tagproc.engine.dice import Dice, seed_for
+from tagproc.engine.outcome import Accepted, Answer, Decision, PlaceChanged
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import find
-from tagproc.engine.state import GameState
+from tagproc.engine.state import GameState, MarketDay
+from tagproc.names import fold
 from tagproc.notes import Note, note
 
-__all__ = ["decide_place"]
+__all__ = ["day_after", "decide_place"]
 
 
 def decide_place(state: GameState, command: c.Place, rules: Rules, dice: Dice) -> Decision:
@@ -51,3 +58,26 @@ def _accepted(
 ) -> Accepted:
     reply = answer(command, attrs=attrs, note=said)
     return Accepted(effects=(PlaceChanged(place=command.name, size=size),), answers=(reply,))
+
+
+def day_after(day: MarketDay | None, said: Iterable[Answer], seed: int, position: int) -> MarketDay | None:
+    """The market day in force after the ``[place:]`` answers ``said`` (in reply order; only ``ok`` ones
+    count) of the reply at ``position``, from ``day``, the day in force when the reply began.
+
+    A place without a size ends the day (no market); another place, or the same with ``day="new"``, starts
+    a fresh one; the same place again continues ``day``, with what it has taken so far.
+    """
+    for told in said:
+        if told.tag != "place" or told.result != "ok":
+            continue
+        pairs = dict(told.attrs)
+        name, size = pairs.get("name"), pairs.get("size")
+        if size is None:
+            day = None
+            continue
+        same = day is not None and day.size == size and fold(day.place or "") == fold(name or "")
+        if not same or pairs.get("day") == "new":
+            day = MarketDay(
+                place=name, size=size, seed=seed_for(seed, "market-day", position, fold(name or ""), size)
+            )
+    return day

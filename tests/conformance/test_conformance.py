@@ -71,10 +71,7 @@ CAUSES = {
     '(issue 8 "player tags past the 40th or over-long are answered player-tag like the rest")',
 }
 
-XFAIL: dict[str, tuple[str, ...]] = {
-    "money-buy-ok": ("buy-unsupported",),
-    "money-buy-no-place": ("buy-unsupported",),
-}
+XFAIL: dict[str, tuple[str, ...]] = {}
 
 CASES = load_cases()
 

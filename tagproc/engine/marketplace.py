@@ -1,0 +1,127 @@
+"""The marketplace: where a trade happens, and what a buy and a sale share (spec "Markets", "A market day").
+
+Owns ``Refusal`` (a check a trade does not pass, raised deep in a rule and answered once by
+``trade.decide_buy``/``decide_sell``, STYLE.md "Refuse by raising, decide in one place"), ``market_of`` (the market and the day a
+trade is priced at: ``no-market``, ``no-place``), ``named_seller`` (a ``seller=`` that is a seller here), the
+coins of a purse and moving them, and ``fits_after`` (the carrying rule for what a trade leaves in one bag:
+past the limit and heavier than before is ``too-heavy``, as is a bag of too many stacks).
+
+Invariants: nothing here changes a state; every amount is an int in the family's smallest coin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tagproc.engine import bags, money
+from tagproc.engine.bags import What
+from tagproc.engine.carrying import carried
+from tagproc.engine.market import MarketBook
+from tagproc.engine.reasons import Reason
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, MarketDay, Member, Stack
+from tagproc.notes import NoteLike, note
+from tagproc.ruleset.models import Seller
+
+__all__ = [
+    "Market",
+    "Refusal",
+    "coin_labels",
+    "coins_moved",
+    "fits_after",
+    "market_of",
+    "named_seller",
+    "purse_of",
+]
+
+
+class Refusal(Exception):
+    """A check a trade does not pass: its reason and what the note says (caught once, in ``decide_*``)."""
+
+    def __init__(self, reason: Reason, said: NoteLike = None) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+        self.said = said
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """Where a trade happens: the market, the day, and the sellers at the day's size (None: anybody, in a
+    market without sellers)."""
+
+    book: MarketBook
+    day: MarketDay
+    sellers: tuple[Seller | None, ...]
+
+    def size_label(self, size: str | None) -> str | None:
+        found = self.book.size(size) if size is not None else None
+        return found.label if found is not None else None
+
+
+def market_of(state: GameState, rules: Rules) -> Market:
+    """The market a trade is priced at: ``no-market`` without one, ``no-place`` without a day at one."""
+    book = rules.market
+    if book is None:
+        raise Refusal(Reason.NO_MARKET, note("market.no_market"))
+    day = state.day
+    if day is None or book.rank(day.size) < 0:
+        raise Refusal(Reason.NO_PLACE, note("market.no_place", place=state.place))
+    sellers: tuple[Seller | None, ...] = book.sellers_at(day.size) if book.sellers else (None,)
+    return Market(book, day, sellers)
+
+
+def named_seller(market: Market, name: str) -> Seller:
+    """The seller ``seller=`` names, here: refused (``no-seller`` for a buy; the caller's code) otherwise."""
+    seller = market.book.seller(name)
+    if seller is None:
+        known = tuple(s.label for s in market.book.sellers)
+        raise Refusal(Reason.NO_SELLER, note("market.unknown_seller", name=name, known=known))
+    if seller not in market.sellers:
+        smallest = market.size_label(seller.place)
+        here = market.size_label(market.day.size)
+        raise Refusal(
+            Reason.NO_SELLER,
+            note("market.seller_not_here", seller=seller.label, smallest=smallest, here=here),
+        )
+    return seller
+
+
+def purse_of(member: Member, rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, int]:
+    """How many of each coin of ``family`` ``member``'s bag holds."""
+    return {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
+
+
+def coins_moved(
+    bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
+) -> tuple[Stack, ...]:
+    """``bag`` with each coin's count moved from ``before`` to ``after``: taken across stacks, or added."""
+    for coin, count in after.items():
+        change = count - before.get(coin, 0)
+        if change < 0:
+            bag, _ = bags.take(bag, _coin(rules, coin), -change)
+        elif change > 0:
+            bag = bags.add(bag, _coin(rules, coin), change, None)
+    return bag
+
+
+def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...], name: str) -> None:
+    """Refuse ``too-heavy`` when ``bag`` would take ``who`` past their carry limit and be heavier than before,
+    or hold more stacks than a bag takes (more than it held before)."""
+    member = state.party[who]
+    if len(bag) > max(bags.MAX_BAG_STACKS, len(member.bag)):
+        raise Refusal(
+            Reason.TOO_HEAVY, note("market.no_stack_room", who=member.name, most=bags.MAX_BAG_STACKS)
+        )
+    after = member.model_copy(update={"bag": bag})
+    heavier = rules.load(after, state) > rules.load(member, state)
+    if heavier and rules.load(after, state) > rules.carry_limit(member, state):
+        load = carried(rules, state, after)
+        raise Refusal(Reason.TOO_HEAVY, note("market.too_heavy", who=member.name, name=name, load=load))
+
+
+def _coin(rules: Rules, coin: str) -> What:
+    return What(rules.coins_by_id[coin].label, coin=coin)
+
+
+def coin_labels(rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, str]:
+    return {coin.id: rules.coins_by_id[coin.id].label for coin in family}
