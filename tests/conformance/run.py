@@ -15,7 +15,8 @@ Answer patterns (``expect[].answers``, ``at``, ``all``):
 Every answer of every case is also checked for PEER §1/§9/§11 key order and result shape.
 
 A ruleset may be a shipped name or ``{base: <shipped name>, patch: <name>}``, one of the small derived
-rulesets built here (``PATCHES``), for what no shipped ruleset has (no currencies, an empty loot table).
+rulesets built here (``PATCHES``), for what no shipped ruleset has (no currencies, an empty loot table, the
+spec's Markets fragment alone, its market-day fragment over it, no market, Ember Roads with a market).
 """
 
 from __future__ import annotations
@@ -255,6 +256,12 @@ def _market_day_charms(data: dict[str, Any]) -> None:
     data["items"]["market"]["sellers"][0]["sells"].append({"category": "charm"})
 
 
+def _charms_unsold(data: dict[str, Any]) -> None:
+    """The charm-dealing market-day variant with the shipped unsold (relics): nobody has one among their wares."""
+    _market_day_charms(data)
+    data["items"]["market"]["unsold"] = [{"rarity": "relic"}]
+
+
 def _one_pistol(data: dict[str, Any]) -> None:
     """The market-day variant whose smith's odd lot is always one watch pistol (a shelf known in advance)."""
     _market_day(data)
@@ -267,6 +274,18 @@ def _one_pistol(data: dict[str, Any]) -> None:
         }
     )
     data["items"]["market"]["sellers"][1]["stock"] = {"table": "one_pistol"}
+
+
+def _ember_market(data: dict[str, Any]) -> None:
+    """Ember Roads with the smallest market: two levels, two place sizes, no sold rules and no sellers
+    ("Without sellers, anybody at a place sells whatever that place sells"); its coins have no one."""
+    data["items"]["market"] = {
+        "prices": [
+            {"id": "fair", "label": "fair", "times": 1, "default": True},
+            {"id": "haggled", "label": "haggled", "times": 0.5},
+        ],
+        "places": [{"id": "camp", "label": "camp"}, {"id": "town", "label": "town"}],
+    }
 
 
 def _no_market(data: dict[str, Any]) -> None:
@@ -286,8 +305,10 @@ PATCHES = {
     "third-party": _third_party,
     "market-day": _market_day,
     "market-day-charms": _market_day_charms,
+    "charms-unsold": _charms_unsold,
     "one-pistol": _one_pistol,
     "no-market": _no_market,
+    "ember-market": _ember_market,
 }
 
 
