@@ -282,9 +282,60 @@ def _ember_market(data: dict[str, Any]) -> None:
     data["items"]["market"] = {
         "prices": [
             {"id": "fair", "label": "fair", "times": 1, "default": True},
-            {"id": "haggled", "label": "haggled", "times": 0.5},
+            {"id": "haggled", "label": "after haggling", "times": 0.5},
         ],
         "places": [{"id": "camp", "label": "camp"}, {"id": "town", "label": "town"}],
+    }
+
+
+def _entry(data: dict[str, Any], ref: str) -> dict[str, Any]:
+    catalog_id, entry_id = ref.split("/")
+    catalog = next(c for c in data["catalogs"] if c["id"] == catalog_id)
+    entry: dict[str, Any] = next(e for e in catalog["entries"] if e["id"] == entry_id)
+    return entry
+
+
+def _own_sold_limits(data: dict[str, Any]) -> None:
+    """The market-day variant where a grave spade's own sold names only a limit (1) and a silver nail's a
+    limit (3) over the rare rule's 1d2: "its place from the first rule that names a place, and its limit from
+    the first that names a limit"."""
+    _market_day(data)
+    _entry(data, "kit/grave-spade")["item"]["sold"] = {"limited": 1}
+    _entry(data, "kit/silver-nail")["item"]["sold"] = {"limited": 3}
+
+
+def _chapel_stock(data: dict[str, Any]) -> None:
+    """The one-pistol variant whose pistol is the chapel's odd lot (the chapel sells only to Nerve 3)."""
+    _one_pistol(data)
+    market = data["items"]["market"]
+    market["sellers"][2]["stock"] = market["sellers"][1].pop("stock")
+
+
+def _cursed_stock(data: dict[str, Any]) -> None:
+    """The market-day variant whose (honest) smith's odd lot is always a widow's ring, a cursed item."""
+    _market_day(data)
+    data["items"]["lootTables"].append(
+        {"id": "a_ring", "label": "A ring", "rolls": 1, "entries": [{"item": "kit/widows-ring", "weight": 1}]}
+    )
+    data["items"]["market"]["sellers"][1]["stock"] = {"table": "a_ring"}
+
+
+def _ember_buyback(data: dict[str, Any]) -> None:
+    """Ember Roads' sellerless market with buyBack 0.5 and a camp's purse of 1 mark (the coin family only)."""
+    _ember_market(data)
+    market = data["items"]["market"]
+    market["buyBack"] = 0.5
+    market["places"][0]["purse"] = {"amount": 1, "unit": "mark"}
+
+
+def _only_carries(data: dict[str, Any]) -> None:
+    """The third party's market whose chapel sells only to whoever already carries a page (only reads "what
+    they carry", through itemStat)."""
+    _third_party(data)
+    data["items"]["market"]["sellers"][2]["only"] = {
+        "value": {"itemStat": {"pick": "count", "category": "page", "from": "all"}},
+        "atLeast": 1,
+        "label": "those who already carry a page",
     }
 
 
@@ -309,6 +360,11 @@ PATCHES = {
     "one-pistol": _one_pistol,
     "no-market": _no_market,
     "ember-market": _ember_market,
+    "own-sold-limits": _own_sold_limits,
+    "chapel-stock": _chapel_stock,
+    "cursed-stock": _cursed_stock,
+    "ember-buyback": _ember_buyback,
+    "only-carries": _only_carries,
 }
 
 
