@@ -339,6 +339,23 @@ def _only_carries(data: dict[str, Any]) -> None:
     }
 
 
+def _third_party_labels(data: dict[str, Any]) -> None:
+    """The third party's market with labels that are not their ids (levels, places, sellers), as another
+    author might write them."""
+    _third_party(data)
+    market = data["items"]["market"]
+    for level in market["prices"]:
+        level["label"] = {"cheap": "a bargain", "fair": "the going rate", "dear": "through the nose"}[level["id"]]
+    for place in market["places"]:
+        place["label"] = {"hamlet": "Hamlet", "village": "Village", "town": "Market town", "city": "City"}[
+            place["id"]
+        ]
+    for seller in market["sellers"]:
+        seller["label"] = {"chandler": "Old Mags the chandler", "smith": "Hobb the smith"}.get(
+            seller["id"], seller["label"]
+        )
+
+
 def _no_market(data: dict[str, Any]) -> None:
     """Gravewatch without a market (and so without the items' own sold, which names a market's place)."""
     data["items"].pop("market", None)
@@ -365,6 +382,7 @@ PATCHES = {
     "cursed-stock": _cursed_stock,
     "ember-buyback": _ember_buyback,
     "only-carries": _only_carries,
+    "third-party-labels": _third_party_labels,
 }
 
 
