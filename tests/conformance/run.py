@@ -345,7 +345,9 @@ def _third_party_labels(data: dict[str, Any]) -> None:
     _third_party(data)
     market = data["items"]["market"]
     for level in market["prices"]:
-        level["label"] = {"cheap": "a bargain", "fair": "the going rate", "dear": "through the nose"}[level["id"]]
+        level["label"] = {"cheap": "a bargain", "fair": "the going rate", "dear": "through the nose"}[
+            level["id"]
+        ]
     for place in market["places"]:
         place["label"] = {"hamlet": "Hamlet", "village": "Village", "town": "Market town", "city": "City"}[
             place["id"]
