@@ -252,7 +252,8 @@ TAUGHT = [
     ),
     pytest.param(
         rules_for("ember-roads"),
-        {"add", "invent", "remove", "give", "equip", "use", "pay", "earn"} | (SHEET),
+        # A plain market (no market day): buy and [place:], never sell or day="new".
+        {"add", "invent", "remove", "give", "equip", "use", "pay", "earn", "buy", "place"} | (SHEET),
         id="ember-roads",
     ),
     pytest.param(
@@ -328,7 +329,7 @@ TAUGHT = [
     ),
     pytest.param(
         changed("ember-roads", "native-false", "propose-false"),
-        {"add", "remove", "give", "equip", "use", "pay", "earn"} | SHEET,
+        {"add", "remove", "give", "equip", "use", "pay", "earn", "buy", "place"} | SHEET,
         id="ember-roads-native-false-propose-false",
     ),
     pytest.param(
@@ -343,7 +344,7 @@ TAUGHT = [
     ),
     pytest.param(
         changed("ember-roads", "no-uses"),
-        {"add", "invent", "remove", "give", "equip", "pay", "earn"} | SHEET,
+        {"add", "invent", "remove", "give", "equip", "pay", "earn", "buy", "place"} | SHEET,
         id="ember-roads-no-uses",
     ),
     pytest.param(

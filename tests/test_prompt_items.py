@@ -107,12 +107,23 @@ def test_an_enum_stat_is_said_by_its_value_label() -> None:
     [
         pytest.param("Shuttered lantern", "gravewatch", "costs 3 shillings", id="the-specs-3-shillings"),
         pytest.param("Page of the vigil litany", "gravewatch", "costs 1 crown", id="one-crown"),
-        pytest.param("Leather coat", "ember-roads", "costs 1 sovereigns", id="no-one-label-the-label-stands"),
+        pytest.param("Leather coat", "ember-roads", "costs 1 sovereign", id="one-sovereign"),
         pytest.param("Potion of Healing", "srd-5e", "costs 50 gold pieces", id="never-5-platinum"),
     ],
 )
 def test_a_cost_is_said_in_its_own_coin(label: str, ruleset: str, cost: str) -> None:
     assert f"; {cost}" in one(label, ruleset)
+
+
+def test_a_coin_without_one_is_said_by_its_label_for_one_too() -> None:
+    def no_one(data: dict[str, Any]) -> None:
+        for family in data["items"]["currencies"]:
+            for unit in family["units"]:
+                unit.pop("one", None)
+
+    rules = _edited("ember-roads", no_one)
+    stack = Stack(name="Leather coat", count=1, item="outfitter/leather-coat")
+    assert "; costs 1 sovereigns" in said(party(member("Ada", stack)), rules)
 
 
 def test_a_cost_in_a_coin_a_layer_took_out_is_said_in_the_largest_coin_left_that_pays_it() -> None:

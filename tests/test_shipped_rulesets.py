@@ -10,7 +10,12 @@ from typing import Any
 
 import pytest
 
+from tagproc.engine.market import MarketBook
+from tagproc.engine.rules import Rules
+from tagproc.ruleset.capability import check_capability
+from tagproc.ruleset.load import load_ruleset, parse_ruleset
 from tagproc.rulesets import build_srd5e
+from tests.test_ruleset_shapes import MARKET
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "tagproc" / "rulesets"
@@ -68,7 +73,8 @@ def test_srd_5e_keeps_the_srd_cost_and_weight_of_every_equipment_item() -> None:
         amount, unit, weight = CORRECTIONS.get(
             raw["index"], (raw["cost"]["quantity"], raw["cost"]["unit"], raw.get("weight"))
         )
-        assert item["cost"] == {"amount": amount, "unit": unit}, raw["index"]
+        # The data's 0 is the SRD's "no price" (an alms box comes only in a priest's pack): not for sale.
+        assert item.get("cost") == ({"amount": amount, "unit": unit} if amount else None), raw["index"]
         assert item.get("stats", {}).get("weight") == weight, raw["index"]
 
 
@@ -146,6 +152,184 @@ def test_srd_5e_coins_are_the_srd_rates_fifty_to_the_pound() -> None:
         ("pp", 1000, "platinum piece"),
     ]
     assert load("srd-5e")["items"]["market"]["buyBack"] == 0.5
+
+
+# ── the markets: who sells what, where ──
+
+
+def market_of(name: str) -> MarketBook:
+    market = Rules(load_ruleset(name)).market
+    assert market is not None, name
+    return market
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_item_with_a_price_is_sold_by_some_seller(name: str) -> None:
+    """An item on the shelves (priced, not unsold, cursed or a fake) is among some seller's wares in the
+    largest place; in srd-5e and Ember Roads already at the smallest place that sells it, so no buy there is
+    refused for want of a seller. (Gravewatch keeps the spec's fragment: its shot and litany page are sold
+    anywhere, by a smith from a village and a chapel from a town.)"""
+    market = market_of(name)
+    priced = [entry for entry in market.book.items() if market.on_shelves(entry)]
+    assert priced
+    for entry in priced:
+        where = market.sizes[-1].id
+        if name != "gravewatch":
+            where = market.smallest_place(entry) or market.sizes[0].id
+        assert any(entry in market.wares(where, seller) for seller in market.sellers_at(where)), entry.ref
+
+
+def test_srd_5e_market_goes_from_hamlet_to_city_with_sellers_by_kind_of_goods() -> None:
+    market = market_of("srd-5e")
+    assert [size.id for size in market.sizes] == ["hamlet", "village", "town", "city"]
+    at = {size.id: [seller.id for seller in market.sellers_at(size.id)] for size in market.sizes}
+    assert at["hamlet"] == ["inn"]
+    assert at["village"] == ["inn", "outfitter", "smith"]
+    assert at["town"] == ["inn", "outfitter", "smith", "temple", "stable", "fence"]
+    assert at["city"] == [*at["town"][:5], "shipwright", "fence"]
+
+    def sold_by(seller: str, size: str) -> set[str]:
+        found = market.seller(seller)
+        return {entry.ref for entry in market.wares(size, found)}
+
+    inn = sold_by("inn", "hamlet")
+    assert {"services/lodging-modest", "services/meal-poor", "services/messenger"} <= inn
+    assert {"equipment/stabling-1-day", "equipment/animal-feed-1-day"} <= inn
+    assert not any(ref.startswith("services/spellcasting") for ref in inn)
+    assert {"services/spellcasting-level-1", "magic_items/potion-of-healing"} <= sold_by("temple", "town")
+    assert "services/meal-poor" not in sold_by("temple", "town")
+    assert "equipment/galley" in sold_by("shipwright", "city")
+    assert "equipment/galley" not in sold_by("stable", "city")
+    assert "equipment/horse-riding" in sold_by("stable", "town")
+    # Mounts, vehicles and the magic that has a price need a town; ships a city; gear and arms a village.
+    book = market.book
+    for ref, place in [
+        ("equipment/horse-riding", "town"),
+        ("equipment/cart", "town"),
+        ("equipment/galley", "city"),
+        ("magic_items/potion-of-healing", "town"),
+        ("equipment/longsword", "village"),
+        ("equipment/rope-hempen-50-feet", "village"),
+        ("services/lodging-poor", "hamlet"),
+        ("equipment/stabling-1-day", "hamlet"),
+    ]:
+        entry = book.get(ref)
+        assert entry is not None, ref
+        assert market.smallest_place(entry) == place, ref
+
+
+def test_srd_5e_sells_back_at_half_the_cost_and_every_srd_category_with_a_price_has_a_seller() -> None:
+    market = market_of("srd-5e")
+    book = market.book
+    longsword, rope = book.get("equipment/longsword"), book.get("equipment/rope-hempen-50-feet")
+    assert longsword is not None and rope is not None
+    for entry in (longsword, rope):
+        price, back = market.price(entry), market.buy_back(entry)
+        assert price is not None and back is not None
+        assert back.amount * 2 == price.amount, entry.ref  # SRD "Selling Treasure": half their cost
+    categories = {entry.item.category for entry in book.items() if entry.item.cost is not None}
+    assert categories == {
+        "weapon",
+        "armor",
+        "ammunition",
+        "adventuring_gear",
+        "tools",
+        "mounts_and_vehicles",
+        "potion",
+        "services",
+    }
+    city = market.sizes[-1].id
+    for category in categories:
+        assert any(
+            entry.item.category == category
+            for seller in market.sellers
+            for entry in market.wares(city, seller)
+        ), category
+
+
+def test_srd_5e_services_are_tagged_by_kind_and_stabling_is_one() -> None:
+    srd = load("srd-5e")
+    services = entries(srd, "services")
+    assert {entry["item"]["tags"][0] for entry in services.values()} == {"board", "hire", "spellcasting"}
+    stabling = entries(srd, "equipment")["stabling-1-day"]["item"]
+    assert stabling["service"] is True and stabling["tags"] == ["tack", "board"]
+    assert entries(srd, "equipment")["galley"]["item"]["tags"] == ["waterborne"]
+    assert "cost" not in entries(srd, "equipment")["alms-box"]["item"]
+
+
+def test_ember_roads_has_a_plain_market_without_a_market_day() -> None:
+    ember = load("ember-roads")
+    market = ember["items"]["market"]
+    assert [p["id"] for p in market["places"]] == ["waystation", "town", "city"]
+    assert "buyBack" not in market and not any("purse" in place for place in market["places"])
+    assert all("place" in rule and "limited" not in rule for rule in market["sold"])
+    assert not any("stock" in seller for seller in market["sellers"])
+    assert not any("sold" in entry["item"] for entry in entries(ember, "outfitter").values())
+    ruleset = parse_ruleset(ember)
+    assert check_capability(ruleset, ember) == []
+    book = market_of("ember-roads")
+    sellers = {size.id: [s.id for s in book.sellers_at(size.id)] for size in book.sizes}
+    assert sellers["waystation"] == ["outfitter", "salt-trader", "healer"]
+    assert sellers["city"] == ["outfitter", "salt-trader", "healer", "caravan-master"]
+    coat = book.book.get("outfitter/leather-coat")
+    gauntlets = book.book.get("outfitter/ox-hide-gauntlets")
+    assert coat is not None and gauntlets is not None
+    assert not book.sold_at(coat, "waystation") and book.sold_at(coat, "town")
+    assert not book.sold_at(gauntlets, "town") and book.sold_at(gauntlets, "city")
+    price = book.price(coat)
+    assert price is not None and price.text == "1 sovereign"  # a coin's one name (Capability API 1.89)
+    assert book.buy_back(coat) is None  # without buyBack, nobody buys anything back
+
+
+#: The spec's two Gravewatch fragments ("Markets", as tests/test_ruleset_shapes.py has it, and "A market day"),
+#: every key and value as the spec gives them; the shipped market may have more of each list, and more keys,
+#: but never less.
+GRAVEWATCH_MARKETS: dict[str, Any] = MARKET
+GRAVEWATCH_MARKET_DAY: dict[str, Any] = {
+    "places": [
+        {"id": "hamlet", "label": "hamlet", "purse": {"amount": 10, "unit": "shilling"}},
+        {"id": "town", "label": "market town", "purse": {"amount": 100, "unit": "shilling"}},
+    ],
+    "buyBack": 0.5,
+    "sold": [{"filter": {"rarity": "rare"}, "place": "town", "limited": "1d2"}],
+    "sellers": [
+        {
+            "id": "smith",
+            "label": "smith",
+            "sells": [{"category": "arm"}],
+            "stock": {"table": "smiths_odd_lot"},
+        }
+    ],
+}
+
+
+def holds(shipped: Any, fragment: Any, where: str = "market") -> None:
+    """Assert ``shipped`` holds every key and value of ``fragment``: a list element is found by its ``id``,
+    a ``sold`` rule by its ``filter``, anything else by being equal to one of the shipped elements."""
+    if isinstance(fragment, dict):
+        assert isinstance(shipped, dict), where
+        for key, value in fragment.items():
+            assert key in shipped, f"{where}.{key}"
+            holds(shipped[key], value, f"{where}.{key}")
+    elif isinstance(fragment, list):
+        assert isinstance(shipped, list), where
+        for value in fragment:
+            key = "id" if isinstance(value, dict) and "id" in value else "filter"
+            if isinstance(value, dict) and key in value:
+                same = [s for s in shipped if isinstance(s, dict) and s.get(key) == value[key]]
+                assert same, f"{where}[{key}={value[key]}]"
+                holds(same[0], value, f"{where}[{value[key]}]")
+            else:
+                assert value in shipped, f"{where}: {value}"
+    else:
+        assert shipped == fragment, where
+
+
+@pytest.mark.parametrize(
+    "fragment", [GRAVEWATCH_MARKETS, GRAVEWATCH_MARKET_DAY], ids=["markets", "market-day"]
+)
+def test_gravewatch_market_holds_the_specs_fragments(fragment: dict[str, Any]) -> None:
+    holds(load("gravewatch")["items"]["market"], fragment)
 
 
 # ── every key of the items block and of an item, used at least once ──

@@ -42,6 +42,17 @@ CATEGORY_IDS: dict[str, str] = {
     "wondrous-items": "wondrous",
 }
 
+#: Tags that say who sells a thing (``market``'s sellers pick by them), after the weapon properties and
+#: ``magical``: the SRD's three tables of mounts and vehicles, and the three kinds of service.
+MARKET_TAGS: tuple[tuple[str, str], ...] = (
+    ("mount", "Mount or animal"),
+    ("tack", "Tack or drawn vehicle"),
+    ("waterborne", "Waterborne vehicle"),
+    ("board", "Board and lodging"),
+    ("hire", "Hire"),
+    ("spellcasting", "Spellcasting"),
+)
+
 SUMMARY_MAX = 240
 
 

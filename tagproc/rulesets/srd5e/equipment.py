@@ -1,7 +1,11 @@
 """The SRD equipment file as the ``equipment`` catalog: one entry per item, at its SRD cost and weight.
 
 Invariants: an entry keeps the data's cost (a whole amount of its SRD coin) and weight unless
-``CORRECTIONS`` names it; a bundled item is one purchase (``Arrows (20)``) and its summary says so.
+``CORRECTIONS`` names it; a bundled item is one purchase (``Arrows (20)``) and its summary says so. An item
+the data prices at 0 is one the SRD prints no price for (it comes only in a pack: the priest's alms box,
+censer, incense and vestments, the scholar's little bag of sand and small knife, the burglar's string), so
+it gets no cost and is not for sale. A mount or vehicle carries the tag of its SRD table (``VEHICLE_TAGS``);
+the stabling and feed an inn also sells carry ``board``, and stabling is a service, paid for and never carried.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import re
 from tagproc.rulesets.srd5e.common import CATEGORY_IDS, JSONObject, clip, summarize, tag_id, whole_weight
 from tagproc.rulesets.srd5e.corrections import correct
 
-__all__ = ["BUNDLE_LABELS", "equipment_item"]
+__all__ = ["BOARD", "BUNDLE_LABELS", "SERVICES", "VEHICLE_TAGS", "equipment_item"]
 
 #: What one purchase of a bundled item gives, said in its label (the data's ``quantity``).
 BUNDLE_LABELS: dict[str, str] = {
@@ -20,6 +24,18 @@ BUNDLE_LABELS: dict[str, str] = {
     "crossbow-bolt": "Crossbow bolts (20)",
     "sling-bullet": "Sling bullets (20)",
 }
+
+#: A mount's or vehicle's tag, by the SRD table it is in (the data's ``vehicle_category``).
+VEHICLE_TAGS: dict[str, str] = {
+    "Mounts and Other Animals": "mount",
+    "Tack, Harness, and Drawn Vehicles": "tack",
+    "Waterborne Vehicles": "waterborne",
+}
+
+#: What an inn sells of the SRD's tack table, tagged ``board`` (a stall and feed for the night).
+BOARD = ("animal-feed-1-day", "stabling-1-day")
+#: The one SRD equipment item that is a service: a stall is paid for, never carried.
+SERVICES = ("stabling-1-day",)
 
 
 def equipment_item(raw: JSONObject) -> JSONObject:
@@ -30,6 +46,10 @@ def equipment_item(raw: JSONObject) -> JSONObject:
         category = "ammunition"
     item: JSONObject = {"category": CATEGORY_IDS[category]}
     tags = [tag_id(prop["index"]) for prop in raw.get("properties", [])]
+    if "vehicle_category" in raw:
+        tags.append(VEHICLE_TAGS[raw["vehicle_category"]])
+    if index in BOARD:
+        tags.append("board")
     if tags:
         item["tags"] = tags
     stats = _stats(raw, tags)
@@ -39,7 +59,10 @@ def equipment_item(raw: JSONObject) -> JSONObject:
         item["slots"] = {"hands": 2 if "two_handed" in tags else 1}
     elif raw.get("armor_class"):
         item["slots"] = {"body": 1}
-    item["cost"] = {"amount": raw["cost"]["quantity"], "unit": raw["cost"]["unit"]}
+    if index in SERVICES:
+        item["service"] = True
+    if raw["cost"]["quantity"] > 0:
+        item["cost"] = {"amount": raw["cost"]["quantity"], "unit": raw["cost"]["unit"]}
     entry: JSONObject = {"id": index, "label": BUNDLE_LABELS.get(index, raw["name"])}
     summary = _summary(raw)
     if summary:

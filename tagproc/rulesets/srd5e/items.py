@@ -2,14 +2,15 @@
 the market, loot tables and starting gear that ``market`` builds.
 
 Invariants: the categories are the SRD's equipment categories (plus services) in ``CATEGORY_IDS`` order;
-the tags are the SRD's weapon properties (plus ``magical``) in data order.
+the tags are the SRD's weapon properties in data order, then ``magical``, then the ``MARKET_TAGS`` that
+say who sells a mount, a vehicle or a service.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tagproc.rulesets.srd5e.common import CATEGORY_IDS, COINS, JSONObject, load, tag_id
+from tagproc.rulesets.srd5e.common import CATEGORY_IDS, COINS, MARKET_TAGS, JSONObject, load, tag_id
 from tagproc.rulesets.srd5e.magic import RARITIES
 from tagproc.rulesets.srd5e.market import loot_tables, market, starting_gear
 
@@ -48,6 +49,7 @@ def item_tags(src: Path) -> list[JSONObject]:
     props = load(src, "5e-SRD-Weapon-Properties.json")
     tags = [{"id": tag_id(prop["index"]), "label": prop["name"]} for prop in props]
     tags.append({"id": "magical", "label": "Magical"})
+    tags.extend({"id": ident, "label": label} for ident, label in MARKET_TAGS)
     return tags
 
 

@@ -2,7 +2,10 @@
 the spec's starting gear.
 
 Invariants: the market buys equipment back at half its cost (SRD 5.1 "Selling Treasure") and never sells
-an artifact; every item a loot table or a starting kit names is an entry of the built catalogs.
+an artifact; every item with a price is sold by some seller at the smallest place that sells it (a hamlet
+has only its inn: board, lodging and hire; the outfitter and the smith need a village; the temple, the stable
+and the fence a town, where the magic that has a price is sold, a few a day; ships a city's shipwright);
+every item a loot table or a starting kit names is an entry of the built catalogs.
 """
 
 from __future__ import annotations
@@ -85,7 +88,8 @@ def starting_gear() -> list[JSONObject]:
 
 
 def market() -> JSONObject:
-    """Price levels, places, what sells where, the sellers, and the SRD's buy-back."""
+    """Price levels, places from hamlet to city, what sells where, the sellers by kind of goods, and the
+    SRD's buy-back."""
     return {
         "prices": [
             {"id": "cheap", "label": "cheap", "times": 0.5},
@@ -93,14 +97,12 @@ def market() -> JSONObject:
             {"id": "dear", "label": "dear", "times": 2},
         ],
         "places": [
+            {"id": "hamlet", "label": "hamlet"},
             {"id": "village", "label": "village"},
             {"id": "town", "label": "town"},
             {"id": "city", "label": "city"},
         ],
-        "sold": [
-            {"filter": {"category": "mounts_and_vehicles"}, "place": "town"},
-            {"filter": {"tag": "magical"}, "place": "city", "limited": "1d4"},
-        ],
+        "sold": _sold(),
         "sellers": _sellers(),
         # SRD 5.1 "Selling Treasure": equipment fetches half its cost.
         "buyBack": 0.5,
@@ -109,9 +111,30 @@ def market() -> JSONObject:
     }
 
 
-def _sellers() -> list[JSONObject]:
-    """The market's sellers: who sells what, where, and the dishonest fence."""
+def _sold() -> list[JSONObject]:
+    """The smallest place of each kind of goods; the first rule that matches an item decides."""
     return [
+        # SRD "Selling Treasure": aside from a few common magic items, magic is not for sale; the few
+        # with a price (the potion of healing) need a town, and it keeps only a few on hand a day.
+        {"filter": {"tag": "magical"}, "place": "town", "limited": "1d4"},
+        # A stall and feed for the night are the inn's, anywhere: before the rule for the rest of the tack.
+        {"filter": {"tag": "board"}, "place": "hamlet"},
+        {"filter": {"tag": "waterborne"}, "place": "city"},
+        {"filter": {"category": "mounts_and_vehicles"}, "place": "town"},
+        {"filter": {"tag": "spellcasting"}, "place": "town"},
+        {"filter": {"category": "weapon"}, "place": "village"},
+        {"filter": {"category": "armor"}, "place": "village"},
+        {"filter": {"category": "ammunition"}, "place": "village"},
+        {"filter": {"category": "adventuring_gear"}, "place": "village"},
+        {"filter": {"category": "tools"}, "place": "village"},
+    ]
+
+
+def _sellers() -> list[JSONObject]:
+    """The market's sellers by kind of goods, each at the smallest place that has one, and the dishonest
+    fence."""
+    return [
+        {"id": "inn", "label": "inn", "sells": [{"tag": "board"}, {"tag": "hire"}]},
         {
             "id": "outfitter",
             "label": "outfitter",
@@ -120,16 +143,27 @@ def _sellers() -> list[JSONObject]:
                 {"category": "tools"},
                 {"category": "ammunition"},
             ],
+            "place": "village",
         },
-        {"id": "smith", "label": "smith", "sells": [{"category": "weapon"}, {"category": "armor"}]},
+        {
+            "id": "smith",
+            "label": "smith",
+            "sells": [{"category": "weapon"}, {"category": "armor"}],
+            "place": "village",
+        },
+        {
+            "id": "temple",
+            "label": "temple",
+            "sells": [{"category": "potion"}, {"tag": "spellcasting"}],
+            "place": "town",
+        },
         {
             "id": "stable",
             "label": "stable",
-            "sells": [{"category": "mounts_and_vehicles"}],
+            "sells": [{"tag": "mount"}, {"tag": "tack"}],
             "place": "town",
         },
-        {"id": "temple", "label": "temple", "sells": [{"category": "potion"}, {"category": "services"}]},
-        {"id": "inn", "label": "inn", "sells": [{"category": "services"}]},
+        {"id": "shipwright", "label": "shipwright", "sells": [{"tag": "waterborne"}], "place": "city"},
         {
             "id": "fence",
             "label": "Fence",

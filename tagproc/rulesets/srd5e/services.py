@@ -1,7 +1,8 @@
 """The open5e SRD 2024 services as the ``services`` catalog: service items with a price in one coin.
 
 Invariants: a service without a price is left out, and so is one the SRD 5.1 equipment already sells;
-a price is the largest of gp, sp, cp that pays it in whole coins (never a fraction of a coin).
+a price is the largest of gp, sp, cp that pays it in whole coins (never a fraction of a coin); every service
+carries the tag of its kind (``SERVICE_TAGS``: board and lodging, hire, spellcasting), which says who sells it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,21 @@ from pathlib import Path
 
 from tagproc.rulesets.srd5e.common import COIN_VALUE, SUMMARY_MAX, JSONObject, clean_text, load
 
-__all__ = ["SKIPPED_SERVICES", "cost_in_one_coin", "service_item", "services"]
+__all__ = ["SERVICE_TAGS", "SKIPPED_SERVICES", "cost_in_one_coin", "service_item", "services"]
 
 #: open5e services left out: one the SRD 5.1 equipment already sells (stabling).
 SKIPPED_SERVICES = {"srd-2024_stabling-per-day"}
+
+#: A service's tag, by the start of its id: the inn's board and hire, the temple's spellcasting.
+SERVICE_TAGS: tuple[tuple[str, str], ...] = (
+    ("lifestyle-", "board"),
+    ("lodging-", "board"),
+    ("meal-", "board"),
+    ("messenger", "hire"),
+    ("skilled-hireling", "hire"),
+    ("untrained-hireling", "hire"),
+    ("spellcasting-", "spellcasting"),
+)
 
 
 def cost_in_one_coin(gp: str) -> JSONObject:
@@ -40,8 +52,21 @@ def service_item(raw: JSONObject) -> JSONObject | None:
     summary = clean_text(fields.get("desc", "")) + detail
     if summary.strip():
         entry["summary"] = summary.strip()[:SUMMARY_MAX]
-    entry["item"] = {"category": "services", "service": True, "cost": cost_in_one_coin(fields["cost"])}
+    entry["item"] = {
+        "category": "services",
+        "tags": [_service_tag(entry["id"])],
+        "service": True,
+        "cost": cost_in_one_coin(fields["cost"]),
+    }
     return entry
+
+
+def _service_tag(ident: str) -> str:
+    """The tag of the service ``ident`` (SERVICE_TAGS); a service of no known kind is an error of the data."""
+    for start, tag in SERVICE_TAGS:
+        if ident.startswith(start):
+            return tag
+    raise ValueError(f"service {ident} is of no kind SERVICE_TAGS knows")
 
 
 def services(src: Path) -> list[JSONObject]:
