@@ -277,8 +277,12 @@ def _one_pistol(data: dict[str, Any]) -> None:
 
 
 def _ember_market(data: dict[str, Any]) -> None:
-    """Ember Roads with the smallest market: two levels, two place sizes, no sold rules and no sellers
-    ("Without sellers, anybody at a place sells whatever that place sells"); its coins have no one."""
+    """Ember Roads with the smallest market in place of its own: two levels, two place sizes, no sold rules and
+    no sellers ("Without sellers, anybody at a place sells whatever that place sells"), and coins without one
+    ("Without it the label stands for one too")."""
+    for family in data["items"]["currencies"]:
+        for unit in family["units"]:
+            unit.pop("one", None)
     data["items"]["market"] = {
         "prices": [
             {"id": "fair", "label": "fair", "times": 1, "default": True},
