@@ -606,7 +606,7 @@ def test_each_refusal_of_a_5e_buy_changes_nothing(state: GameState, tag: str, re
 def test_a_buy_that_leaves_the_bag_lighter_than_before_is_carried_even_past_the_limit() -> None:
     # 600 lb of gold (30,000 coins) is far past the limit; paying 3,000 gp of it for a keelboat (it weighs
     # nothing a bag counts) lightens the bag.
-    state = at(party(member("Ada", srd_coins("gp", 30000))))
+    state = at(party(member("Ada", srd_coins("gp", 30000))), size="city")  # ships: the city's shipwright
     decision, after = run(SRD, state, '[inventory: action="buy" item="Keelboat"]')
     assert answers_of(decision)[0].result == "ok"
     assert SRD.load(after.party[0], after) < SRD.load(state.party[0], state)
@@ -838,7 +838,8 @@ GRAVE = at(party(member("Ada", item("Grave spade"), coins("penny", 1))))
                         srd_item("Barding: Plate"),
                         srd_item("Rope, hempen (50 feet)", 2),
                     )
-                )
+                ),
+                size="city",
             ),
             '[inventory: action="sell" item="Keelboat"]',
             "too-heavy",
@@ -847,10 +848,10 @@ GRAVE = at(party(member("Ada", item("Grave spade"), coins("penny", 1))))
         ),
         pytest.param(
             SRD,
-            at(party(member("Ada", srd_item("Keelboat")))),
+            at(party(member("Ada", srd_item("Keelboat"))), size="city"),
             '[inventory: action="sell" item="Keelboat" seller="temple"]',
             "not-bought",
-            "The temple does not buy Keelboat; here it is bought by: stable.",
+            "The temple does not buy Keelboat; here it is bought by: shipwright.",
             id="not-bought-5e",
         ),
     ],
@@ -872,12 +873,12 @@ def test_purse_spent_comes_before_none_held() -> None:
 
 
 def test_a_5e_sale_pays_in_the_largest_coins() -> None:
-    state = at(party(member("Ada", srd_item("Keelboat"))))
+    state = at(party(member("Ada", srd_item("Keelboat"))), size="city")
     decision, after = run(SRD, state, '[inventory: action="sell" item="Keelboat"]')
     reply = answers_of(decision)[0]
     assert (reply.result, dict(reply.attrs)["seller"], reply.extra, said(reply)) == (
         "ok",
-        "stable",
+        "shipwright",
         (("price", "1500 gold pieces"),),
         "Paid in platinum pieces ×150.",
     )

@@ -4,6 +4,8 @@ name no place and the day words; each table beside a table of inputs that must s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tagproc.commands import Condition, Damage, Loot, Note, Place, Rest, Restore, Spend, Temp, Track
@@ -285,7 +287,9 @@ def test_a_place_is_read_with_its_size_only_when_the_market_has_it(tag: str, exp
     assert bare(only(run(tag))) == expected
 
 
-# A game with no place sizes (Ember Roads): a settlement word around the name is said and left out.
+# A game with no place sizes (Tollway: money, no market): a settlement word around the name is said and left
+# out.
+NO_SIZES = str(Path(__file__).resolve().parent / "conformance_prompt" / "rulesets" / "tollway.json")
 PLACES_NO_SIZES = [
     pytest.param("[place: Cinder Gap (village)]", Place(name="Cinder Gap"), id="paren"),
     pytest.param('[place: name="Cinder Gap (village)"]', Place(name="Cinder Gap"), id="keyed-paren"),
@@ -305,7 +309,7 @@ def test_a_place_name_past_120_characters_is_cut_and_said() -> None:
 def test_a_settlement_word_in_a_game_without_sizes_is_no_part_of_the_name(
     tag: str, expected: AnyCommand
 ) -> None:
-    command = only(run(tag, "ember-roads"))
+    command = only(run(tag, NO_SIZES))
     assert bare(command) == expected and said_notes(command)
 
 
