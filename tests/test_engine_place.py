@@ -12,7 +12,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
 from tagproc.ruleset import load_ruleset
 
-from .engine_support import as_said, said, words
+from .engine_support import as_said, said, variant, words
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,8 @@ def gravewatch() -> Rules:
 
 @pytest.fixture(scope="module")
 def ember() -> Rules:
-    return Rules(load_ruleset("ember-roads"))
+    """Ember Roads without its market: money and items, no place sizes."""
+    return variant("ember-roads", '{"market": null}')
 
 
 STATE = GameState(party=(Member(name="Ada"),), place="Old road")

@@ -149,6 +149,36 @@ def test_a_budget_is_kept_and_the_block_says_it_was_trimmed(
     assert blocks["market"]["budget"] == 100
 
 
+def test_preview_of_a_transcript_standing_at_a_market_shows_the_market_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "market.yaml"
+    path.write_text(
+        "ruleset: gravewatch\nseed: 7\nparty: [Ada]\nturns:\n"
+        '  - gm: \'The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]\'\n',
+        encoding="utf-8",
+    )
+    code, out, err = _preview([str(path)], capsys)
+    assert (code, err) == (0, "")
+    market = out.split("== market (", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    assert market[0] == (
+        "MARKET: Harrowgate, a market town. Prices at fair, the default level (cheap ×0.75, fair ×1, dear ×1.5)."
+    )
+    assert [line.split(":")[0] for line in market[1:]] == [
+        "- chandler",
+        "- smith",
+        "- chapel of the Vigil (to wardens of Nerve 3 or more only)",
+        "- watch-house",
+        "- fence",
+        "- The sellers here buy back what they sell, at 50% of the fair price; 100 shillings left of today's purse.",
+    ]
+    assert "A bed at the watch-house 3 pennies (a service)" in market[4]
+    game = Game("gravewatch", ["Ada"], seed=7)
+    game.reply('The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]')
+    block = game.prompt().block("market")
+    assert block is not None and "\n".join(market) == block.text
+
+
 def test_a_ruleset_file_takes_a_party_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     party = tmp_path / "party.yaml"
     party.write_text("- name: Ada\n  bag: [{item: crowns, count: 2}]\n- Bram\n", encoding="utf-8")

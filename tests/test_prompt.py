@@ -1,8 +1,8 @@
-"""What the model is told: blocks fitted to their budgets, the prompt of each turn start, market and recap."""
+"""What the model is told: blocks fitted to their budgets, the prompt of each turn start, and the recap (the
+market block is tests/test_prompt_market.py's)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -11,14 +11,9 @@ from typing import Any
 import pytest
 
 from tagproc import Game, Prompt
-from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, Member
 from tagproc.prompt.blocks import BLOCK_NAMES, DEFAULT_BUDGETS, fit_block, resolve_budgets
-from tagproc.prompt.market import market_draft
 from tagproc.prompt.recap import recap_turns
 from tagproc.render import Renderer
-from tagproc.ruleset import load_ruleset
-from tagproc.ruleset.load import parse_ruleset, shipped_text
 from tagproc.tokens import TokenCounter
 
 SHIPPED = ("gravewatch", "ember-roads", "srd-5e")
@@ -257,60 +252,6 @@ def test_a_recap_over_its_budget_leaves_out_its_oldest_lines_and_says_how_many()
     assert int(lines[1].split()[3]) + len(lines) - 2 == 30
 
 
-# -- the market -------------------------------------------------------------------------------------------
-
-
-def _market(name: str | Rules, **place: str | None) -> str | None:
-    rules = name if isinstance(name, Rules) else Rules(load_ruleset(name))
-    state = GameState(party=(Member(name="Ada"),), **place)
-    prompt_text = Renderer().render_block("market", market_draft(state, rules).context(0))
-    return prompt_text or None
-
-
-def test_a_ruleset_without_a_market_has_no_market_block() -> None:
-    data = json.loads(shipped_text("ember-roads") or "{}")
-    del data["items"]["market"]  # every shipped ruleset has a market: Ember Roads with money and no market
-    rules = Rules(parse_ruleset(data))
-    assert _market(rules) is None
-    assert Game(rules, ["Ada"]).prompt().block("market") is None
-
-
-@pytest.mark.parametrize(
-    ("place", "said"),
-    [
-        (
-            {},
-            "MARKET: no place is in force yet. When the scene is somewhere with a market, say where first "
-            'with [place: name="..." size="..."].',
-        ),
-        ({"place": "The north road"}, "MARKET: The north road has no market."),
-        ({"place": "Fen", "place_size": "castle"}, "MARKET: Fen has no market."),
-        ({"place_size": "market"}, "MARKET: Here has no market."),
-        (
-            {"place": "Harrowgate", "place_size": "town"},
-            "MARKET: Harrowgate, a market town. Prices at fair, the default level (cheap ×0.75, fair ×1, "
-            "dear ×1.5).",
-        ),
-        (
-            {"place_size": "hamlet"},
-            "MARKET: Here, a hamlet. Prices at fair, the default level (cheap ×0.75, fair ×1, dear ×1.5).",
-        ),
-    ],
-)
-def test_the_market_block_names_the_place_its_size_and_price_levels(place: dict[str, str], said: str) -> None:
-    assert _market("gravewatch", **place) == said
-
-
-def test_the_market_block_follows_the_place_in_force() -> None:
-    game = Game("srd-5e", ["Ada"])
-    game.reply('[place: name="Phandalin" size="village"]')
-    market = game.prompt().block("market")
-    assert market is not None
-    assert market.text == (
-        "MARKET: Phandalin, a village. Prices at fair, the default level (cheap ×0.5, fair ×1, dear ×2)."
-    )
-
-
 def test_prompt_is_exported_and_frozen() -> None:
     prompt = Game("gravewatch", ["Ada"]).prompt()
     assert isinstance(prompt, Prompt)
@@ -328,4 +269,31 @@ def test_the_recap_of_a_payment_says_what_it_was_paid_with_and_what_came_back() 
     assert recap.text.splitlines()[1:] == [
         "- Ada paid 3 shillings. Paid with crowns ×1; shillings ×2 back.",
         '- [inventory: action="pay" item="crowns" count="90"] was refused (cannot-afford): it did not happen.',
+    ]
+
+
+def test_the_recap_of_a_buy_and_a_sale_says_what_who_which_seller_and_for_what() -> None:
+    game = Game(
+        "gravewatch",
+        [
+            {"name": "Ada", "bag": [{"item": "crowns", "count": 2}]},
+            {"name": "Bram", "bag": [{"item": "Grave spade"}]},
+        ],
+        seed=5,
+    )
+    game.reply('[place: name="Harrowgate" size="market town"]')
+    game.reply(
+        'The chandler wraps a coat. [inventory: action="buy" item="Lantern coat"] '
+        '[inventory: action="buy" item="A bed at the watch-house" seller="watch-house"] '
+        'Bram sells his spade. [inventory: action="sell" item="Grave spade" seller="smith" who="Bram"] '
+        '[inventory: action="buy" item="Mourning coat"]'
+    )
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada bought Lantern coat ×1 from the chandler for 8 shillings. Paid with crowns ×2; shillings ×2 back.",
+        "- Ada bought A bed at the watch-house ×1 from the watch-house for 3 pennies. Paid with shillings ×1; "
+        "pennies ×9 back.",
+        "- Bram sold Grave spade ×1 to the smith for 3 shillings. Paid in shillings ×3.",
+        '- [inventory: action="buy" item="Mourning coat" count="1"] was refused (cannot-afford): it did not happen.',
     ]

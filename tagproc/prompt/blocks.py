@@ -8,14 +8,14 @@ own separators).
 Default budgets (tokens, as the bundled encoding counts them; ``Game(budgets={...})`` and ``tagproc preview
 --budget NAME=TOKENS`` change any of them, the rest keep these):
 
-============  ======  ==========================================================================
+============  ======  ===========================================================================
 block         budget  what it holds
-============  ======  ==========================================================================
+============  ======  ===========================================================================
 instructions  2500    the tags this ruleset has, with examples in its own words
 inventory     1500    each bag, its load, slots and coins, and each item's facts
-market        600     the place in force, its size and price levels (its wares with issue 10)
+market        600     the place in force, its sellers and wares; on a market day, stock and purse
 recap         400     what the last Game Master reply (and the turns after it) changed
-============  ======  ==========================================================================
+============  ======  ===========================================================================
 
 Fitting a block (``fit_block``): its draft is rendered at level 0 (everything) and counted. Within budget,
 that is the block. Over it, the lowest level that fits is found by binary search over levels 1 to the last

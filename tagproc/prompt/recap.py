@@ -6,10 +6,13 @@ turns a prompt's recap covers: the last Game Master reply before that prompt and
 messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
 
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
-  ``left-behind``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
+  ``left-behind``, ``bought``, ``sold``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
   an ``acquired`` entry a ``[loot:]`` dropped carries the table's label (``loot``), so the template says it
   dropped and is already in the bags; a ``spent`` entry carries its payment's notes (``notes``: what was paid
-  with and what came back, "Paid with crowns ×1; shillings ×2 back.");
+  with and what came back, "Paid with crowns ×1; shillings ×2 back."); a ``bought`` or ``sold`` entry
+  (spec "Buying", "A market day": "the journal lists it as sold") carries what it cost or fetched (``price``,
+  the journal's: "8 shillings"), the seller (``seller``, the answer's label; None in a market without
+  sellers) and its answer's notes (what was paid with, or what coins came in);
 - a ``[loot:]`` that dropped nothing: its table (``nothing-dropped``);
 - each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``). A player's tag is
   not one (``player-tag``: the GM did not write it), nor the refused rest of an item whose first part was
@@ -36,6 +39,9 @@ from tagproc.turn import TagRecord, TurnResult
 __all__ = ["Recap", "recap_draft", "recap_turns"]
 
 _NOT_THE_GM = "player-tag"
+# The journal kinds whose lines say more from their answers (action -> kind): how a payment was paid, and a
+# buy's or a sale's seller and payment note.
+_ANSWERED = {"pay": "spent", "buy": "bought", "sell": "sold"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +94,7 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                         (who, counted_text(_attr(one, "item") or "", int(_attr(one, "count") or 0)), table)
                     )
         refusals.extend(_refusals(record))
-    payments = [
-        one.notes
-        for record in turn.tags
-        for one in record.answers
-        if one.tag == "inventory" and one.result == "ok" and _attr(one, "action") == "pay"
-    ]
-    if len(payments) != sum(entry.kind == "spent" for entry in turn.journal):
-        payments = []  # each payment is one "spent" entry, in order; else none is told how it was paid
-    paid = iter(payments)
+    answered = {kind: iter(_ok_answers(turn, action, kind)) for action, kind in _ANSWERED.items()}
     for entry in turn.journal:
         line: dict[str, Any] = {
             "kind": entry.kind,
@@ -104,8 +102,11 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
             "what": entry.text,
             "to": entry.to,
             "loot": None,
+            "price": entry.price,
         }
-        line["notes"] = next(paid, ()) if entry.kind == "spent" else ()
+        told = next(answered[entry.kind], None) if entry.kind in answered else None
+        line["notes"] = told.notes if told is not None else ()
+        line["seller"] = _attr(told, "seller") if told is not None else None
         if entry.kind == "acquired":
             for index, (who, text, table) in enumerate(dropped):
                 if who == entry.who and text == entry.text:
@@ -114,6 +115,18 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     break
         lines.append(line)
     return lines + refusals
+
+
+def _ok_answers(turn: TurnResult, action: str, kind: str) -> list[Answer]:
+    """The ok ``[inventory:]`` answers of ``action`` in reply order, one per journal entry of ``kind``; none
+    when they are not one each (then no line is told how it was paid or who the seller was)."""
+    found = [
+        one
+        for record in turn.tags
+        for one in record.answers
+        if one.tag == "inventory" and one.result == "ok" and _attr(one, "action") == action
+    ]
+    return found if len(found) == sum(entry.kind == kind for entry in turn.journal) else []
 
 
 def _refusals(record: TagRecord) -> list[Mapping[str, Any]]:

@@ -181,8 +181,9 @@ CASES = [
         "h-trap-place-paren-er",
         "er",
         "The caravan rolls into a ring of cinder-block huts around a dry well. {}",
-        ("[place: Cinder Gap (village)]", place("Cinder Gap", "village")),
-        note="ember-roads has no market: the size is ignored, the name must still be only Cinder Gap",
+        ("[place: Cinder Gap (waystation)]", place("Cinder Gap", "waystation")),
+        note="a size in parentheses is the size (ember-roads' smallest, since it has a market); the name must "
+        "still be only Cinder Gap",
     ),
     K(
         "h-trap-place-nochange-gw",
