@@ -15,7 +15,8 @@ Answer patterns (``expect[].answers``, ``at``, ``all``):
 Every answer of every case is also checked for PEER §1/§9/§11 key order and result shape.
 
 A ruleset may be a shipped name or ``{base: <shipped name>, patch: <name>}``, one of the small derived
-rulesets built here (``PATCHES``), for what no shipped ruleset has (no currencies, an empty loot table).
+rulesets built here (``PATCHES``), for what no shipped ruleset has (no currencies, an empty loot table, the
+spec's Markets fragment alone, its market-day fragment over it, no market, Ember Roads with a market).
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ ORDER = {
         "note",
     ],
     "loot": ["raw", "table", "who", "result", "reason", "note"],
-    "place": ["raw", "name", "size", "result", "reason", "note"],
+    # PEER §10: "[open] keep day="new" after size", so a kept day is allowed there.
+    "place": ["raw", "name", "size", "day", "result", "reason", "note"],
     "sheet": [
         "raw",
         "who",
@@ -192,7 +194,202 @@ def _no_invention(data: dict[str, Any]) -> None:
     data["items"]["propose"] = False
 
 
-PATCHES = {"no-coins": _no_coins, "empty-table": _empty_table, "no-invention": _no_invention}
+def _third_party(data: dict[str, Any]) -> None:
+    """A third party's Gravewatch: items.txt "Markets" fragment only, word for word, and no market-day key
+    (no purse, buyBack, stock, limited, unsold, nor a dishonest seller)."""
+    data["items"]["market"] = {
+        "prices": [
+            {"id": "cheap", "label": "cheap", "times": 0.75},
+            {"id": "fair", "label": "fair", "times": 1, "default": True},
+            {"id": "dear", "label": "dear", "times": 1.5},
+        ],
+        "places": [
+            {"id": "hamlet", "label": "hamlet"},
+            {"id": "village", "label": "village"},
+            {"id": "town", "label": "market town"},
+            {"id": "city", "label": "city"},
+        ],
+        "sold": [
+            {"filter": {"rarity": "rare"}, "place": "town"},
+            {"filter": {"category": "arm"}, "place": "village"},
+        ],
+        "sellers": [
+            {"id": "chandler", "label": "chandler", "sells": [{"category": "coat"}, {"category": "tonic"}]},
+            {"id": "smith", "label": "smith", "sells": [{"category": "arm"}], "place": "village"},
+            {
+                "id": "chapel",
+                "label": "chapel of the Vigil",
+                "sells": [{"category": "page"}],
+                "place": "town",
+                "only": {
+                    "value": {"abilityScore": "nerve"},
+                    "atLeast": 3,
+                    "label": "wardens of Nerve 3 or more",
+                },
+            },
+        ],
+    }
+    for catalog in data.get("catalogs", ()):
+        for entry in catalog.get("entries", ()):
+            sold = (entry.get("item") or {}).get("sold")
+            if isinstance(sold, dict):
+                sold.pop("limited", None)
+
+
+def _market_day(data: dict[str, Any]) -> None:
+    """The spec's two fragments together: "Markets" with "A market day" laid over it (hamlet and market town
+    purses of 10 and 100 shillings, buyBack 0.5, the rare rule limited to 1d2 a day, the smith's odd lot)."""
+    _third_party(data)
+    market = data["items"]["market"]
+    purses = {"hamlet": 10, "town": 100}
+    for place in market["places"]:
+        if place["id"] in purses:
+            place["purse"] = {"amount": purses[place["id"]], "unit": "shilling"}
+    market["buyBack"] = 0.5
+    market["sold"][0]["limited"] = "1d2"
+    market["sellers"][1]["stock"] = {"table": "smiths_odd_lot"}
+
+
+def _market_day_charms(data: dict[str, Any]) -> None:
+    """The market-day variant whose chandler also deals in charms, so a cursed ring has a buyer."""
+    _market_day(data)
+    data["items"]["market"]["sellers"][0]["sells"].append({"category": "charm"})
+
+
+def _charms_unsold(data: dict[str, Any]) -> None:
+    """The charm-dealing market-day variant with the shipped unsold (relics): nobody has one among their wares."""
+    _market_day_charms(data)
+    data["items"]["market"]["unsold"] = [{"rarity": "relic"}]
+
+
+def _one_pistol(data: dict[str, Any]) -> None:
+    """The market-day variant whose smith's odd lot is always one watch pistol (a shelf known in advance)."""
+    _market_day(data)
+    data["items"]["lootTables"].append(
+        {
+            "id": "one_pistol",
+            "label": "One watch pistol",
+            "rolls": 1,
+            "entries": [{"item": "kit/watch-pistol", "weight": 1}],
+        }
+    )
+    data["items"]["market"]["sellers"][1]["stock"] = {"table": "one_pistol"}
+
+
+def _ember_market(data: dict[str, Any]) -> None:
+    """Ember Roads with the smallest market in place of its own: two levels, two place sizes, no sold rules and
+    no sellers ("Without sellers, anybody at a place sells whatever that place sells"), and coins without one
+    ("Without it the label stands for one too")."""
+    for family in data["items"]["currencies"]:
+        for unit in family["units"]:
+            unit.pop("one", None)
+    data["items"]["market"] = {
+        "prices": [
+            {"id": "fair", "label": "fair", "times": 1, "default": True},
+            {"id": "haggled", "label": "after haggling", "times": 0.5},
+        ],
+        "places": [{"id": "camp", "label": "camp"}, {"id": "town", "label": "town"}],
+    }
+
+
+def _entry(data: dict[str, Any], ref: str) -> dict[str, Any]:
+    catalog_id, entry_id = ref.split("/")
+    catalog = next(c for c in data["catalogs"] if c["id"] == catalog_id)
+    entry: dict[str, Any] = next(e for e in catalog["entries"] if e["id"] == entry_id)
+    return entry
+
+
+def _own_sold_limits(data: dict[str, Any]) -> None:
+    """The market-day variant where a grave spade's own sold names only a limit (1) and a silver nail's a
+    limit (3) over the rare rule's 1d2: "its place from the first rule that names a place, and its limit from
+    the first that names a limit"."""
+    _market_day(data)
+    _entry(data, "kit/grave-spade")["item"]["sold"] = {"limited": 1}
+    _entry(data, "kit/silver-nail")["item"]["sold"] = {"limited": 3}
+
+
+def _chapel_stock(data: dict[str, Any]) -> None:
+    """The one-pistol variant whose pistol is the chapel's odd lot (the chapel sells only to Nerve 3)."""
+    _one_pistol(data)
+    market = data["items"]["market"]
+    market["sellers"][2]["stock"] = market["sellers"][1].pop("stock")
+
+
+def _cursed_stock(data: dict[str, Any]) -> None:
+    """The market-day variant whose (honest) smith's odd lot is always a widow's ring, a cursed item."""
+    _market_day(data)
+    data["items"]["lootTables"].append(
+        {"id": "a_ring", "label": "A ring", "rolls": 1, "entries": [{"item": "kit/widows-ring", "weight": 1}]}
+    )
+    data["items"]["market"]["sellers"][1]["stock"] = {"table": "a_ring"}
+
+
+def _ember_buyback(data: dict[str, Any]) -> None:
+    """Ember Roads' sellerless market with buyBack 0.5 and a camp's purse of 1 mark (the coin family only)."""
+    _ember_market(data)
+    market = data["items"]["market"]
+    market["buyBack"] = 0.5
+    market["places"][0]["purse"] = {"amount": 1, "unit": "mark"}
+
+
+def _only_carries(data: dict[str, Any]) -> None:
+    """The third party's market whose chapel sells only to whoever already carries a page (only reads "what
+    they carry", through itemStat)."""
+    _third_party(data)
+    data["items"]["market"]["sellers"][2]["only"] = {
+        "value": {"itemStat": {"pick": "count", "category": "page", "from": "all"}},
+        "atLeast": 1,
+        "label": "those who already carry a page",
+    }
+
+
+def _third_party_labels(data: dict[str, Any]) -> None:
+    """The third party's market with labels that are not their ids (levels, places, sellers), as another
+    author might write them."""
+    _third_party(data)
+    market = data["items"]["market"]
+    for level in market["prices"]:
+        level["label"] = {"cheap": "a bargain", "fair": "the going rate", "dear": "through the nose"}[
+            level["id"]
+        ]
+    for place in market["places"]:
+        place["label"] = {"hamlet": "Hamlet", "village": "Village", "town": "Market town", "city": "City"}[
+            place["id"]
+        ]
+    for seller in market["sellers"]:
+        seller["label"] = {"chandler": "Old Mags the chandler", "smith": "Hobb the smith"}.get(
+            seller["id"], seller["label"]
+        )
+
+
+def _no_market(data: dict[str, Any]) -> None:
+    """Gravewatch without a market (and so without the items' own sold, which names a market's place)."""
+    data["items"].pop("market", None)
+    for catalog in data.get("catalogs", ()):
+        for entry in catalog.get("entries", ()):
+            item = entry.get("item")
+            if isinstance(item, dict):
+                item.pop("sold", None)
+
+
+PATCHES = {
+    "no-coins": _no_coins,
+    "empty-table": _empty_table,
+    "no-invention": _no_invention,
+    "third-party": _third_party,
+    "market-day": _market_day,
+    "market-day-charms": _market_day_charms,
+    "charms-unsold": _charms_unsold,
+    "one-pistol": _one_pistol,
+    "no-market": _no_market,
+    "ember-market": _ember_market,
+    "own-sold-limits": _own_sold_limits,
+    "chapel-stock": _chapel_stock,
+    "cursed-stock": _cursed_stock,
+    "ember-buyback": _ember_buyback,
+    "only-carries": _only_carries,
+    "third-party-labels": _third_party_labels,
+}
 
 
 def ruleset_file(spec: Any, folder: Path) -> str:
