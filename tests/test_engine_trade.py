@@ -253,7 +253,7 @@ def test_a_limited_item_sells_out_for_the_whole_day_across_buys_never_in_part() 
     assert state.day is not None and state.day.bought == (("kit/warming-tonic", 2),)
     assert refused_with(GRAVEWATCH, state, tonic.format(n=2)) == (
         "sold-out",
-        "Only 1 Warming tonic left here today; 2 asked, none bought.",
+        "Warming tonic: only 1 left here today; 2 asked, none bought.",
     )
     decision, state = run(GRAVEWATCH, state, tonic.format(n=1))
     assert answers_of(decision)[0].now == "3"
@@ -326,7 +326,7 @@ def test_a_buy_comes_off_the_shelves_first_then_out_of_the_stock_and_sells_out_o
     )
     assert refused_with(GRAVEWATCH, state, nail.format(n=3)) == (
         "sold-out",
-        "Only 2 Silver coffin nail left here today; 3 asked, none bought.",
+        "Silver coffin nail: only 2 left here today; 3 asked, none bought.",
     )
     decision, state = run(GRAVEWATCH, state, nail.format(n=2))
     assert (answers_of(decision)[0].now, dict(answers_of(decision)[0].attrs)["seller"]) == ("3", "smith")
@@ -432,7 +432,7 @@ NERVY = party(
             at(NERVY),
             '[inventory: action="buy" item="Lantern coat" seller="baker"]',
             "no-seller",
-            '"baker" is not a seller here (sellers: chandler, smith, chapel of the Vigil, watch-house, fence).',
+            '"baker" is not a seller here (sellers here: chandler, smith, chapel of the Vigil, watch-house, fence).',
             id="no-seller-unknown",
         ),
         pytest.param(
@@ -467,7 +467,7 @@ NERVY = party(
             at(NERVY),
             '[inventory: action="buy" item="Warming tonic" count="4"]',
             "sold-out",
-            "Only 3 Warming tonic left here today; 4 asked, none bought.",
+            "Warming tonic: only 3 left here today; 4 asked, none bought.",
             id="sold-out",
         ),
         pytest.param(
@@ -580,7 +580,7 @@ def test_a_bag_that_would_need_a_201st_stack_refuses_the_buy_too_heavy() -> None
             at(party(member("Ada", srd_coins("gp", 500))), size="city", seed=3),
             '[inventory: action="buy" item="Potion of Healing" count="5"]',
             "sold-out",
-            "Only 2 Potion of Healing left here today; 5 asked, none bought.",
+            "Potion of Healing: only 2 left here today; 5 asked, none bought.",
             id="sold-out",
         ),
         pytest.param(
@@ -785,7 +785,7 @@ GRAVE = at(party(member("Ada", item("Grave spade"), coins("penny", 1))))
             GRAVE,
             '[inventory: action="sell" item="Grave spade" seller="baker"]',
             "not-bought",
-            '"baker" is not a seller here (sellers: chandler, smith, chapel of the Vigil, watch-house, fence).',
+            '"baker" is not a seller here (sellers here: chandler, smith, chapel of the Vigil, watch-house, fence).',
             id="not-bought-unknown-seller",
         ),
         pytest.param(

@@ -271,7 +271,7 @@ SAID: list[tuple[Note, str]] = [
     ),
     (
         note("market.unknown_seller", name="baker", known=("chandler", "smith")),
-        '"baker" is not a seller here (sellers: chandler, smith).',
+        '"baker" is not a seller here (sellers here: chandler, smith).',
     ),
     (note("market.unknown_seller", name="baker", known=()), '"baker" is not a seller here.'),
     (
@@ -294,7 +294,7 @@ SAID: list[tuple[Note, str]] = [
     (note("market.not_to_you", who="Ada", seller="guild", only=None), "The guild does not sell to Ada."),
     (
         note("market.sold_out", name="Silver coffin nail", count=2, left=1),
-        "Only 1 Silver coffin nail left here today; 2 asked, none bought.",
+        "Silver coffin nail: only 1 left here today; 2 asked, none bought.",
     ),
     (
         note("market.sold_out", name="Warming tonic", count=1, left=0),

@@ -24,7 +24,8 @@ Not for sale (``price`` is None): an item with no ``cost``, one whose cost's coi
 family lost its smallest coin to a layer (a price is counted in it). A layer's hidden items are not in the
 book at all. What a day keeps on hand (``limited``, ``stock``, ``purse``) is ``marketday``'s.
 
-Invariants: every amount is an int in the family's smallest coin; ``times`` and ``buyBack`` are read as the
+Invariants: the book's answers never change (the wares it worked out are kept, not recomputed); every
+amount is an int in the family's smallest coin; ``times`` and ``buyBack`` are read as the
 decimals they are written as (``Fraction(str(x))``), so ``0.75`` of 96 pennies is exactly 72.
 """
 
@@ -77,6 +78,9 @@ class MarketBook:
         self.sellers: tuple[Seller, ...] = tuple(market.sellers)
         self._rank = {size.id: index for index, size in enumerate(self.sizes)}
         self._coins: dict[str, BookCoin] = {coin.id: coin for coin in book.coins()}
+        # Worked out on first use and kept (the book never changes): the wares a game asks for every turn.
+        self._shelf: tuple[BookItem, ...] | None = None
+        self._wares: dict[tuple[str, str | None], tuple[BookItem, ...]] = {}
         self._smallest: dict[str, BookCoin] = {}
         for coin in book.coins():
             known = self._smallest.get(coin.family.id)
@@ -158,12 +162,23 @@ class MarketBook:
     def wares(self, size: str, seller: Seller | None) -> tuple[BookItem, ...]:
         """What ``seller`` (None: anybody, in a market without sellers) has on the shelves at ``size``:
         cheapest first at the default level, ties in catalog order. The day's stock is not among them."""
-        found = [
-            entry
-            for entry in self.book.items()
-            if self.on_shelves(entry) and self.sold_at(entry, size) and self.sells(seller, entry)
-        ]
-        return tuple(sorted(found, key=self._default_amount))
+        key = (size, seller.id if seller is not None else None)
+        found = self._wares.get(key)
+        if found is None:
+            found = tuple(
+                entry for entry in self._shelves() if self.sold_at(entry, size) and self.sells(seller, entry)
+            )
+            self._wares[key] = found
+        return found
+
+    def _shelves(self) -> tuple[BookItem, ...]:
+        """Every item that can be a ware, cheapest first at the default level (worked out once)."""
+        if self._shelf is None:
+            priced = [
+                (entry, self._default_amount(entry)) for entry in self.book.items() if self.on_shelves(entry)
+            ]
+            self._shelf = tuple(entry for entry, _ in sorted(priced, key=lambda pair: pair[1]))
+        return self._shelf
 
     def _default_amount(self, entry: BookItem) -> int:
         price = self.price(entry)

@@ -3,7 +3,8 @@
 Owns ``Refusal`` (a check a trade does not pass, raised deep in a rule and answered once by
 ``trade.decide_buy``/``decide_sell``, STYLE.md "Refuse by raising, decide in one place"), ``market_of`` (the market and the day a
 trade is priced at: ``no-market``, ``no-place``), ``named_seller`` (a ``seller=`` that is a seller here), the
-coins of a purse and moving them, and ``fits_after`` (the carrying rule for what a trade leaves in one bag:
+coins of a purse and moving them, who trades (``trader``: ``who="party"`` is the player's bag, as the reference
+engine has it, and is answered as written), and ``fits_after`` (the carrying rule for what a trade leaves in one bag:
 past the limit and heavier than before is ``too-heavy``, as is a bag of too many stacks).
 
 Invariants: nothing here changes a state; every amount is an int in the family's smallest coin.
@@ -13,10 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tagproc import commands as c
 from tagproc.engine import bags, money
+from tagproc.engine.answers import with_attr, with_names
 from tagproc.engine.bags import What
 from tagproc.engine.carrying import carried
 from tagproc.engine.market import MarketBook
+from tagproc.engine.outcome import Decision
+from tagproc.engine.placing import member_or_refusal
+from tagproc.engine.purse import coins_moved
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay, Member, Stack
@@ -32,6 +38,8 @@ __all__ = [
     "market_of",
     "named_seller",
     "purse_of",
+    "trader",
+    "written_who",
 ]
 
 
@@ -74,8 +82,8 @@ def named_seller(market: Market, name: str) -> Seller:
     """The seller ``seller=`` names, here: refused (``no-seller`` for a buy; the caller's code) otherwise."""
     seller = market.book.seller(name)
     if seller is None:
-        known = tuple(s.label for s in market.book.sellers)
-        raise Refusal(Reason.NO_SELLER, note("market.unknown_seller", name=name, known=known))
+        present = tuple(s.label for s in market.sellers if s is not None)
+        raise Refusal(Reason.NO_SELLER, note("market.unknown_seller", name=name, known=present))
     if seller not in market.sellers:
         smallest = market.size_label(seller.place)
         here = market.size_label(market.day.size)
@@ -91,22 +99,10 @@ def purse_of(member: Member, rules: Rules, family: tuple[money.Coin, ...]) -> di
     return {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
 
 
-def coins_moved(
-    bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
-) -> tuple[Stack, ...]:
-    """``bag`` with each coin's count moved from ``before`` to ``after``: taken across stacks, or added."""
-    for coin, count in after.items():
-        change = count - before.get(coin, 0)
-        if change < 0:
-            bag, _ = bags.take(bag, _coin(rules, coin), -change)
-        elif change > 0:
-            bag = bags.add(bag, _coin(rules, coin), change, None)
-    return bag
-
-
-def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...], name: str) -> None:
+def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...], name: str | None) -> None:
     """Refuse ``too-heavy`` when ``bag`` would take ``who`` past their carry limit and be heavier than before,
-    or hold more stacks than a bag takes (more than it held before)."""
+    or hold more stacks than a bag takes (more than it held before). ``name`` is what comes in; None when only
+    coins do (the change of a service: the note says the change is what cannot be carried)."""
     member = state.party[who]
     if len(bag) > max(bags.MAX_BAG_STACKS, len(member.bag)):
         raise Refusal(
@@ -115,6 +111,8 @@ def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...],
     after = member.model_copy(update={"bag": bag})
     heavier = rules.load(after, state) > rules.load(member, state)
     if heavier and rules.load(after, state) > rules.carry_limit(member, state):
+        if name is None:
+            raise Refusal(Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
         load = carried(rules, state, after)
         raise Refusal(Reason.TOO_HEAVY, note("market.too_heavy", who=member.name, name=name, load=load))
 
@@ -125,3 +123,24 @@ def _coin(rules: Rules, coin: str) -> What:
 
 def coin_labels(rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, str]:
     return {coin.id: rules.coins_by_id[coin.id].label for coin in family}
+
+
+def trader(state: GameState, command: c.Buy | c.Sell) -> int | Decision:
+    """Who trades: ``who``'s member, the player without it, and the player for ``who="party"`` (PEER §3:
+    "party or nothing names no bag: ... anything else the player's bag"), unless a member is called so."""
+    if _is_party(command.who) and state.member_index(command.who) is None:
+        return 0
+    return member_or_refusal(state, command, command.who)
+
+
+def written_who(
+    command: c.Buy | c.Sell, attrs: tuple[tuple[str, str], ...], name: str
+) -> tuple[tuple[str, str], ...]:
+    """``who=`` written as the member's own name, or ``party`` as the GM wrote it (CONVENTIONS.md §1)."""
+    if _is_party(command.who) and name.casefold() != "party":
+        return with_attr(command, attrs, "who", "party")
+    return with_names(command, attrs, who=name)
+
+
+def _is_party(who: str | None) -> bool:
+    return who is not None and " ".join(who.split()).casefold() == "party"

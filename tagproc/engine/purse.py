@@ -36,7 +36,7 @@ from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
 
-__all__ = ["decide_earn", "decide_pay"]
+__all__ = ["coins_moved", "decide_earn", "decide_pay"]
 
 
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
@@ -75,7 +75,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         held = money.worth(family, purse)
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
-    bag = _carry_out(member.bag, rules, purse, plan.purse_after(purse))
+    bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
     after = member.model_copy(update={"bag": bag})
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
@@ -107,10 +107,11 @@ def _coin(rules: Rules, coin: str) -> What:
     return What(rules.coins_by_id[coin].label, coin=coin)
 
 
-def _carry_out(
+def coins_moved(
     bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
 ) -> tuple[Stack, ...]:
-    """The bag with each coin's count moved from ``before`` to ``after``: taken across stacks, or added."""
+    """The bag with each coin's count moved from ``before`` to ``after``: taken across stacks, or added (a
+    payment's, a buy's and a sale's coins alike)."""
     for coin, count in after.items():
         change = count - before.get(coin, 0)
         if change < 0:

@@ -24,9 +24,17 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, marketday, money
-from tagproc.engine.answers import answer, with_attr, with_names
+from tagproc.engine.answers import answer, with_attr
 from tagproc.engine.bags import What
-from tagproc.engine.marketplace import Market, Refusal, coin_labels, fits_after, market_of, named_seller
+from tagproc.engine.marketplace import (
+    Market,
+    Refusal,
+    coin_labels,
+    fits_after,
+    market_of,
+    named_seller,
+    written_who,
+)
 from tagproc.engine.outcome import Accepted, BagChanged, Journaled, MarketDayChanged
 from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
@@ -82,7 +90,7 @@ def sell(state: GameState, command: c.Sell, rules: Rules, who: int) -> Accepted:
     attrs = with_attr(command, command.answer_attrs(), "item", entry.label)
     attrs = with_attr(command, attrs, "count", str(count))
     attrs = with_attr(command, attrs, "seller", seller.label if seller is not None else None)
-    attrs = with_names(command, attrs, who=member.name)
+    attrs = written_who(command, attrs, member.name)
     said: list[Note] = []
     if count < command.count:
         said.append(note("market.held_only", who=member.name, held=sellable, count=count))

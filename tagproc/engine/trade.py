@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from tagproc import commands as c
 from tagproc.engine import bags, marketday, money, selling
-from tagproc.engine.answers import answer, refuse, with_attr, with_names
+from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
 from tagproc.engine.market import MarketBook
@@ -54,9 +54,11 @@ from tagproc.engine.marketplace import (
     market_of,
     named_seller,
     purse_of,
+    trader,
+    written_who,
 )
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Journaled, MarketDayChanged
-from tagproc.engine.placing import counted_text, member_or_refusal
+from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Member
@@ -69,7 +71,7 @@ __all__ = ["decide_buy", "decide_sell"]
 
 def decide_sell(state: GameState, command: c.Sell, rules: Rules, dice: Dice) -> Decision:
     """Sell ``count`` of an item to a seller here: out of the bag, coins in, or neither (``selling``)."""
-    who = member_or_refusal(state, command, command.who)
+    who = trader(state, command)
     if not isinstance(who, int):
         return who
     try:
@@ -91,7 +93,7 @@ class _Source:
 
 def decide_buy(state: GameState, command: c.Buy, rules: Rules, dice: Dice) -> Decision:
     """Buy ``count`` of an item at the market day in force: pay, then take it, or neither."""
-    who = member_or_refusal(state, command, command.who)
+    who = trader(state, command)
     if not isinstance(who, int):
         return who
     try:
@@ -128,7 +130,8 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
     what = What(entry.label, item=entry.ref)
     if not entry.item.service:
         bag = bags.add(bag, what, command.count, rules.stack_limit(entry.item))
-    fits_after(state, rules, who, bag, counted_text(entry.label, command.count))
+    coming_in = None if entry.item.service else counted_text(entry.label, command.count)
+    fits_after(state, rules, who, bag, coming_in)
     if source.from_stock:
         assert source.seller is not None  # only a seller has a stock
         day = marketday.counted_stock_buy(day, source.seller.id, entry.ref, command.count)
@@ -143,7 +146,7 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
     attrs = with_attr(command, command.answer_attrs(), "item", entry.label)
     attrs = with_attr(command, attrs, "level", level.label)
     attrs = with_attr(command, attrs, "seller", source.seller.label if source.seller else None)
-    attrs = with_names(command, attrs, who=member.name)
+    attrs = written_who(command, attrs, member.name)
     now = 0 if entry.item.service else bags.count_held(bag, what)
     paid = money.payment_note(plan, coin_labels(rules, family)) if total.amount else None
     reply = answer(command, now=now, attrs=attrs, extra=(("price", total.text),), note=paid)

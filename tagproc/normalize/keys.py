@@ -492,7 +492,7 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
         attrs.notes += read.notes
         if read.value not in ("party", "everyone"):
             attrs.values[key] = read.value
-        elif tag == "sheet" or (key == "to" and attrs.verb == "give"):
+        elif tag == "sheet" or (key == "to" and attrs.verb == "give") or (key, attrs.verb) in _PARTY_TRADES:
             # The whole party on a sheet op (one answer for every member) or as a give's receiver (the
             # engine answers no-recipient): passed on as ``party`` (CONVENTIONS.md §4, §11).
             attrs.values[key] = "party"
@@ -514,6 +514,9 @@ def _party(value: str) -> bool:
 
 # The party as a whole shares an add or an earn out by the carrying rule (spec "Carrying"), as no who= does.
 _PARTY_SHARES = frozenset({("party", "add"), ("party", "earn")})
+# A buy or a sale by the party is the player's (CONVENTIONS.md §3: "party ... anything else the player's bag"),
+# answered who="party" as written: passed on for the engine.
+_PARTY_TRADES = frozenset({("who", "buy"), ("who", "sell")})
 
 
 def is_verb_word(tag: str, value: str) -> bool:

@@ -67,18 +67,11 @@ CAUSES = {
     "no-invention": 'propose: false answers no-proposals (PEER §4 add: "no-invention (propose: false)")',
     "buy-unsupported": 'buy is answered not-supported (spec "Buying"; PEER §1 an ok buy, §4 buy, §6 refusals)',
     "place-size-id": 'a place\'s size is written as its label (PEER §10 "size read by id or label, written as id")',
-    "who-party-player": 'who="party" on a buy or a sell (any action but add, earn, loot, rest) is refused '
-    "raw= unreadable (\"who='party' is the whole party: write one tag a member\") instead of using the player's "
-    'bag (PEER §3 "party or nothing names no bag: an add then uses the carrying rule, anything else the '
-    'player\'s bag"; CONVENTIONS.md "Who" says the same)',
     "player-tag-limits": "a player's tags past the 40th, or over-long, are answered too-many/too-long "
     '(issue 8 "player tags past the 40th or over-long are answered player-tag like the rest")',
 }
 
-XFAIL: dict[str, tuple[str, ...]] = {
-    "mkt-buy-who-party-is-the-player": ("who-party-player",),
-    "md-sell-who-party-is-the-player": ("who-party-player",),
-}
+XFAIL: dict[str, tuple[str, ...]] = {}
 
 CASES = load_cases()
 
