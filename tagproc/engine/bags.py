@@ -57,6 +57,7 @@ class What:
     item: str | None = None  # "catalog/entry"
     coin: str | None = None
     invented: str | None = None  # the invented item's key
+    passes_as: str | None = None  # a fake's: the ref of the item it is shown as (``Stack.passes_as``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,23 @@ def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
 
 
 def new_stack(what: What, count: int) -> Stack:
-    return Stack(name=what.name, count=count, item=what.item, coin=what.coin, invented=what.invented)
+    return Stack(
+        name=what.name,
+        count=count,
+        item=what.item,
+        coin=what.coin,
+        invented=what.invented,
+        passes_as=what.passes_as,
+    )
 
 
 def is_of(stack: Stack, what: What) -> bool:
-    """Whether ``stack`` is ``what``: the same item, coin or invented item, or a plain item of that name."""
+    """Whether ``stack`` is ``what``: the same item, coin or invented item, or a plain item of that name. A
+    fake that still fools is also the item it passes for (a name of that item finds it)."""
     if what.item is not None:
-        return stack.item == what.item
+        if what.passes_as is not None:  # a fake as such: only a stack of that fake, fooling alike
+            return stack.item == what.item and stack.passes_as == what.passes_as
+        return stack.item == what.item or (stack.passes_as is not None and stack.passes_as == what.item)
     if what.coin is not None:
         return stack.coin == what.coin
     if what.invented is not None:
@@ -106,6 +117,9 @@ def is_fresh(stack: Stack) -> bool:
     """A stack with no state of its own, which more of the same may merge into."""
     return not (
         stack.worn
+        or stack.passes_as is not None  # a fake keeps its own stack: it never merges into a real one
+        or stack.suspected_by
+        or stack.inspected_by
         or stack.bound
         or stack.toggled
         or stack.curse_ended

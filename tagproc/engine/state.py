@@ -54,6 +54,12 @@ class Stack(BaseModel):
     # The GM's unbind ended this item's curse (spec "Items on the sheet": binding): its ``cursed`` no longer
     # holds for this stack, so it can be taken off, given and removed like any item.
     curse_ended: bool = False
+    # A fake that still fools (spec "Honest and dishonest sellers"): ``item`` is what it truly is, ``name`` the
+    # label of the item it passes for, and ``passes_as`` that item's ref (a name of it finds this stack too).
+    # Found out, ``passes_as`` is None and ``name`` its true label: from then on it is its true item.
+    passes_as: str | None = None
+    suspected_by: tuple[str, ...] = ()  # members who think it is a fake (an inspect's success)
+    inspected_by: tuple[str, ...] = ()  # members who have looked it over (once per character per item)
 
 
 class PoolState(BaseModel):
@@ -141,9 +147,12 @@ class MarketDay(BaseModel):
     seed: int
     bought: tuple[tuple[str, int], ...] = ()  # item ref -> bought today off the shelves (limited items)
     stock_bought: tuple[tuple[str, str, int], ...] = ()  # (seller id, item ref, bought out of their stock)
-    paid_out: tuple[
-        tuple[str, int], ...
-    ] = ()  # currency family id -> paid out to sellers today, smallest coin
+    # currency family id -> paid out to sellers today, in its smallest coin
+    paid_out: tuple[tuple[str, int], ...] = ()
+    # (seller id, the fake's ref): a buy a companion held today; the same buy asked again goes through.
+    held: tuple[tuple[str, str], ...] = ()
+    # (member name, seller id, item ref): a ware a member has looked over today (once per market day).
+    inspected: tuple[tuple[str, str, str], ...] = ()
 
 
 class GameState(BaseModel):

@@ -1,0 +1,38 @@
+"""Noticing a fake before a buy (spec "Spotting fakes": noticing before a buy).
+
+When a buy would get a fake from a dishonest seller, every other member of the party weighs each check they
+can make about it (the fake's ``tells``) and the seller (its ``manner``), with no dice: ``items.passiveBase``
+and their number, 5 more with advantage, 5 less with disadvantage (``items.warnBy: "roll"`` rolls them
+instead, with ``dice``). The first, in party order, who meets a difficulty has noticed.
+
+Contract (issue 11): ``noticed`` is called by ``trade`` before anything is paid; it returns who noticed and
+what they saw, or None. It changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tagproc.engine.dice import Dice
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState
+from tagproc.ruleset.book import BookItem
+from tagproc.ruleset.models import Seller
+
+__all__ = ["Noticed", "noticed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Noticed:
+    """``who`` (a member's name) noticed: ``says`` is what the tell or the manner they met says."""
+
+    who: str
+    says: str
+
+
+def noticed(
+    state: GameState, rules: Rules, buyer: int, fake: BookItem, seller: Seller, dice: Dice
+) -> Noticed | None:
+    """Who of the party but the buyer notices that ``fake`` from ``seller`` is not what it seems, if anyone."""
+    del state, rules, buyer, fake, seller, dice  # the inspect helper builds this (issue 11)
+    return None
