@@ -58,6 +58,11 @@ class Reason(StrEnum):
     SOLD_OUT = "sold-out"
     NOT_BOUGHT = "not-bought"
     PURSE_SPENT = "purse-spent"
+    # Fakes (spec "Honest and dishonest sellers", "Spotting fakes"; ALREADY_TRIED and UNKNOWN_WAY are tagproc's).
+    HELD = "held"
+    NOTHING_TO_CHECK = "nothing-to-check"
+    ALREADY_TRIED = "already-tried"
+    UNKNOWN_WAY = "unknown-way"
     # Use (PEER §7).
     CANNOT_USE = "cannot-use"
     NO_USE = "no-use"
