@@ -22,7 +22,7 @@ from tagproc.engine.inspect import best, can_make, lean, passive, rolled
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet
-from tagproc.engine.state import GameState, MarketDay, Member, SheetState, Stack
+from tagproc.engine.state import GameState, JournalEntry, MarketDay, Member, SheetState, Stack
 from tagproc.notes import Note, note
 from tagproc.render import Renderer, prompts_path
 from tagproc.ruleset.item import Tell
@@ -241,6 +241,9 @@ def test_a_fake_named_by_a_tell_met_by_names_it_at_or_more_is_found_out() -> Non
         name="Potion of Poison", count=1, item=POISON, inspected_by=("Mira",)
     )
     assert after.party[0] == state.party[0] and after.party[1].bag[1] == kit()
+    assert after.journal == (
+        JournalEntry(kind="changed", who="Mira", text="Potion of Healing ×1 was Potion of Poison"),
+    )
 
 
 def test_a_fake_a_tell_gives_away_is_suspect_and_still_passes_for_what_it_seems() -> None:
@@ -347,6 +350,9 @@ def test_a_way_that_reads_the_fake_names_it_and_costs_no_try() -> None:
     )
     assert said(reply) == "Detect Poison and Disease shows it is a Potion of Poison."
     assert after.party[0].bag == (Stack(name="Potion of Poison", count=1, item=POISON),)
+    assert after.journal == (
+        JournalEntry(kind="changed", who="Ada", text="Potion of Healing ×1 was Potion of Poison"),
+    )
 
 
 def test_a_fake_whose_fools_reveal_lists_the_way_shows_as_what_it_passes_for() -> None:
@@ -500,7 +506,11 @@ def test_gravewatch_the_pewter_nail_by_its_dice_pool() -> None:
     # Dice(11): 8, 9, 8, 8 -> 4 successes, 2 over: named
     reply, after = run(rules, state, inspect_tag("Ada", "Silver coffin nail"), seed=11)
     assert said(reply) == "Ada sees it is a Pewter coffin nail."
-    assert after.party[0].bag[0].name == "Pewter coffin nail" and after.party[0].bag[0].passes_as is None
+    # found out: its true item, the suspicion settled, the journal says what it was
+    assert after.party[0].bag[0] == Stack(
+        name="Pewter coffin nail", count=1, item="kit/pewter-nail", inspected_by=("Ada",)
+    )
+    assert [entry.text for entry in after.journal] == ["Silver coffin nail ×1 was Pewter coffin nail"]
 
 
 def test_gravewatch_ways_the_blessing_is_fooled_the_assay_cannot_read_pewter() -> None:
@@ -532,7 +542,6 @@ SAID = [
     ),
     (note("inspect.way_genuine", way="Identify"), "Identify shows it is genuine."),
     (note("inspect.way_unsure", way="Silversmith's assay"), "Silversmith's assay shows nothing either way."),
-    (note("inspect.none_held", who="Ada", item="Potion of Healing"), "Ada holds no Potion of Healing."),
     (note("inspect.not_shown", seller="Fence", item="Rope"), "The Fence shows no Rope today."),
     (
         note("inspect.unknown_way", way="Bless", known=()),

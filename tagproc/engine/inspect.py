@@ -28,7 +28,8 @@ An inspect (the brief of issue 11; decisions documented here):
   (``MarketDay.inspected``, keyed by the ware's shown ref): a fake ware named or suspected is still the stock's.
 - A success on a fake's tell finds it suspect (``Stack.suspected_by`` += who, the note says what they saw); one
   by ``items.namesItAt`` or more over the dc names it: the stack is found out (``name`` its true label,
-  ``passes_as`` None). A failure says they cannot tell. Every rolled try is spent (``Stack.inspected_by``).
+  ``passes_as`` None, ``suspected_by`` cleared) and the journal says what it was (a ``changed`` line, as the
+  fakes module writes one: ``Potion of Healing ×1 was Potion of Poison``). A failure says they cannot tell. Every rolled try is spent (``Stack.inspected_by``).
 - ``nothing-to-check``: nothing could give it away, or ``who`` can make none of its checks; no try is spent.
 - ``with=`` one of ``items.revealsFakes`` (its id or label, any case): a fake whose ``foolsReveal`` lists it
   shows as what it passes for (said as a real one is), else a fake it reads (no ``tags`` or ``items``: it
@@ -51,12 +52,21 @@ from tagproc.engine.bags import is_of, resolve
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import _held_bonus, _number, _wound_penalty, roll_gate
 from tagproc.engine.marketplace import Market, Refusal, market_of, named_seller
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, MarketDayChanged, Refused
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Effect,
+    Journaled,
+    MarketDayChanged,
+    Refused,
+)
+from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet
 from tagproc.engine.sheet_ops import member_sheet
-from tagproc.engine.state import GameState, Stack
+from tagproc.engine.state import GameState, JournalEntry, Stack
 from tagproc.notes import Note, note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.item import Gate, Tell
@@ -193,7 +203,7 @@ def _inspect_held(
     held = [index for index, stack in enumerate(bag) if is_of(stack, what)]
     name = command.item.label or command.item.name
     if not held:
-        return refuse(command, Reason.NONE_HELD, note("inspect.none_held", who=view.name, item=name))
+        return refuse(command, Reason.NONE_HELD, note("inventory.none_held", who=view.name, name=name))
     way = _way(rules, command.way)
     if isinstance(way, Note):
         return refuse(command, Reason.UNKNOWN_WAY, way)
@@ -203,9 +213,7 @@ def _inspect_held(
         stack = bag[index]
         subject = _subject(rules, stack.name, _entry(rules, stack), stack.passes_as is not None)
         said, named = _cast(way, subject)
-        effects: tuple[Effect, ...] = ()
-        if named and subject.fake is not None:
-            effects = (_changed(view, index, _found_out(stack, subject.fake)),)
+        effects = _found_out(view, index, stack, subject.fake) if named and subject.fake is not None else ()
         return Accepted(effects=effects, answers=(answer(command, note=said, attrs=attrs),))
     fresh = [index for index in held if view.name not in bag[index].inspected_by]
     if not fresh:
@@ -219,12 +227,12 @@ def _inspect_held(
     said, outcome = tried
     after = _with(stack, inspected_by=(*stack.inspected_by, view.name))
     if outcome == "named" and subject.fake is not None:
-        after = _found_out(after, subject.fake)
-    elif outcome == "suspect" and view.name not in after.suspected_by:
-        after = _with(after, suspected_by=(*after.suspected_by, view.name))
-    return Accepted(
-        effects=(_changed(view, index, after),), answers=(answer(command, note=said, attrs=attrs),)
-    )
+        effects = _found_out(view, index, after, subject.fake)
+    else:
+        if outcome == "suspect" and view.name not in after.suspected_by:
+            after = _with(after, suspected_by=(*after.suspected_by, view.name))
+        effects = (_changed(view, index, after),)
+    return Accepted(effects=effects, answers=(answer(command, note=said, attrs=attrs),))
 
 
 def _inspect_ware(
@@ -342,9 +350,15 @@ def _with(stack: Stack, **changes: object) -> Stack:
     return Stack.model_validate({**stack.model_dump(), **changes})
 
 
-def _found_out(stack: Stack, fake: BookItem) -> Stack:
-    """Found out: from now on the stack is its true item (spec "Honest and dishonest sellers")."""
-    return _with(stack, name=fake.label, passes_as=None)
+def _found_out(view: LiveSheet, index: int, stack: Stack, fake: BookItem) -> tuple[Effect, ...]:
+    """The stack found out (spec "Honest and dishonest sellers"): from now on its true item, named by its own
+    label, suspected by nobody (a suspicion is settled), and the journal's ``changed`` line saying what it was
+    (``Potion of Healing ×1 was Potion of Poison``), as every way of finding a fake out says it."""
+    true = _with(stack, name=fake.label, passes_as=None, suspected_by=())
+    line = JournalEntry(
+        kind="changed", who=view.name, text=f"{counted_text(stack.name, stack.count)} was {fake.label}"
+    )
+    return _changed(view, index, true), Journaled(entry=line)
 
 
 def _changed(view: LiveSheet, index: int, stack: Stack) -> BagChanged:
