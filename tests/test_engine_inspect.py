@@ -468,11 +468,25 @@ def test_a_seller_not_here_or_not_showing_it_is_no_seller() -> None:
     assert refused(rules, village, inspect_tag("Ada", seller="Fence"))[0] == "no-seller"
 
 
-def test_a_ware_with_nothing_to_check_spends_no_try() -> None:
+def test_a_ware_with_nothing_to_check_or_an_unknown_way_spends_no_try() -> None:
     rules = small_5e(arcana=False)
     state = in_town(party(ada()))
-    honest = refused(rules, state, inspect_tag("Ada", seller="temple"))
-    assert honest[0] == "nothing-to-check"
+    assert refused(rules, state, inspect_tag("Ada", seller="temple")) == (
+        "nothing-to-check",
+        "Ada has no way to check the Potion of Healing (no check they can make); no try is spent.",
+    )
+    assert refused(rules, state, inspect_tag("Ada", seller="temple", with_="Bless"))[0] == "unknown-way"
+
+
+def test_a_way_still_works_after_the_try_is_spent() -> None:
+    rules = small_5e()
+    state = party(ada(fake_healing(inspected_by=("Ada",))))
+    assert refused(rules, state, inspect_tag("Ada"))[0] == "already-tried"
+    reply, after = run(rules, state, inspect_tag("Ada", with_="Detect Poison and Disease"))
+    assert said(reply) == "Detect Poison and Disease shows it is a Potion of Poison."
+    assert after.party[0].bag == (
+        Stack(name="Potion of Poison", count=1, item=POISON, inspected_by=("Ada",)),
+    )
 
 
 # -- Gravewatch: the pewter coffin nail, a dice pool ----------------------------------------------------

@@ -34,7 +34,8 @@ An inspect (the brief of issue 11; decisions documented here):
 - ``with=`` one of ``items.revealsFakes`` (its id or label, any case): a fake whose ``foolsReveal`` lists it
   shows as what it passes for (said as a real one is), else a fake it reads (no ``tags`` or ``items``: it
   reads any fake) is named and found out; a fake it cannot read or a real item shows "genuine" for a way that
-  reads any fake, else "unsure". It costs no try and rolls nothing.
+  reads any fake, else "unsure". It is cast on the first stack of that name (a try already spent does not
+  matter: it costs no try) and rolls nothing.
 - Refusals: ``unknown-character``, ``none-held``, ``no-seller`` (no market or day here, no such seller here,
   or not showing it today; the note says which), ``unknown-way``, ``already-tried``, ``nothing-to-check``.
   The answer leaves ``now`` out.
