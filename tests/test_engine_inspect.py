@@ -394,7 +394,7 @@ def _fence_stocks_the_fake(monkeypatch: pytest.MonkeyPatch) -> None:
     def stock(rules: Rules, day: MarketDay, seller: object) -> tuple[tuple[str, int], ...]:
         return ((POISON, 1),) if getattr(seller, "id", None) == "fence" else ()
 
-    monkeypatch.setattr(marketday, "stock_left", stock)
+    monkeypatch.setattr(marketday, "stock_rolled", stock)
 
 
 def test_a_ware_a_dishonest_seller_shows_is_checked_with_their_manner_and_remembered(
@@ -436,6 +436,18 @@ def test_a_fake_ware_named_or_suspected_changes_nothing_but_the_try(monkeypatch:
     reply, after = run(rules, state, inspect_tag("Mira", seller="Fence", with_="Detect Poison and Disease"))
     assert said(reply) == "Detect Poison and Disease shows it is a Potion of Poison."
     assert after == state
+
+
+def test_a_fake_bought_out_of_the_stock_today_is_no_longer_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fence_stocks_the_fake(monkeypatch)
+    rules = small_5e()
+    state = in_town(party(ada(), mira(kit())))
+    assert state.day is not None
+    bought = state.model_copy(
+        update={"day": state.day.model_copy(update={"stock_bought": (("fence", POISON, 1),)})}
+    )
+    reply, _ = run(rules, bought, inspect_tag("Mira", seller="Fence"), seed=0)
+    assert said(reply) == "It looks genuine."  # the Fence's shelves: a real one
 
 
 def test_a_real_ware_of_an_honest_seller_rolls_the_fakes_tells() -> None:

@@ -273,13 +273,15 @@ def _inspect_ware(
 
 
 def _shown(rules: Rules, market: Market, seller: Seller) -> dict[str, BookItem]:
-    """What ``seller`` shows today, by the ref it is shown as: what it truly is. A fake out of their stock
-    is shown as the item it passes for (and wins over a real one of that item: a buy naming the seller gets
-    it); then their shelves, while any are left today."""
+    """What ``seller`` shows today, by the ref it is shown as: what it truly is. What is left of their stock
+    today (``stock_rolled``, which keeps a fake under its own ref only for a dishonest seller while it is
+    offered, less ``stock_bought``): a fake is shown as the item it passes for (and wins over a real one of
+    that item: a buy naming the seller gets it); then their shelves, while any are left today."""
     shown: dict[str, BookItem] = {}
-    for ref, _ in marketday.stock_left(rules, market.day, seller):
+    taken = {ref: count for seller_id, ref, count in market.day.stock_bought if seller_id == seller.id}
+    for ref, count in marketday.stock_rolled(rules, market.day, seller):
         entry = rules.entry(ref)
-        if entry is None:
+        if entry is None or count <= taken.get(ref, 0):
             continue
         target = rules.book.passes_for(entry) if entry.item.is_fake else entry
         if target is not None and (entry.item.is_fake or target.ref not in shown):
