@@ -1,8 +1,8 @@
 """Decide: the one entry point of the engine, ``decide(state, command, rules, dice) -> Decision``.
 
 Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``, ``sheet_ops``,
-``use``, ``place``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies what they
-accept. A command the engine does not run yet (reveal, inspect) is refused with ``unapplied``, never dropped;
+``use``, ``place``, ``fakes``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies
+what they accept. A command the engine does not run yet (inspect) is refused with ``unapplied``, never dropped;
 a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tagproc import commands as c
-from tagproc.engine import inventory, loot, place, purse, sheet_ops, trade, use
+from tagproc.engine import fakes, inventory, loot, place, purse, sheet_ops, trade, use
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
@@ -37,6 +37,7 @@ _DECIDERS: dict[type[c.Command], Decider] = {
     c.Earn: purse.decide_earn,
     c.Buy: trade.decide_buy,
     c.Sell: trade.decide_sell,
+    c.Reveal: fakes.decide_reveal,
     c.Loot: loot.decide_loot,
     c.Use: use.decide_use,
     c.Place: place.decide_place,
@@ -58,7 +59,7 @@ PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONV
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
     """Every rule for ``command`` against ``state``: ``Accepted(effects, answers)`` or ``Refused(answer)``."""
     decider = _DECIDERS.get(type(command))
-    if decider is None:  # reveal, inspect: fakes come in a later issue
+    if decider is None:  # inspect: issue 11's other half
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
     if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)

@@ -1,0 +1,139 @@
+"""Fakes: a stack that fools, finding it out, and ``[inventory: action="reveal" item= who=]`` (spec "Honest and
+dishonest sellers", "Spotting fakes").
+
+A fake that fools is a ``Stack`` whose ``item`` is the fake's own ref (the sheet reads what it truly does),
+whose ``name`` is the label of the item it passes for (the bag, the journal and every answer say that) and
+whose ``passes_as`` is that item's ref. *Found out* (``found_out``), it is ``name=<its own label>,
+passes_as=None`` and from then on its true item; ``suspected_by`` goes (a suspicion is settled).
+
+Owns what every way of finding a fake out shares, so each says it alike:
+
+- ``found_out``/``reveal_at``: the stack as its true item;
+- ``changed``: the journal's line for it, kind ``changed``, text ``<shown> ×<n> was <true label>``
+  ("changed: Ada: Potion of Healing ×1 was Potion of Poison");
+- the notes (``prompts/notes/fakes.jinja``): ``fakes.was`` ("It was a Potion of Poison all along."),
+  ``fakes.seems`` ("It is what it seems."), ``fakes.held`` (a buy a companion held), ``fakes.told`` (an
+  honest buyer says what it truly is), ``fakes.bound`` (binding it shows what it is). Other modules say
+  them through the functions here, so the words of fakes live in one group.
+
+Reveal (the brief's decisions): on ``who``'s bag only (the player's without it; ``unknown-character``/
+``ambiguous-character`` first). Holding nothing the name finds: ``none-held``. Every stack the name finds that
+still fools is found out: ok, no ``now`` (nothing is counted), note ``fakes.was`` for each true item, a
+``changed`` journal line per stack. Only real items found: ok, note ``fakes.seems``, nothing changes
+(``Accepted`` with no effects).
+
+Invariants: nothing here rolls dice; a refusal changes nothing; a found-out stack never fools again.
+"""
+
+from __future__ import annotations
+
+from tagproc import commands as c
+from tagproc.engine import bags
+from tagproc.engine.answers import answer, refuse, with_names
+from tagproc.engine.dice import Dice
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled
+from tagproc.engine.placing import counted_text, member_or_refusal
+from tagproc.engine.reasons import Reason
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.notes import Note, note
+
+__all__ = [
+    "bound_note",
+    "changed",
+    "decide_reveal",
+    "found_out",
+    "held_note",
+    "is_fooling",
+    "reveal_at",
+    "told_note",
+    "true_label",
+    "was_note",
+]
+
+
+def is_fooling(stack: Stack) -> bool:
+    """Whether ``stack`` is a fake that still passes for another item."""
+    return stack.passes_as is not None and stack.item is not None
+
+
+def true_label(stack: Stack, rules: Rules) -> str:
+    """The label of what ``stack`` truly is (its name when the book no longer has it)."""
+    entry = rules.book.get(stack.item) if stack.item is not None else None
+    return entry.label if entry is not None else stack.name
+
+
+def found_out(stack: Stack, rules: Rules) -> Stack:
+    """``stack`` as its true item: named by its own label, passing for nothing, suspected by nobody."""
+    if not is_fooling(stack):
+        return stack
+    return Stack.model_validate(
+        {**stack.model_dump(), "name": true_label(stack, rules), "passes_as": None, "suspected_by": ()}
+    )
+
+
+def reveal_at(bag: tuple[Stack, ...], index: int, rules: Rules) -> tuple[Stack, ...]:
+    """``bag`` with the stack at ``index`` found out."""
+    return (*bag[:index], found_out(bag[index], rules), *bag[index + 1 :])
+
+
+def changed(who: str, stack: Stack, rules: Rules) -> JournalEntry:
+    """The journal's line for ``stack`` found out: ``changed: Ada: Potion of Healing ×1 was Potion of Poison``."""
+    text = f"{counted_text(stack.name, stack.count)} was {true_label(stack, rules)}"
+    return JournalEntry(kind="changed", who=who, text=text)
+
+
+# -- notes ----------------------------------------------------------------------------------------------
+
+
+def was_note(true: str) -> Note:
+    """What a found-out fake was: "It was a Potion of Poison all along." """
+    return note("fakes.was", name=true)
+
+
+def bound_note(shown: str, true: str) -> Note:
+    """Binding a fake shows what it is: "Binding it shows what it is: the Bag of Holding is a Bag of Devouring." """
+    return note("fakes.bound", shown=shown, name=true)
+
+
+def told_note(seller: str, shown: str, true: str) -> Note:
+    """An honest buyer says what a fake truly is: "The smith says the Silver coffin nail is a Pewter coffin nail." """
+    return note("fakes.told", seller=seller, shown=shown, name=true)
+
+
+def held_note(noticer: str, says: str, buyer: str, shown: str, seller: str) -> Note:
+    """A buy a companion held: who noticed what, and what the GM is asked to play."""
+    return note("fakes.held", who=noticer, says=says, buyer=buyer, name=shown, seller=seller)
+
+
+# -- reveal ---------------------------------------------------------------------------------------------
+
+
+def decide_reveal(state: GameState, command: c.Reveal, rules: Rules, dice: Dice) -> Decision:
+    """Reveal what the item ``who`` holds truly is: every stack the name finds that still fools is found out."""
+    del dice  # a reveal rolls nothing
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    member = state.party[who]
+    what = bags.resolve(command.item, state, rules).what
+    found = [index for index, stack in enumerate(member.bag) if bags.is_of(stack, what)]
+    attrs = with_names(command, command.answer_attrs(), who=member.name)
+    if not found:
+        name = command.item.label or command.item.name
+        return refuse(command, Reason.NONE_HELD, note("inventory.none_held", who=member.name, name=name))
+    fooling = [index for index in found if is_fooling(member.bag[index])]
+    if not fooling:
+        return Accepted(effects=(), answers=(answer(command, attrs=attrs, note=note("fakes.seems")),))
+    bag = member.bag
+    effects: list[Effect] = []
+    trues: list[str] = []
+    for index in fooling:
+        effects.append(Journaled(entry=changed(member.name, bag[index], rules)))
+        true = true_label(bag[index], rules)
+        if true not in trues:
+            trues.append(true)
+        bag = reveal_at(bag, index, rules)
+    said = tuple(was_note(true) for true in trues)
+    reply = answer(command, attrs=attrs, note=said)
+    return Accepted(effects=(BagChanged(member=who, bag=bag), *effects), answers=(reply,))
