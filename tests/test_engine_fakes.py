@@ -758,3 +758,152 @@ def test_every_fakes_macro_is_said_tested_and_has_a_comment_saying_when() -> Non
     for index, line in enumerate(lines):
         if line.startswith("{% macro"):
             assert index > 0 and lines[index - 1].startswith("{#-"), line
+
+
+# -- found out on a bind ----------------------------------------------------------------------------------
+
+
+def ill_luck(**flags: object) -> Stack:
+    return fooling(FENCE5E, "Ring of Ill Luck", "Ring of Protection", 1, **flags)
+
+
+def test_binding_a_fake_shows_what_it_is_and_its_curse() -> None:
+    state = party(member("Ada", ill_luck()))
+    decision, after = run(FENCE5E, state, '[inventory: action="bind" item="Ring of Protection"]')
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "bind"), ("item", "Ring of Protection"), ("count", "1")),
+            result="ok",
+            now="0",
+            notes=words(
+                "Binding it shows what it is: the Ring of Protection is a Ring of Ill Luck. "
+                "Ring of Ill Luck is cursed: once bound, it will not let go."
+            ),
+        )
+    ]
+    assert after.party[0].bag == (magic("Ring of Ill Luck", bound=True),)
+    assert journal_of(after) == [("changed", "Ada", "Ring of Protection ×1 was Ring of Ill Luck")]
+
+
+def test_binding_a_real_ring_beside_a_fake_binds_the_first_and_finds_nothing_out() -> None:
+    state = party(member("Ada", magic("Ring of Protection"), ill_luck()))
+    decision, after = run(FENCE5E, state, '[inventory: action="bind" item="Ring of Protection"]')
+    assert answers_of(decision)[0].now == "1"
+    assert after.party[0].bag == (magic("Ring of Protection", bound=True), ill_luck())
+    assert after.journal == ()
+
+
+def test_a_bind_refused_for_a_full_binding_finds_nothing_out() -> None:
+    full = tuple(magic("Ring of Protection", bound=True) for _ in range(3))
+    state = party(member("Ada", *full, ill_luck()))
+    reason, _ = refused_with(FENCE5E, state, '[inventory: action="bind" item="Ring of Protection"]')
+    assert reason == "binding-full"
+
+
+# -- found out on a use -----------------------------------------------------------------------------------
+
+
+def test_using_a_fake_does_what_it_truly_does_and_says_what_it_was() -> None:
+    state = party(member("Ada", fooling(FENCE5E, "Potion of Poison", "Potion of Healing", 2)))
+    decision, after = run(FENCE5E, state, '[inventory: action="use" item="Potion of Healing"]')
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "use"), ("item", "Potion of Healing"), ("count", "1")),
+            result="ok",
+            now="0",
+            notes=words(
+                "Ada uses Potion of Healing: aimed at the other side, it lands on nobody outside a fight; "
+                "narrate it: Poisoned. It was a Potion of Poison all along. None left."
+            ),
+        )
+    ]
+    assert after.party[0].bag == (magic("Potion of Poison"),)  # the rest of the stack is its true item
+    assert journal_of(after) == [
+        ("used", "Ada", "Potion of Healing"),
+        ("changed", "Ada", "Potion of Healing ×1 was Potion of Poison"),
+    ]
+    assert after.party[0].sheet == state.party[0].sheet  # it heals nobody
+
+
+def test_using_the_last_fake_leaves_the_real_ones_as_they_were() -> None:
+    real = magic("Potion of Healing")
+    state = party(member("Ada", fooling(FENCE5E, "Potion of Poison", "Potion of Healing"), real))
+    decision, after = run(FENCE5E, state, '[inventory: action="use" item="Potion of Healing"]')
+    assert said(decision.answers[0]) == (  # type: ignore[union-attr]
+        "Ada uses Potion of Healing: aimed at the other side, it lands on nobody outside a fight; narrate it: "
+        "Poisoned. It was a Potion of Poison all along. 1 left."
+    )
+    assert after.party[0].bag == (real,)
+
+
+def test_using_a_real_potion_says_nothing_of_fakes() -> None:
+    state = party(member("Ada", magic("Potion of Healing")))
+    decision, after = run(FENCE5E, state, '[inventory: action="use" item="Potion of Healing"]')
+    assert "all along" not in (said(decision.answers[0]) or "")  # type: ignore[union-attr]
+    assert [kind for kind, _, _ in journal_of(after)] == ["used"]
+
+
+# -- found out on a sale to an honest buyer ---------------------------------------------------------------
+
+
+def test_an_honest_buyer_says_what_a_fake_is_and_pays_its_own_buy_back_price() -> None:
+    state = at(party(member("Ada", pewter(2))))
+    tag = '[inventory: action="sell" item="Silver coffin nail" seller="smith"]'
+    decision, after = run(GRAVEWATCH, state, tag)
+    assert answers_of(decision) == [
+        Answer(
+            tag="inventory",
+            attrs=(("action", "sell"), ("item", "Silver coffin nail"), ("count", "1"), ("seller", "smith")),
+            result="ok",
+            now="1",
+            extra=(("price", "1 penny"),),
+            notes=words("The smith says the Silver coffin nail is a Pewter coffin nail. Paid in pennies ×1."),
+        )
+    ]
+    assert after.party[0].bag == (pewter(), coins("penny", 1))
+    assert journal_of(after) == [
+        ("changed", "Ada", "Silver coffin nail ×1 was Pewter coffin nail"),
+        ("sold", "Ada", "Silver coffin nail ×1 for 1 penny"),
+    ]
+    assert after.day is not None and after.day.paid_out == (("coin", 1),)
+
+
+def test_a_dishonest_buyer_takes_a_fake_as_what_it_seems() -> None:
+    state = at(party(member("Ada", pewter(2))))
+    decision, after = run(
+        GRAVEWATCH, state, '[inventory: action="sell" item="Silver coffin nail" seller="fence"]'
+    )
+    assert answers_of(decision)[0].extra == (("price", "1 crown"),)
+    assert said(decision.answers[0]) == "Paid in crowns ×1."  # type: ignore[union-attr]
+    assert after.party[0].bag == (pewter(), coins("crown", 1))
+    assert journal_of(after) == [("sold", "Ada", "Silver coffin nail ×1 for 1 crown")]
+
+
+def test_a_sale_of_real_and_fake_together_pays_each_its_own() -> None:
+    state = at(party(member("Ada", item("Silver coffin nail"), pewter())))
+    tag = '[inventory: action="sell" item="Silver coffin nail" count="2" seller="smith"]'
+    decision, after = run(GRAVEWATCH, state, tag)
+    # 1 crown (60 pennies) for the real one, 1 penny for the pewter: 61 pennies.
+    assert answers_of(decision)[0].extra == (("price", "61 pennies"),)
+    assert journal_of(after)[0] == ("changed", "Ada", "Silver coffin nail ×1 was Pewter coffin nail")
+
+
+def test_an_honest_buyer_refuses_a_fake_with_no_price_and_nothing_changes() -> None:
+    state = at(party(member("Ada", fooling(FENCE5E, "Potion of Poison", "Potion of Healing"))))
+    tag = '[inventory: action="sell" item="Potion of Healing" seller="merchant"]'
+    assert refused_with(FENCE5E, state, tag) == (
+        "not-for-sale",
+        "The merchant says the Potion of Healing is a Potion of Poison. Potion of Poison has no price: it is "
+        "not for sale.",
+    )
+
+
+def test_the_merchant_pays_a_bag_of_devouring_what_it_is_worth_and_the_fence_what_it_seems() -> None:
+    bag = fooling(FENCE5E, "Bag of Devouring", "Bag of Holding")
+    state = at(party(member("Ada", bag)))
+    merchant, _ = run(FENCE5E, state, '[inventory: action="sell" item="Bag of Holding" seller="merchant"]')
+    fence, _ = run(FENCE5E, state, '[inventory: action="sell" item="Bag of Holding" seller="fence"]')
+    assert answers_of(merchant)[0].extra == (("price", "25 silver pieces"),)
+    assert answers_of(fence)[0].extra == (("price", "200 gold pieces"),)

@@ -43,6 +43,7 @@ __all__ = [
     "changed",
     "decide_reveal",
     "found_out",
+    "found_out_bound",
     "held_note",
     "is_fooling",
     "reveal_at",
@@ -77,6 +78,24 @@ def reveal_at(bag: tuple[Stack, ...], index: int, rules: Rules) -> tuple[Stack, 
     return (*bag[:index], found_out(bag[index], rules), *bag[index + 1 :])
 
 
+def found_out_bound(
+    bag: tuple[Stack, ...], rules: Rules
+) -> tuple[tuple[Stack, ...], tuple[tuple[Stack, Stack], ...]]:
+    """``bag`` with every bound stack that still fools found out (binding shows what it is), and each such
+    stack as it was and as it is now."""
+    stacks = list(bag)
+    shown: list[tuple[Stack, Stack]] = []
+    for index, stack in enumerate(bag):
+        if stack.bound and is_fooling(stack):
+            true = found_out(stack, rules)
+            entry = rules.book.get(true.item) if true.item is not None else None
+            if entry is not None and entry.item.binds is None:  # what it truly is does not bind at all
+                true = Stack.model_validate({**true.model_dump(), "bound": False})
+            stacks[index] = true
+            shown.append((stack, stacks[index]))
+    return tuple(stacks), tuple(shown)
+
+
 def changed(who: str, stack: Stack, rules: Rules) -> JournalEntry:
     """The journal's line for ``stack`` found out: ``changed: Ada: Potion of Healing ×1 was Potion of Poison``."""
     text = f"{counted_text(stack.name, stack.count)} was {true_label(stack, rules)}"
@@ -96,7 +115,7 @@ def bound_note(shown: str, true: str) -> Note:
     return note("fakes.bound", shown=shown, name=true)
 
 
-def told_note(seller: str, shown: str, true: str) -> Note:
+def told_note(seller: str | None, shown: str, true: str) -> Note:
     """An honest buyer says what a fake truly is: "The smith says the Silver coffin nail is a Pewter coffin nail." """
     return note("fakes.told", seller=seller, shown=shown, name=true)
 
