@@ -217,6 +217,59 @@ FENCE5E_DATA: dict[str, Any] = {
                     },
                 ),
                 _magic(
+                    "stone-of-good-luck",
+                    "Stone of Good Luck",
+                    {
+                        "category": "wondrous",
+                        "tags": ["magical"],
+                        "cost": {"amount": 100, "unit": "gp"},
+                        "carried": {"modifiers": [{"to": "checks", "flat": 1}]},
+                    },
+                ),
+                _magic(
+                    "stone-of-ill-omen",
+                    "Stone of Ill Omen",
+                    {
+                        "category": "wondrous",
+                        "passesFor": "magic_items/stone-of-good-luck",
+                        "cost": {"amount": 1, "unit": "gp"},
+                        "carried": {"modifiers": [{"to": "checks", "flat": -1}]},
+                    },
+                ),
+                _magic(
+                    "headband-of-intellect",
+                    "Headband of Intellect",
+                    {
+                        "category": "wondrous",
+                        "tags": ["magical"],
+                        "cost": {"amount": 200, "unit": "gp"},
+                        "carried": {"abilities": {"int": {"set": 19}}},
+                    },
+                ),
+                _magic(
+                    "headband-of-dullness",
+                    "Headband of Dullness",
+                    {
+                        "category": "wondrous",
+                        "passesFor": "magic_items/headband-of-intellect",
+                        "carried": {"abilities": {"int": {"add": -2}}},
+                    },
+                ),
+                _magic(
+                    "pearl-of-power",
+                    "Pearl of Power",
+                    {"category": "wondrous", "tags": ["magical"], "cost": {"amount": 150, "unit": "gp"}},
+                ),
+                _magic(
+                    "pearl-of-frost",
+                    "Pearl of Frost",
+                    {
+                        "category": "wondrous",
+                        "passesFor": "magic_items/pearl-of-power",
+                        "carried": {"resist": ["cold"]},
+                    },
+                ),
+                _magic(
                     "wand-of-wonder",
                     "Wand of Wonder",
                     {
@@ -740,6 +793,10 @@ SAID = (
         ),
         HELD_NOTE,
     ),
+    (
+        note("fakes.shows", who="Ada", shown="Stone of Good Luck", name="Stone of Ill Omen"),
+        "Ada's sheet shows the Stone of Good Luck for what it is: a Stone of Ill Omen.",
+    ),
 )
 
 
@@ -907,3 +964,78 @@ def test_the_merchant_pays_a_bag_of_devouring_what_it_is_worth_and_the_fence_wha
     fence, _ = run(FENCE5E, state, '[inventory: action="sell" item="Bag of Holding" seller="fence"]')
     assert answers_of(merchant)[0].extra == (("price", "25 silver pieces"),)
     assert answers_of(fence)[0].extra == (("price", "200 gold pieces"),)
+
+
+# -- found out by the sheet -------------------------------------------------------------------------------
+
+
+def test_the_first_inventory_change_finds_out_a_fake_whose_check_bonus_shows() -> None:
+    omen = fooling(FENCE5E, "Stone of Ill Omen", "Stone of Good Luck")
+    state = party(member("Ada", omen))
+    decision, after = run(FENCE5E, state, '[inventory: action="add" item="Pearl of Power"]')
+    assert said(decision.answers[0]) == (  # type: ignore[union-attr]
+        "Ada's sheet shows the Stone of Good Luck for what it is: a Stone of Ill Omen."
+    )
+    assert after.party[0].bag == (magic("Stone of Ill Omen"), magic("Pearl of Power"))
+    assert journal_of(after) == [
+        ("acquired", "Ada", "Pearl of Power ×1"),
+        ("changed", "Ada", "Stone of Good Luck ×1 was Stone of Ill Omen"),
+    ]
+
+
+def test_an_ability_the_fake_changes_otherwise_finds_it_out() -> None:
+    state = party(
+        member("Ada", fooling(FENCE5E, "Headband of Dullness", "Headband of Intellect")), member("Bram")
+    )
+    _, after = run(FENCE5E, state, '[inventory: action="give" item="Headband of Intellect" to="Bram"]')
+    assert after.party[1].bag == (magic("Headband of Dullness"),)  # found out in Bram's bag, where it now is
+    assert journal_of(after)[-1] == ("changed", "Bram", "Headband of Intellect ×1 was Headband of Dullness")
+
+
+def test_a_difference_only_a_fight_reads_does_not_find_a_fake_out() -> None:
+    frost = fooling(FENCE5E, "Pearl of Frost", "Pearl of Power")
+    state = party(member("Ada", frost))
+    _, after = run(FENCE5E, state, '[inventory: action="add" item="Potion of Healing"]')
+    assert after.party[0].bag == (frost, magic("Potion of Healing"))
+
+
+def test_a_sheet_op_alone_finds_nothing_out() -> None:
+    omen = fooling(FENCE5E, "Stone of Ill Omen", "Stone of Good Luck")
+    state = party(member("Ada", omen))
+    decision, after = run(FENCE5E, state, '[sheet: op="condition" condition="Poisoned" who="Ada"]')
+    assert isinstance(decision, Accepted)
+    assert after.party[0].bag == (omen,)
+
+
+def test_a_refused_inventory_change_finds_nothing_out() -> None:
+    omen = fooling(FENCE5E, "Stone of Ill Omen", "Stone of Good Luck")
+    state = party(member("Ada", omen))
+    reason, _ = refused_with(FENCE5E, state, '[inventory: action="remove" item="Pearl of Power"]')
+    assert reason == "none-held"
+
+
+def test_a_fake_that_reads_as_what_it_passes_for_stays_hidden_on_a_change() -> None:
+    state = at(party(member("Ada", coins("crown", 2), pewter())))
+    _, after = run(GRAVEWATCH, state, '[inventory: action="add" item="Lantern coat"]')
+    assert after.party[0].bag[1] == pewter()
+
+
+def test_a_bought_fake_whose_truth_shows_is_found_out_by_the_buy_itself() -> None:
+    data = {**FENCE5E_DATA, "items": {**FENCE5E_DATA["items"]}}
+    table = {
+        "id": "fences_odd_lot",
+        "label": "Odd lot",
+        "entries": [{"item": "magic_items/stone-of-ill-omen"}],
+    }
+    data["items"]["lootTables"] = [table]
+    omens = Rules(parse_ruleset(data))
+    state = at(party(member("Ada", gp(100))))
+    decision, after = run(omens, state, '[inventory: action="buy" item="Stone of Good Luck" seller="fence"]')
+    assert said(decision.answers[0]) == (  # type: ignore[union-attr]
+        "Paid with gold pieces ×100. Ada's sheet shows the Stone of Good Luck for what it is: a Stone of Ill Omen."
+    )
+    assert after.party[0].bag == (magic("Stone of Ill Omen"),)
+    assert journal_of(after) == [
+        ("bought", "Ada", "Stone of Good Luck ×1 for 100 gold pieces"),
+        ("changed", "Ada", "Stone of Good Luck ×1 was Stone of Ill Omen"),
+    ]

@@ -3,7 +3,9 @@
 Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``, ``sheet_ops``,
 ``use``, ``place``, ``fakes``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies
 what they accept. A command the engine does not run yet (inspect) is refused with ``unapplied``, never dropped;
-a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
+a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``); an
+accepted inventory change is followed by finding out every fake whose truth the sheet then shows
+(``fakes.shown_on_sheet``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,24 @@ _DECIDERS: dict[type[c.Command], Decider] = {
 }
 
 
+# What changes an inventory: after one is accepted, a fake whose truth the sheet then shows is found out
+# (spec "Honest and dishonest sellers": worn or carried; ``fakes.shown_on_sheet``). A [sheet:] op alone never
+# finds one out ("neither does a change to the sheet alone until the next inventory change").
+_INVENTORY_CHANGES = (
+    c.Add,
+    c.Remove,
+    c.Give,
+    c.Equip,
+    c.Unequip,
+    c.Bind,
+    c.Unbind,
+    c.Pay,
+    c.Earn,
+    c.Buy,
+    c.Sell,
+    c.Loot,
+    c.Use,
+)
 _SHEET_COMMANDS = (c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note)
 PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONVENTIONS.md §11)
 
@@ -63,7 +83,10 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
     if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)
-    return decider(state, command, rules, dice)
+    decision = decider(state, command, rules, dice)
+    if isinstance(command, _INVENTORY_CHANGES) and isinstance(decision, Accepted):
+        return fakes.shown_on_sheet(state, decision, rules)
+    return decision
 
 
 def is_party(state: GameState, who: str | None) -> bool:

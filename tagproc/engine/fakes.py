@@ -31,12 +31,13 @@ from tagproc import commands as c
 from tagproc.engine import bags
 from tagproc.engine.answers import answer, refuse, with_names
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, Journaled, evolve_all
 from tagproc.engine.placing import counted_text, member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.engine.state import GameState, JournalEntry, Member, Stack
 from tagproc.notes import Note, note
+from tagproc.ruleset.refs import DerivedRef
 
 __all__ = [
     "bound_note",
@@ -47,8 +48,11 @@ __all__ = [
     "held_note",
     "is_fooling",
     "reveal_at",
+    "shown_on_sheet",
+    "shows_note",
     "told_note",
     "true_label",
+    "truth_shown",
     "was_note",
 ]
 
@@ -102,6 +106,79 @@ def changed(who: str, stack: Stack, rules: Rules) -> JournalEntry:
     return JournalEntry(kind="changed", who=who, text=text)
 
 
+# -- found out by the sheet ----------------------------------------------------------------------------
+
+_CHECKS = frozenset({"checks", "saves"})  # what a check adds; defense, attacks and speed are a fight's
+
+
+def truth_shown(rules: Rules, state: GameState, who: int) -> tuple[int, ...]:
+    """The stacks of member ``who``'s bag that still fool yet whose truth the sheet shows (spec "Honest and
+    dishonest sellers": worn or carried): with the stack read as the item it passes for, the sheet would show
+    another ability score or derived value, or a check or save would add something else. A difference only a
+    fight reads (a resistance, defense, attacks) does not count. Pure: it changes nothing."""
+    member = state.party[who]
+    fooling = [index for index, stack in enumerate(member.bag) if is_fooling(stack)]
+    if not fooling:
+        return ()
+    truth = _reading(rules, state, member)
+    shown: list[int] = []
+    for index in fooling:
+        stack = member.bag[index]
+        seeming = Stack.model_validate({**stack.model_dump(), "item": stack.passes_as, "passes_as": None})
+        bag = (*member.bag[:index], seeming, *member.bag[index + 1 :])
+        if _reading(rules, state, member.model_copy(update={"bag": bag})) != truth:
+            shown.append(index)
+    return tuple(shown)
+
+
+def _reading(rules: Rules, state: GameState, member: Member) -> tuple[object, ...]:
+    """What the sheet shows of ``member`` that items can change: ability scores, derived values (live), and
+    what each held item adds to checks and saves (by what it adds, not by whose stack it is named for)."""
+    abilities = tuple(sorted(rules.held_abilities(member, state).items()))
+    derived = tuple(
+        rules.read(DerivedRef(derived=one.id), member, state) for one in rules.ruleset.sheet.derived
+    )
+    adds = sorted(
+        (
+            tuple(m.model_dump_json() for m in held.modifiers if m.to in _CHECKS),
+            tuple(held.fails_saves),
+            tuple(held.skills),
+            tuple(held.saves),
+        )
+        for _, held in rules.held_effects(member, state)
+        if held.fails_saves or any(m.to in _CHECKS for m in held.modifiers)
+    )
+    return abilities, derived, tuple(adds)
+
+
+def shown_on_sheet(state: GameState, decision: Accepted, rules: Rules) -> Accepted:
+    """``decision`` (an inventory change, accepted) with every fake whose truth the sheet then shows found
+    out: for each member whose bag it changed, in party order, a ``BagChanged``, a ``changed`` journal line
+    per stack, and ``fakes.shows`` on the last answer. Unchanged when nothing shows."""
+    changed_bags = sorted({effect.member for effect in decision.effects if isinstance(effect, BagChanged)})
+    if not changed_bags:
+        return decision
+    after = evolve_all(state, decision.effects)
+    effects: list[Effect] = []
+    said: list[Note] = []
+    for who in changed_bags:
+        found = truth_shown(rules, after, who)
+        if not found:
+            continue
+        member = after.party[who]
+        bag = member.bag
+        for index in found:
+            said.append(shows_note(member.name, bag[index].name, true_label(bag[index], rules)))
+            bag = reveal_at(bag, index, rules)
+        effects.append(BagChanged(member=who, bag=bag))
+        effects.extend(Journaled(entry=changed(member.name, member.bag[index], rules)) for index in found)
+    if not effects:
+        return decision
+    last = decision.answers[-1]
+    told = last.model_copy(update={"notes": (*last.notes, *said)})
+    return Accepted(effects=(*decision.effects, *effects), answers=(*decision.answers[:-1], told))
+
+
 # -- notes ----------------------------------------------------------------------------------------------
 
 
@@ -118,6 +195,12 @@ def bound_note(shown: str, true: str) -> Note:
 def told_note(seller: str | None, shown: str, true: str) -> Note:
     """An honest buyer says what a fake truly is: "The smith says the Silver coffin nail is a Pewter coffin nail." """
     return note("fakes.told", seller=seller, shown=shown, name=true)
+
+
+def shows_note(who: str, shown: str, true: str) -> Note:
+    """The sheet shows a fake's truth: "Ada's sheet shows the Ring of Protection for what it is: a Ring of Ill
+    Luck." """
+    return note("fakes.shows", who=who, shown=shown, name=true)
 
 
 def held_note(noticer: str, says: str, buyer: str, shown: str, seller: str) -> Note:
