@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 
 from tagproc.engine import marketday, noticing
-from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.noticing import Noticed
-from tagproc.engine.outcome import Accepted, Answer, Decision, MarketDayChanged, evolve_all
+from tagproc.engine.outcome import Accepted, Answer, MarketDayChanged
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay, Stack
 from tagproc.notes import note
@@ -30,16 +29,16 @@ from .engine_support import (
     answers_of,
     bag_of,
     coins,
-    command,
     item,
     journal_of,
     member,
     party,
-    refusal,
     rules_for,
     said,
     words,
 )
+from .test_engine_trade import at as trade_at
+from .test_engine_trade import refused_with, run
 
 GRAVEWATCH = rules_for("gravewatch")
 RENDERER = Renderer()
@@ -286,21 +285,10 @@ FENCE5E_DATA: dict[str, Any] = {
 FENCE5E = Rules(parse_ruleset(FENCE5E_DATA))
 
 
-def at(state: GameState, size: str = "town", seed: int = 1, place: str | None = "Millbrook") -> GameState:
-    """``state`` trading at a market day (the turn sets it in real games)."""
-    return state.model_copy(update={"day": MarketDay(place=place, size=size, seed=seed)})
-
-
-def run(rules: Rules, state: GameState, tag: str, seed: int = 0) -> tuple[Decision, GameState]:
-    decision = decide(state, command(rules, state, tag), rules, Dice(seed))
-    after = evolve_all(state, decision.effects) if isinstance(decision, Accepted) else state
-    return decision, after
-
-
-def refused_with(rules: Rules, state: GameState, tag: str) -> tuple[str | None, str | None]:
-    """The reason and note of a refusal that left ``state`` byte-identical (``refusal`` checks it)."""
-    reply = refusal(state, command(rules, state, tag), rules)
-    return reply.reason, said(reply)
+def at(state: GameState, seed: int = 1) -> GameState:
+    """``state`` trading at a market day in a town, on seed 1 unless said (Gravewatch's fence: three pewter
+    nails)."""
+    return trade_at(state, seed=seed)
 
 
 def gp(count: int) -> Stack:

@@ -155,8 +155,14 @@ def shown_on_sheet(state: GameState, decision: Accepted, rules: Rules) -> Accept
     """``decision`` (an inventory change, accepted) with every fake whose truth the sheet then shows found
     out: for each member whose bag it changed, in party order, a ``BagChanged``, a ``changed`` journal line
     per stack, and ``fakes.shows`` on the last answer. Unchanged when nothing shows."""
-    changed_bags = sorted({effect.member for effect in decision.effects if isinstance(effect, BagChanged)})
-    if not changed_bags:
+    changed_bags = sorted(
+        {
+            effect.member
+            for effect in decision.effects
+            if isinstance(effect, BagChanged) and any(is_fooling(stack) for stack in effect.bag)
+        }
+    )
+    if not changed_bags:  # the usual case: no bag it changed holds a fake that fools (nothing to evolve)
         return decision
     after = evolve_all(state, decision.effects)
     effects: list[Effect] = []
