@@ -11,10 +11,20 @@ Owns what every way of finding a fake out shares, so each says it alike:
 - ``found_out``/``reveal_at``: the stack as its true item;
 - ``changed``: the journal's line for it, kind ``changed``, text ``<shown> ×<n> was <true label>``
   ("changed: Ada: Potion of Healing ×1 was Potion of Poison");
+- ``found_out_bound``: a bind's (``wearing``): every bound stack that still fools, found out;
+- ``truth_shown``/``shown_on_sheet``: found out by the sheet (spec: "The first inventory change after which
+  the sheet shows a number, or what a check adds, that the item it passes for would not, finds it out"):
+  ``decide`` hands every accepted inventory change (add, remove, give, equip, unequip, bind, unbind, pay,
+  earn, buy, sell, loot, use; never a ``[sheet:]`` op) to ``shown_on_sheet``, which, for each member whose
+  bag it changed and who holds a fake that fools, compares the sheet with each such stack as it is and as
+  the item it passes for (ability scores, every derived value read live, what each held item adds to checks
+  and saves); a stack that differs is found out (``BagChanged``, a ``changed`` line) and the last answer
+  says so (``fakes.shows``). Defense, attacks, speed and resistances are a fight's, and do not count;
 - the notes (``prompts/notes/fakes.jinja``): ``fakes.was`` ("It was a Potion of Poison all along."),
   ``fakes.seems`` ("It is what it seems."), ``fakes.held`` (a buy a companion held), ``fakes.told`` (an
-  honest buyer says what it truly is), ``fakes.bound`` (binding it shows what it is). Other modules say
-  them through the functions here, so the words of fakes live in one group.
+  honest buyer says what it truly is), ``fakes.bound`` (binding it shows what it is), ``fakes.shows`` (the
+  sheet shows it). Other modules say them through the functions here, so the words of fakes live in one
+  group.
 
 Reveal (the brief's decisions): on ``who``'s bag only (the player's without it; ``unknown-character``/
 ``ambiguous-character`` first). Holding nothing the name finds: ``none-held``. Every stack the name finds that

@@ -201,8 +201,8 @@ def _fake_of(
     seller = market.book.seller(command.seller)
     if seller is None or seller.honest or seller not in market.sellers:
         return None
-    fakes = marketday.fakes_left(rules, market.day, seller, entry.ref)
-    fake = next((one for one, left in fakes if left >= command.count), None)
+    offered = marketday.fakes_left(rules, market.day, seller, entry.ref)
+    fake = next((one for one, left in offered if left >= command.count), None)
     if fake is None:
         return None
     member = state.party[who]
