@@ -1027,3 +1027,27 @@ def test_a_bought_fake_whose_truth_shows_is_found_out_by_the_buy_itself() -> Non
         ("bought", "Ada", "Stone of Good Luck ×1 for 100 gold pieces"),
         ("changed", "Ada", "Stone of Good Luck ×1 was Stone of Ill Omen"),
     ]
+
+
+# -- what the player sees, and swipes ---------------------------------------------------------------------
+
+
+def test_nothing_the_player_sees_of_a_fake_buy_names_its_true_item() -> None:
+    state = at(party(member("Ada", coins("crown", 2))))
+    decision, after = run(
+        GRAVEWATCH, state, '[inventory: action="buy" item="Silver coffin nail" seller="fence"]'
+    )
+    assert isinstance(decision, Accepted)
+    seen = [said(one) or "" for one in decision.answers]
+    seen += [value for one in decision.answers for _, value in (*one.attrs, *one.extra)]
+    seen += [entry.text for entry in after.journal] + [stack.name for stack in after.party[0].bag]
+    assert not any("Pewter" in text for text in seen), seen
+
+
+def test_a_fake_buy_is_the_same_on_a_swipe() -> None:
+    state = at(party(member("Ada", coins("crown", 2))))
+    tag = '[inventory: action="buy" item="Silver coffin nail" seller="fence"]'
+    first, after_first = run(GRAVEWATCH, state, tag)
+    second, after_second = run(GRAVEWATCH, state, tag)
+    assert first == second
+    assert after_first.model_dump_json() == after_second.model_dump_json()
