@@ -51,7 +51,7 @@ from tagproc.engine import marketday
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import is_of, resolve
 from tagproc.engine.dice import Dice
-from tagproc.engine.gate import _held_bonus, _number, _wound_penalty, roll_gate
+from tagproc.engine.gate import check_number, roll_gate
 from tagproc.engine.marketplace import Market, Refusal, market_of, named_seller
 from tagproc.engine.outcome import (
     Accepted,
@@ -130,9 +130,7 @@ def passive(tell: Tell, view: LiveSheet) -> Checked:
     """``tell`` weighed with no dice: ``items.passiveBase`` and the member's number, ±5 for a lean."""
     block = view.rules.block
     base = block.passive_base if block is not None else _DEFAULT_PASSIVE
-    gate = _gate(tell)
-    resolution = view.rules.ruleset.resolution
-    number = _number(gate, view, resolution)[1] + _held_bonus(gate, view) + _wound_penalty(view, resolution)
+    number = check_number(_gate(tell), view)[1]
     return Checked(tell, base + number + _LEAN * lean(tell, view))
 
 
