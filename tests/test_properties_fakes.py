@@ -159,6 +159,20 @@ def test_an_honest_fence_rolls_the_fakes_away_on_many_days() -> None:
         assert rolled > 0, name
 
 
+def test_a_dishonest_fence_keeps_its_fakes_on_some_days() -> None:
+    """The same fences, dishonest as shipped: some day's stock holds a fake (offered as what it passes for)."""
+    for name in ("gravewatch", "srd-5e"):
+        rules = _rules(name)
+        market = rules.market
+        assert market is not None
+        fence = market.seller("fence")
+        assert fence is not None and not fence.honest
+        days = (MarketDay(place="Nulb", size="town", seed=seed) for seed in range(200))
+        assert any(any(_is_fake(rules, ref) for ref, _ in stock_rolled(rules, day, fence)) for day in days), (
+            name
+        )
+
+
 # ── a fake in the bag, over whole turns on srd-5e ──
 
 
@@ -205,13 +219,15 @@ def _turns() -> st.SearchStrategy[str]:
     item = st.sampled_from(["Potion of Healing", "Bag of Holding", "Potion of Healing", "Potion of Poison"])
     who = st.sampled_from([None, "Ada", "Ada", "Bram", "Mira"])
     buyer = st.sampled_from([None, "Fence", "Fence", "fence", "the Fence", "temple"])
-    buys = st.builds(_tag, st.just("buy"), item, buyer, who)
+    once = st.builds(_tag, st.just("buy"), item, buyer, who)
+    # A buy a companion held goes through when asked again: half the buys are asked twice in one reply.
+    buys = st.one_of(once, once.map(lambda tag: f"{tag} Asked again, the Fence nods. {tag}"))
     looks = st.builds(
         _tag,
-        st.sampled_from(["inspect", "reveal", "use", "sell", "remove"]),
+        st.sampled_from(["inspect", "reveal", "reveal", "use", "sell", "sell", "remove"]),
         item,
-        st.sampled_from([None, None, "Fence", "temple"]),
-        who,
+        st.sampled_from([None, None, "Fence", "temple", "temple"]),
+        st.sampled_from([None, "Ada", "Ada", "Ada", "Bram", "Mira"]),
     )
     casts = st.builds(
         _tag,
@@ -219,7 +235,7 @@ def _turns() -> st.SearchStrategy[str]:
         item,
         st.none(),
         who,
-        st.sampled_from([' with="Identify"', ' with="Detect Poison"']),
+        st.sampled_from([' with="Identify"', ' with="Detect Poison and Disease"', ' with="Bless"']),
     )
     gives = st.builds(
         lambda item, to: f'[inventory: action="give" item="{item}" who="Ada" to="{to}"]',
@@ -229,7 +245,7 @@ def _turns() -> st.SearchStrategy[str]:
     days = st.sampled_from(
         ['[place: name="Nulb" size="town" day="new"]', '[place: name="Verbobonc" size="town"]']
     )
-    return st.one_of(buys, buys, buys, looks, casts, gives, days)
+    return st.one_of(buys, buys, looks, looks, casts, gives, days)
 
 
 def _holdings(game: Game) -> dict[str, dict[str, int]]:
@@ -256,18 +272,76 @@ def _check_fakes_fool(state: GameState, holdings: dict[str, dict[str, int]], whe
                 assert (holder, name) in found_out, (where, holder, name)
 
 
-_TURNS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_TURNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+#: The con most games open with: Ada asks the Fence for each thing a fake passes for, twice (a companion may
+#: hold the first ask; the second goes through), so the turns after it mostly have a fake to work on.
+CON = " ".join(
+    _tag("buy", item, "Fence", "Ada") for item in ("Potion of Healing",) * 2 + ("Bag of Holding",) * 2
+)
+
+
+#: How most games end: Ada finds a fake out (a reveal, a use, a sale to the honest temple, a way that reads it).
+ENDS = (
+    _tag("reveal", "Potion of Healing", None, "Ada") + " " + _tag("reveal", "Bag of Holding", None, "Ada"),
+    _tag("use", "Potion of Healing", None, "Ada"),
+    _tag("sell", "Potion of Healing", "temple", "Ada"),
+    _tag("inspect", "Potion of Healing", None, "Ada", ' with="Detect Poison and Disease"'),
+)
 
 
 @_TURNS
-@given(seed=st.integers(0, 10_000), turns=st.lists(_turns(), min_size=1, max_size=8))
-def test_holdings_never_name_a_fake_before_it_is_found_out(seed: int, turns: list[str]) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    con=st.sampled_from([True, True, True, False]),
+    turns=st.lists(_turns(), min_size=1, max_size=8),
+    end=st.sampled_from([*ENDS, ""]),
+)
+def test_holdings_never_name_a_fake_before_it_is_found_out(
+    seed: int, con: bool, turns: list[str], end: str
+) -> None:
     game = _game(seed)
     game.reply('They come to Nulb. [place: name="Nulb" size="town"]')
-    for n, text in enumerate(turns):
+    for n, text in enumerate([*([CON] if con else []), *turns, *([end] if end else [])]):
         before = {(m.name, s.name, s.item, s.passes_as) for m in game.state.party for s in m.bag}
         result = game.reply(f"The Fence smiles. {text}")
         _check_fakes_fool(result.state, _holdings(game), (n, text, result.answers))
         if 'action="buy"' in text and "seller=" not in text:
             after = {(m.name, s.name, s.item, s.passes_as) for m in result.state.party for s in m.bag}
             assert not any(item in FAKES for _, _, item, _ in after - before), (text, result.answers)
+
+
+def _fake_in_the_bag(seed: int) -> Game | None:
+    """A game at a town whose fence has a potion of poison in stock today, Ada having bought it (asked twice,
+    so a buy held by a companion goes through); None when that day's stock has none."""
+    game = _game(seed)
+    game.reply('They come to Nulb. [place: name="Nulb" size="town"]')
+    rules = game.rules
+    assert rules.market is not None and game.state.day is not None
+    fence = rules.market.seller("fence")
+    assert fence is not None
+    stock = dict(stock_rolled(rules, game.state.day, fence))
+    if "magic_items/potion-of-poison" not in stock:
+        return None
+    buy = _tag("buy", "Potion of Healing", "Fence", "Ada")
+    for _ in range(2):
+        game.reply(f"The Fence smiles. {buy}")
+    return game
+
+
+def test_a_potion_of_poison_bought_from_the_fence_shows_as_a_potion_of_healing() -> None:
+    """The property above is not vacuous: on some day the fence's stock rolls a potion of poison, and a buy
+    naming the fence puts it in Ada's bag as a Potion of Healing that is truly the poison."""
+    seeds = [seed for seed in range(60) if (game := _fake_in_the_bag(seed)) is not None]
+    assert seeds
+    game = _fake_in_the_bag(seeds[0])
+    assert game is not None
+    (ada,) = [member for member in game.state.party if member.name == "Ada"]
+    fooling = [stack for stack in ada.bag if stack.passes_as is not None]
+    assert [(s.name, s.item, s.passes_as) for s in fooling] == [
+        ("Potion of Healing", "magic_items/potion-of-poison", "magic_items/potion-of-healing")
+    ]
+    holdings = _holdings(game)
+    assert "Potion of Healing" in holdings["Ada"] and "Potion of Poison" not in holdings["Ada"]
+    _check_fakes_fool(game.state, holdings, seeds[0])
