@@ -31,6 +31,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+import yaml
 
 from tagproc.cli import main
 
@@ -173,7 +174,10 @@ def test_each_transcript_in_the_readme_plays(
     path = tmp_path / "readme.yaml"
     path.write_text(transcript, encoding="utf-8")
     assert main(["run", str(path)]) == 0, capsys.readouterr().err
-    assert "He pays." in capsys.readouterr().out
+    first = next(turn["gm"] for turn in yaml.safe_load(transcript)["turns"] if "gm" in turn)
+    prose = first.split("[", 1)[0].strip()  # what the player reads of the first reply, before its first tag
+    out = capsys.readouterr().out
+    assert prose and prose in out and "== holdings ==" in out
 
 
 # ── the documents the code cites are in the repository, with the sections it cites ──
