@@ -32,8 +32,15 @@ last) none, only how many each seller has (``more``); a seller says how many mor
 (``and 40 more``). The header, the sellers, who they sell to and the market day's last line are never
 trimmed.
 
-Decisions where the spec is silent: a ware's notes (a service, how many are left, how many in stock) are one
-parenthesis after its price; a stock item is ordered among the wares by its default price; a stock item
+Honesty (spec "Honest and dishonest sellers"): an honest seller's risky ware says what they warn the buyer
+of (``warn``: its ``risky``); a dishonest seller says nothing. A fake a dishonest seller's stock rolled
+today is offered as the item it passes for, at that item's price, with the truth beside it (``fake``: its
+own label, for the GM alone); a fake whose passes-for item is missing, hidden by a layer, a service or
+unpriced is not offered, and an honest seller offers none (``marketday`` rolls none for them).
+
+Decisions where the spec is silent: a ware's notes (the truth of a fake, a service, how many are left, how many
+in stock, then the warning, whose own words may hold commas) are one parenthesis after its price; a fake is
+ordered by its price as what it passes for, and after that item where both are offered; a stock item is ordered among the wares by its default price; a stock item
 nobody can price (no cost, its coin taken out) is not said, since nobody can buy it; a limited ware with
 none left today is still said, with ``0 left today``, and a stock all bought today is no longer said.
 """
@@ -63,13 +70,16 @@ SHOWN: Final = (12, 6, 3, 0)
 @dataclass(frozen=True, slots=True)
 class Ware:
     """One ware at the default level: ``left`` how many of a limited item are left today, ``stock`` how many
-    the seller has in stock today (both None without a market day, or when it has no limit / is no stock)."""
+    the seller has in stock today (both None without a market day, or when it has no limit / is no stock),
+    ``fake`` the true label of a fake offered as ``name``, ``warn`` what an honest seller warns of."""
 
     name: str
     price: str
     service: bool = False
     left: int | None = None
     stock: int | None = None
+    fake: str | None = None  # a dishonest seller's fake: its true label (``name`` is what it passes for)
+    warn: str | None = None  # an honest seller's risky ware: what they warn the buyer of (``risky``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,20 +181,35 @@ def _stall(
     shelves = book.wares(size, seller)
     shelved = {entry.ref for entry in shelves}
     stocked = (book.book.get(ref) for ref in stock if ref not in shelved)
-    priced: list[tuple[BookItem, Price]] = []
+    honest = seller is None or seller.honest
+    # (what it is offered as, its price, what it truly is): a fake is offered as the item it passes for.
+    priced: list[tuple[BookItem, Price, BookItem]] = []
     for entry in (*shelves, *(entry for entry in stocked if entry is not None)):
-        price = book.price(entry)
-        if price is not None:  # a stock item nobody can price is not for sale (``on_shelves`` for the rest)
-            priced.append((entry, price))
-    priced.sort(key=lambda pair: (pair[1].amount, order[pair[0].ref]))
+        shown = _offered_as(book, entry, honest)
+        price = book.price(shown) if shown is not None else None
+        if shown is not None and price is not None:  # nobody can buy what nobody can price (``on_shelves``)
+            priced.append((shown, price, entry))
+    priced.sort(key=lambda one: (one[1].amount, order[one[2].ref]))
     wares = []
-    for entry, price in priced:
+    for shown, price, entry in priced:
         left = limited_left(rules, day, entry) if day is not None and entry.ref in shelved else None
         # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
         in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
-        wares.append(Ware(entry.label, price.text, entry.item.service, left, in_stock))
+        fake = entry.label if entry is not shown else None
+        warn = entry.item.risky if honest else None  # spec: "a dishonest seller says nothing"
+        wares.append(Ware(shown.label, price.text, shown.item.service, left, in_stock, fake, warn))
     only = seller.only.label if seller is not None and seller.only is not None else None
     return Stall(seller.label if seller is not None else None, only, tuple(wares))
+
+
+def _offered_as(book: MarketBook, entry: BookItem, honest: bool) -> BookItem | None:
+    """What ``entry`` is offered as: itself, or for a fake in a dishonest seller's stock the item it passes
+    for, while that is in the book and for sale (spec "Honest and dishonest sellers": "checked ... again when
+    a market offers it"); None for a fake nobody offers."""
+    if not entry.item.is_fake:
+        return entry
+    real = book.book.passes_for(entry) if not honest else None
+    return real if real is not None and not real.item.service else None
 
 
 def _buy_back(book: MarketBook, place: Place, day: MarketDay, rules: Rules) -> BuyBack:
