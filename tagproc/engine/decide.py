@@ -15,6 +15,7 @@ from tagproc import commands as c
 from tagproc.engine import inventory, loot, place, purse, sheet_ops, trade, use
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
+from tagproc.engine.inspect import decide_inspect
 from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
@@ -39,6 +40,7 @@ _DECIDERS: dict[type[c.Command], Decider] = {
     c.Sell: trade.decide_sell,
     c.Loot: loot.decide_loot,
     c.Use: use.decide_use,
+    c.Inspect: decide_inspect,
     c.Place: place.decide_place,
     c.Rest: sheet_ops.decide_rest,
     c.Spend: sheet_ops.decide_pool,

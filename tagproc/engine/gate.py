@@ -32,7 +32,7 @@ from tagproc.ruleset.item import Gate, StatRef
 from tagproc.ruleset.refs import AbilityModRef, AbilityScoreRef, DerivedRef
 from tagproc.ruleset.sheet import Resolution
 
-__all__ = ["GateRoll", "gate_difficulty", "roll_gate"]
+__all__ = ["GateRoll", "check_number", "gate_difficulty", "roll_gate"]
 
 _DEFAULT_TARGET = 7
 
@@ -69,13 +69,20 @@ def roll_gate(gate: Gate, item: Item, view: LiveSheet, dice: Dice) -> GateRoll |
         return None
     difficulty = gate_difficulty(gate, item) or 1
     resolution = view.rules.ruleset.resolution
-    label, number = _number(gate, view, resolution)
-    number += _held_bonus(gate, view) + _wound_penalty(view, resolution)
+    label, number = check_number(gate, view)
     if resolution is not None and resolution.kind == "dice-pool":
         total = _pool(number, resolution, dice)
     else:
         total = _sum(number, resolution, dice)
     return GateRoll(label, total, difficulty, total >= difficulty)
+
+
+def check_number(gate: Gate, view: LiveSheet) -> tuple[str | None, int]:
+    """What the check ``gate`` names is called and the member's number for it: their score, what the items
+    they hold add to it and the wound penalty (a gate's roll and a passive check start from it alike)."""
+    resolution = view.rules.ruleset.resolution
+    label, number = _number(gate, view, resolution)
+    return label, number + _held_bonus(gate, view) + _wound_penalty(view, resolution)
 
 
 def _number(gate: Gate, view: LiveSheet, resolution: Resolution | None) -> tuple[str | None, int]:
