@@ -15,6 +15,7 @@ import pytest
 
 from tagproc import Game, Prompt
 from tagproc.engine.outcome import Answer
+from tagproc.engine.state import JournalEntry, Member, SheetState, Stack
 from tagproc.notes import Note
 from tagproc.prompt.blocks import BLOCK_NAMES, DEFAULT_BUDGETS, fit_block, resolve_budgets
 from tagproc.prompt.recap import recap_draft, recap_turns
@@ -365,3 +366,46 @@ def test_another_refusal_s_notes_are_not_in_the_recap() -> None:
     assert answer.notes  # the answer says what Ada has; the recap only that it was refused
     recap = game.prompt().block("recap")
     assert recap is not None and recap.text.endswith("was refused (cannot-afford): it did not happen.")
+
+
+def _nail_bearer(**abilities: float) -> Member:
+    """Ada with a pewter coffin nail that still fools (as bought from the fence) and a grave spade."""
+    nail = Stack(name="Silver coffin nail", count=1, item="kit/pewter-nail", passes_as="kit/silver-nail")
+    spade = Stack(name="Grave spade", count=1, item="kit/grave-spade")
+    return Member(name="Ada", sheet=SheetState(abilities=abilities), bag=(nail, spade))
+
+
+def test_the_recap_says_what_an_inspect_saw_and_the_inventory_who_suspects_it() -> None:
+    game = Game("gravewatch", [_nail_bearer()], seed=2)
+    game.reply('Ada taps it. [inventory: action="inspect" item="Silver coffin nail" who="Ada"]')
+    recap, inventory = game.prompt().block("recap"), game.prompt().block("inventory")
+    assert recap is not None and inventory is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada looked over Silver coffin nail. Ada thinks it is a fake: it rings dull when tapped on a gravestone."
+    ]
+    assert (
+        "Silver coffin nail (FAKE: really Pewter coffin nail) (Ada thinks it is a fake) [Arm,"
+        in inventory.text
+    )
+
+
+def test_an_inspect_that_names_a_fake_is_one_line_not_two() -> None:
+    game = Game("gravewatch", [_nail_bearer(sinew=5, nerve=5)], seed=5)
+    game.reply('[inventory: action="inspect" item="Silver coffin nail"]')
+    assert [entry.kind for entry in game.turns[-1].journal] == ["changed"]  # found out: the journal says so
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada looked over Silver coffin nail. Ada sees it is a Pewter coffin nail."
+    ]
+
+
+def test_a_fake_found_out_otherwise_is_said_from_its_journal_line() -> None:
+    game = Game("gravewatch", [_nail_bearer()])
+    game.reply("Ada binds the nail.")
+    found = JournalEntry(kind="changed", who="Ada", text="Silver coffin nail ×1 was Pewter coffin nail")
+    turns = [dataclasses.replace(game.turns[-1], journal=(found,))]
+    text = Renderer().render_block("recap", recap_draft(turns, game.rules).context(0))
+    assert text.splitlines()[1:] == [
+        "- Ada: Silver coffin nail ×1 was Pewter coffin nail, found out; it is that from now on."
+    ]

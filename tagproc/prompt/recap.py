@@ -6,7 +6,8 @@ turns a prompt's recap covers: the last Game Master reply before that prompt and
 messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
 
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
-  ``left-behind``, ``bought``, ``sold``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
+  ``left-behind``, ``bought``, ``sold``): its kind, who, and what (a ``changed`` entry is a fake found out:
+  ``Potion of Healing ×1 was Potion of Poison``) (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
   an ``acquired`` entry a ``[loot:]`` dropped carries the table's label (``loot``), so the template says it
   dropped and is already in the bags; a ``spent`` entry carries its payment's notes (``notes``: what was paid
   with and what came back, "Paid with crowns ×1; shillings ×2 back."); a ``bought`` or ``sold`` entry
@@ -14,9 +15,10 @@ messages, later other kinds of turn between replies); ``recap_draft`` gives thei
   the journal's: "8 shillings"), the seller (``seller``, the answer's label; None in a market without
   sellers) and its answer's notes (what was paid with, or what coins came in);
 - a ``[loot:]`` that dropped nothing: its table (``nothing-dropped``);
-- each ok reveal and inspect (spec "Honest and dishonest sellers", "Spotting fakes"), which the journal has no
-  line for: who, the item as written, the seller whose ware was looked over and the answer's notes (what was
-  found out, what was seen) (``revealed``, ``inspected``);
+- each ok reveal and inspect (spec "Honest and dishonest sellers", "Spotting fakes"): who, the item as
+  written, the seller whose ware was looked over and the answer's notes (what was found out, what was seen)
+  (``revealed``, ``inspected``); the ``changed`` journal line of a fake it found out (that member's, that
+  item's by name) is not said again;
 - each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``); a held buy's carries
   its notes too (``notes``: who noticed what, and the GM asked to play them warning the buyer), which the
   next reply still has to play. A player's tag is not one (``player-tag``: the GM did not write it), nor the
@@ -106,6 +108,8 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
         refusals.extend(_refusals(record))
     answered = {kind: iter(_ok_answers(turn, action, kind)) for action, kind in _ANSWERED.items()}
     for entry in turn.journal:
+        if entry.kind == "changed" and _said_already(entry.who, entry.text, said):
+            continue  # a reveal's or an inspect's find: its own line says it with the answer's note
         line: dict[str, Any] = {
             "kind": entry.kind,
             "who": entry.who,
@@ -125,6 +129,16 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     break
         lines.append(line)
     return lines + said + refusals
+
+
+def _said_already(who: str, text: str, said: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a ``changed`` journal line (a fake found out: ``Silver coffin nail ×1 was Pewter coffin nail``)
+    is a reveal's or an inspect's of that member and item, which its answer's line says already."""
+    folded = text.casefold()
+    return any(
+        line["who"].casefold() == who.casefold() and folded.startswith(line["what"].casefold() + " ×")
+        for line in said
+    )
 
 
 def _said(record: TagRecord, player: str) -> list[Mapping[str, Any]]:
