@@ -108,13 +108,16 @@ def test_a_seller_without_a_stock_table_has_no_stock() -> None:
     assert marketday.stock_left(GRAVEWATCH, day(), seller("chandler")) == ()
 
 
-def test_a_fake_is_left_out_of_a_stock_and_a_cursed_item_only_out_of_an_honest_sellers() -> None:
-    # The fence's odd lot rolls pewter nails (a fake of the silver nail) on seed 1: left out (issue 11 sells fakes).
+def test_a_fake_and_a_cursed_item_are_left_out_only_of_an_honest_sellers_stock() -> None:
+    # The fence's odd lot rolls pewter nails (a fake of the silver nail) on seed 1: the dishonest fence keeps
+    # them (offered as silver nails, issue 11); an honest fence would not.
     table = next(t for t in GRAVEWATCH.block.loot_tables if t.id == "fences_odd_lot")  # type: ignore[union-attr]
     assert roll_table(table, GRAVEWATCH, dice_for(1, "stock", "fence")) == (
         Drop(3, label="Pewter coffin nail"),
     )
-    assert marketday.stock_rolled(GRAVEWATCH, day(seed=1), seller("fence")) == ()
+    assert marketday.stock_rolled(GRAVEWATCH, day(seed=1), seller("fence")) == (("kit/pewter-nail", 3),)
+    fair = seller("fence").model_copy(update={"honest": True})
+    assert marketday.stock_rolled(GRAVEWATCH, day(seed=1), fair) == ()
     # The dishonest fence keeps the cursed Widow's ring; an honest fence would not.
     ring_and_candles = (("kit/widows-ring", 1), ("kit/black-candle", 2))
     assert marketday.stock_rolled(GRAVEWATCH, day(seed=7), seller("fence")) == ring_and_candles

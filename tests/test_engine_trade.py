@@ -349,6 +349,28 @@ def test_a_dishonest_sellers_stock_may_hold_a_cursed_item_nobody_has_on_the_shel
     )
 
 
+def test_the_fence_sells_off_its_shelves_on_a_day_its_lot_has_no_fake_of_it() -> None:
+    # Seed 7: the fence's lot is a ring and two candles, no pewter nail: the silver nail is a real one.
+    state = at(party(member("Ada", coins("crown", 2))), seed=7)
+    decision, after = run(
+        GRAVEWATCH, state, '[inventory: action="buy" item="Silver coffin nail" seller="fence"]'
+    )
+    assert dict(answers_of(decision)[0].attrs)["seller"] == "fence"
+    assert after.party[0].bag == (item("Silver coffin nail"),)
+    assert after.day is not None and after.day.bought == (("kit/silver-nail", 1),)
+
+
+def test_a_fake_bought_by_who_party_is_the_players_and_answered_as_written() -> None:
+    # Seed 1: the fence's lot is three pewter nails, offered as silver ones (tests/test_engine_fakes.py).
+    state = at(party(member("Ada", coins("crown", 2)), member("Bram")), seed=1)
+    tag = '[inventory: action="buy" item="Silver coffin nail" seller="fence" who="party"]'
+    decision, after = run(GRAVEWATCH, state, tag)
+    assert dict(answers_of(decision)[0].attrs)["who"] == "party"
+    assert [(s.name, s.item, s.passes_as) for s in after.party[0].bag] == [
+        ("Silver coffin nail", "kit/pewter-nail", "kit/silver-nail")
+    ]
+
+
 # -- refusals of a buy: every reason, in order, nothing changed ------------------------------------------
 
 

@@ -1,9 +1,11 @@
 """Decide: the one entry point of the engine, ``decide(state, command, rules, dice) -> Decision``.
 
 Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``, ``sheet_ops``,
-``use``, ``place``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies what they
-accept. A command the engine does not run yet (reveal, inspect) is refused with ``unapplied``, never dropped;
-a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``).
+``use``, ``place``, ``fakes``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies
+what they accept. A command the engine does not run yet (inspect) is refused with ``unapplied``, never dropped;
+a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``); an
+accepted inventory change is followed by finding out every fake whose truth the sheet then shows
+(``fakes.shown_on_sheet``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tagproc import commands as c
-from tagproc.engine import inventory, loot, place, purse, sheet_ops, trade, use
+from tagproc.engine import fakes, inventory, loot, place, purse, sheet_ops, trade, use
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.inspect import decide_inspect
@@ -38,6 +40,7 @@ _DECIDERS: dict[type[c.Command], Decider] = {
     c.Earn: purse.decide_earn,
     c.Buy: trade.decide_buy,
     c.Sell: trade.decide_sell,
+    c.Reveal: fakes.decide_reveal,
     c.Loot: loot.decide_loot,
     c.Use: use.decide_use,
     c.Inspect: decide_inspect,
@@ -53,6 +56,24 @@ _DECIDERS: dict[type[c.Command], Decider] = {
 }
 
 
+# What changes an inventory: after one is accepted, a fake whose truth the sheet then shows is found out
+# (spec "Honest and dishonest sellers": worn or carried; ``fakes.shown_on_sheet``). A [sheet:] op alone never
+# finds one out ("neither does a change to the sheet alone until the next inventory change").
+_INVENTORY_CHANGES = (
+    c.Add,
+    c.Remove,
+    c.Give,
+    c.Equip,
+    c.Unequip,
+    c.Bind,
+    c.Unbind,
+    c.Pay,
+    c.Earn,
+    c.Buy,
+    c.Sell,
+    c.Loot,
+    c.Use,
+)
 _SHEET_COMMANDS = (c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note)
 PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONVENTIONS.md §11)
 
@@ -60,11 +81,14 @@ PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONV
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
     """Every rule for ``command`` against ``state``: ``Accepted(effects, answers)`` or ``Refused(answer)``."""
     decider = _DECIDERS.get(type(command))
-    if decider is None:  # reveal, inspect: fakes come in a later issue
+    if decider is None:  # inspect: issue 11's other half
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
     if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)
-    return decider(state, command, rules, dice)
+    decision = decider(state, command, rules, dice)
+    if isinstance(command, _INVENTORY_CHANGES) and isinstance(decision, Accepted):
+        return fakes.shown_on_sheet(state, decision, rules)
+    return decision
 
 
 def is_party(state: GameState, who: str | None) -> bool:

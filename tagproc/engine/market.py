@@ -18,7 +18,12 @@ Owns :class:`MarketBook`, built once per game from the item book (layers applied
   it exactly, else in the largest coin the layers leave that does ("at dear, a coat that costs 8 shillings is
   12 shillings"; "a 5e potion that costs 50 gp is 50 gold pieces, never 5 platinum"); ``one`` names one coin;
 - **buying back**: the share ``buyBack`` of the default price, for what a seller here sells that kind of
-  (``sells`` filters, whatever ``sold`` and ``unsold`` say; anybody without sellers); nobody without it.
+  (``sells`` filters, whatever ``sold`` and ``unsold`` say; anybody without sellers); nobody without it;
+- **honesty** (spec "Honest and dishonest sellers"): what a fake is offered as (``offered_as``: the item it
+  passes for, while that is in the book, real, priced, of the same category and slots, binding if the fake
+  binds; else it is never offered), which fakes pass for an item (``fakes_of``), whether a stock entry is a
+  fake a seller offers (``is_offered_fake``), and what an honest seller warns of before selling a risky item
+  (``warning``; a dishonest seller says nothing).
 
 Not for sale (``price`` is None): an item with no ``cost``, one whose cost's coin a layer took out, or whose
 family lost its smallest coin to a layer (a price is counted in it). A layer's hidden items are not in the
@@ -82,6 +87,7 @@ class MarketBook:
         self._shelf: tuple[BookItem, ...] | None = None
         self._wares: dict[tuple[str, str | None], tuple[BookItem, ...]] = {}
         self._smallest: dict[str, BookCoin] = {}
+        self._fakes: dict[str, tuple[BookItem, ...]] = {}
         for coin in book.coins():
             known = self._smallest.get(coin.family.id)
             if known is None or coin.value < known.value:
@@ -183,6 +189,49 @@ class MarketBook:
     def _default_amount(self, entry: BookItem) -> int:
         price = self.price(entry)
         return price.amount if price is not None else 0
+
+    # -- honesty ---------------------------------------------------------------------------------
+
+    def offered_as(self, entry: BookItem) -> BookItem | None:
+        """The item a fake is offered as: the one it ``passesFor``, checked again as the market offers it (spec:
+        "a real, sellable item of the same category, worn in the same slots, that binds if the fake binds ...
+        so a fake whose target is missing or hidden by a layer is never sold"). None for a real item, or a
+        fake that is never offered."""
+        if not entry.item.is_fake:
+            return None
+        target = self.book.passes_for(entry)
+        if target is None or target.item.is_fake or target.item.service:
+            return None
+        fake, real = entry.item, target.item
+        if fake.category != real.category or fake.slots != real.slots:
+            return None
+        if fake.binds is not None and real.binds is None:
+            return None
+        return target if self.price(target) is not None else None
+
+    def fakes_of(self, entry: BookItem) -> tuple[BookItem, ...]:
+        """The fakes a market would offer as ``entry``, in catalog order (what inspecting a real one rolls)."""
+        found = self._fakes.get(entry.ref)
+        if found is None:
+            found = tuple(one for one in self.book.items() if self._offers_as(one, entry))
+            self._fakes[entry.ref] = found
+        return found
+
+    def _offers_as(self, fake: BookItem, entry: BookItem) -> bool:
+        target = self.offered_as(fake)
+        return target is not None and target.ref == entry.ref
+
+    def is_offered_fake(self, seller: Seller | None, entry: BookItem) -> bool:
+        """Whether ``entry`` in ``seller``'s stock is a fake they offer as another item: only a dishonest
+        seller's stock keeps one (``marketday.stock_rolled``), shown as ``offered_as(entry)``."""
+        return seller is not None and not seller.honest and self.offered_as(entry) is not None
+
+    def warning(self, seller: Seller | None, entry: BookItem) -> str | None:
+        """What ``seller`` warns the buyer of before selling ``entry``: its ``risky`` text for an honest seller
+        (anybody, in a market without sellers, is honest); None for a dishonest one or a safe item."""
+        if seller is not None and not seller.honest:
+            return None
+        return entry.item.risky
 
     # -- prices -----------------------------------------------------------------------------------
 

@@ -29,6 +29,20 @@ rolled this morning: once bought out, a buy of it is ``sold-out`` (with what is 
 of two sellers who have it, the first who can supply the whole count is taken (the lead's "first seller
 here who has it", read as having enough of it: a sold-out stock does not stand in front of full shelves).
 
+Fakes (spec "Honest and dishonest sellers"; the brief's decisions): a buy that names a dishonest seller here
+and the label of an item one of their stock's fakes passes for gets that fake, when at least ``count`` of it
+are left (``marketday.fakes_left``; fewer: the buy is any other buy, never part fake), whatever the place's
+size and the shelves say; priced as the item it passes for at the level asked, counted in ``stock_bought``
+under the fake's own ref, put in the bag as ``What(<shown label>, item=<fake ref>, passes_as=<shown ref>)``
+(its own stack: a fake never merges), answered and journaled by the shown label. A buy naming no seller, or
+an honest one, never gets a fake; a fake's own label is never bought (it is no ware, nor stock to sell as
+itself). Once every other check has passed, and unless the day already holds ``(seller id, fake ref)``,
+``noticing.noticed`` is asked; someone noticing holds the buy: answered ``result="refused" reason="held"``
+with who noticed what (``fakes.held``), nothing paid, but *decided* ``Accepted`` with one
+``MarketDayChanged`` remembering the hold (``MarketDay.held``), so that the same buy asked again that day
+goes through: the one place an answer says refused while the state changes (a ``Refused`` carries no
+effects).
+
 Answer (PEER §1, §6): ``item`` the item's label, ``level`` and ``seller`` filled by their labels (``seller`` left
 out in a market without sellers), ``now`` the buyer's count, ``price`` what the whole count cost, the note
 the payment's ("Paid with shillings ×8."; none for a free buy). Journal ``bought`` with the price.
@@ -40,7 +54,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tagproc import commands as c
-from tagproc.engine import bags, marketday, money, selling
+from tagproc.engine import bags, fakes, marketday, money, noticing, selling
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
@@ -57,11 +71,12 @@ from tagproc.engine.marketplace import (
     trader,
     written_who,
 )
+from tagproc.engine.noticing import Noticed
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Journaled, MarketDayChanged
 from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Member
+from tagproc.engine.state import GameState, JournalEntry, MarketDay, Member
 from tagproc.notes import note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.models import Seller
@@ -91,18 +106,26 @@ class _Source:
     from_stock: bool
 
 
+@dataclass(frozen=True, slots=True)
+class _Fake:
+    """A fake a buy gets: ``entry`` (the fake) out of ``seller``'s stock, offered as the item the buy named."""
+
+    seller: Seller
+    entry: BookItem
+
+
 def decide_buy(state: GameState, command: c.Buy, rules: Rules, dice: Dice) -> Decision:
     """Buy ``count`` of an item at the market day in force: pay, then take it, or neither."""
     who = trader(state, command)
     if not isinstance(who, int):
         return who
     try:
-        return _buy(state, command, rules, who)
+        return _buy(state, command, rules, who, dice)
     except Refusal as refusal:
         return refuse(command, refusal.reason, refusal.said)
 
 
-def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
+def _buy(state: GameState, command: c.Buy, rules: Rules, who: int, dice: Dice) -> Decision:
     market = market_of(state, rules)
     book, day = market.book, market.day
     level = book.level(command.level)
@@ -112,7 +135,10 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
     entry = _ware(rules, command.item)
     if entry.item.cost is None:
         raise Refusal(Reason.NOT_FOR_SALE, note("market.no_cost", name=entry.label))
-    source = _source(state, rules, market, command, entry, who)
+    fake = _fake_of(state, rules, market, command, entry, who)
+    source = (
+        _source(state, rules, market, command, entry, who) if fake is None else _Source(fake.seller, True)
+    )
     price = book.price(entry, level)
     if price is None:
         raise Refusal(Reason.NOT_FOR_SALE, note("market.coin_taken_out", name=entry.label))
@@ -127,14 +153,19 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
         short = note("market.cannot_afford", who=member.name, name=what_for, price=total.text, held=held)
         raise Refusal(Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    what = What(entry.label, item=entry.ref)
+    shown = What(entry.label, item=entry.ref)
+    got, stocked = (shown, entry) if fake is None else (_fooling(entry, fake), fake.entry)
     if not entry.item.service:
-        bag = bags.add(bag, what, command.count, rules.stack_limit(entry.item))
+        bag = bags.add(bag, got, command.count, rules.stack_limit(stocked.item))
     coming_in = None if entry.item.service else counted_text(entry.label, command.count)
     fits_after(state, rules, who, bag, coming_in)
+    if fake is not None and (fake.seller.id, fake.entry.ref) not in day.held:
+        seen = noticing.noticed(state, rules, who, fake.entry, fake.seller, dice)
+        if seen is not None:
+            return _held(command, day, fake, seen, member.name, entry.label)
     if source.from_stock:
         assert source.seller is not None  # only a seller has a stock
-        day = marketday.counted_stock_buy(day, source.seller.id, entry.ref, command.count)
+        day = marketday.counted_stock_buy(day, source.seller.id, stocked.ref, command.count)
     elif marketday.limited_left(rules, day, entry) is not None:
         day = marketday.counted_buy(day, entry.ref, command.count)
     text = counted_text(entry.label, command.count)
@@ -147,10 +178,57 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int) -> Decision:
     attrs = with_attr(command, attrs, "level", level.label)
     attrs = with_attr(command, attrs, "seller", source.seller.label if source.seller else None)
     attrs = written_who(command, attrs, member.name)
-    now = 0 if entry.item.service else bags.count_held(bag, what)
+    # What the buyer holds of it as it is shown: a fake that fools counts as the item it passes for.
+    now = 0 if entry.item.service else bags.count_held(bag, shown)
     paid = money.payment_note(plan, coin_labels(rules, family)) if total.amount else None
     reply = answer(command, now=now, attrs=attrs, extra=(("price", total.text),), note=paid)
     return Accepted(effects=effects, answers=(reply,))
+
+
+# -- fakes ----------------------------------------------------------------------------------------------
+
+
+def _fake_of(
+    state: GameState, rules: Rules, market: Market, command: c.Buy, entry: BookItem, who: int
+) -> _Fake | None:
+    """The fake this buy gets, if any (spec "Honest and dishonest sellers": "a buy that names that seller and
+    that item gets the fake; a buy that names no seller never does"): ``seller=`` names a dishonest seller
+    here whose stock today has, of one fake they offer as ``entry``, at least ``count`` left (the first such
+    fake in catalog order). Fewer left than asked: the buy is priced as any other (shelves, real stock), since
+    a buy is never part fake. ``not-to-you`` when the seller's ``only`` is not met."""
+    if command.seller is None:
+        return None
+    seller = market.book.seller(command.seller)
+    if seller is None or seller.honest or seller not in market.sellers:
+        return None
+    offered = marketday.fakes_left(rules, market.day, seller, entry.ref)
+    fake = next((one for one, left in offered if left >= command.count), None)
+    if fake is None:
+        return None
+    member = state.party[who]
+    if not _meets_only(rules, state, member, seller):
+        only = seller.only.label if seller.only is not None else None
+        raise Refusal(
+            Reason.NOT_TO_YOU, note("market.not_to_you", who=member.name, seller=seller.label, only=only)
+        )
+    return _Fake(seller, fake)
+
+
+def _fooling(entry: BookItem, fake: _Fake) -> What:
+    """What a bought fake is in the bag: called ``entry``'s label, truly the fake, passing as ``entry``."""
+    return What(entry.label, item=fake.entry.ref, passes_as=entry.ref)
+
+
+def _held(command: c.Buy, day: MarketDay, fake: _Fake, seen: Noticed, buyer: str, shown: str) -> Accepted:
+    """A buy a companion held (spec "Spotting fakes": noticing before a buy): nothing is paid and the answer is
+    ``result="refused" reason="held"``, yet the decision is *accepted* with one effect, the day remembering the
+    hold (``MarketDay.held``), so that the same buy asked again today goes through. The one place an answer
+    says refused while the state changes: a ``Refused`` carries no effects by construction (the brief's
+    decision)."""
+    said = fakes.held_note(seen.who, seen.says, buyer, shown, fake.seller.label)
+    reply = answer(command, result="refused", reason=Reason.HELD, note=said)
+    day = marketday.counted_hold(day, fake.seller.id, fake.entry.ref)
+    return Accepted(effects=(MarketDayChanged(day=day),), answers=(reply,))
 
 
 def _ware(rules: Rules, ref: c.ItemRef) -> BookItem:
@@ -166,10 +244,10 @@ def _source(
 ) -> _Source:
     """Who sells it and from where: ``not-here``, ``no-seller``, ``not-to-you``, ``sold-out`` in that order."""
     book, day = market.book, market.day
-    stocked = {
+    stocked = {  # a fake is never bought by its own label: it is only ever offered as what it passes for
         seller.id: dict(marketday.stock_rolled(rules, day, seller)).get(entry.ref, 0)
         for seller in market.sellers
-        if seller is not None
+        if seller is not None and not entry.item.is_fake
     }
     if not book.sold_at(entry, day.size) and not any(stocked.values()):
         smallest = market.size_label(book.smallest_place(entry))

@@ -31,6 +31,11 @@ Decisions where the spec is silent:
   full (4/4)"). A heal never takes away what is over a maximum.
 - ``now`` is how many of the item the user's bag holds afterwards. Journal: ``used`` with the item's name,
   and ``lost`` with it when it breaks.
+- A fake is used as what it truly is (spec "Honest and dishonest sellers": "using it (what it truly does
+  happens ...)"): the stack's own item's ``use`` runs, which is what ``rules.item_of`` reads; the line names
+  it as it was shown, then says what it was (``fakes.was``), and what is left of the stack is its true item
+  (``fakes.reveal_at``); the journal's ``used`` line is by the shown name, then a ``changed`` line for the
+  one used.
 
 Invariant: every refusal changes nothing.
 """
@@ -40,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tagproc import commands as c
+from tagproc.engine import bags, fakes
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.charges import broke_note, charges_left, charges_max, left_note, roll_amount
 from tagproc.engine.dice import Dice
@@ -181,9 +187,13 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     if rolled is None or rolled.passed:
         _apply(view, item, use, dice, outcome)
     bag, left, broke = _spend(view, index, item, use, dice)
+    fooled = fakes.is_fooling(stack)
+    if fooled and len(bag) == len(view.member.bag):  # what is left of it is its true item from now on
+        bag = fakes.reveal_at(bag, index, view.rules)
     held = _held(bag, command, view.rules)
     used = note("use.used", who=view.name, item=stack.name, parts=tuple(outcome.parts))
-    said = (used, *_left_note(item, use, held, left, broke))
+    was = (fakes.was_note(fakes.true_label(stack, view.rules)),) if fooled else ()
+    said = (used, *was, *_left_note(item, use, held, left, broke))
     effects: list[Effect] = []
     if outcome.sheet != view.sheet:
         effects.append(SheetChanged(member=view.index, sheet=outcome.sheet))
@@ -192,6 +202,8 @@ def _use(command: c.Use, view: LiveSheet, index: int, item: Item, use: Use, dice
     effects.append(Journaled(entry=JournalEntry(kind="used", who=view.name, text=stack.name)))
     if broke:
         effects.append(Journaled(entry=JournalEntry(kind="lost", who=view.name, text=stack.name)))
+    if fooled:
+        effects.append(Journaled(entry=fakes.changed(view.name, bags.with_count(stack, 1), view.rules)))
     reply = answer(command, attrs=_attrs(command, view), now=held, note=said)
     return Accepted(effects=tuple(effects), answers=(reply,))
 

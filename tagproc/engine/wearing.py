@@ -13,6 +13,10 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
 - One item at a time up to ``count`` (CONVENTIONS.md §4): refused only when the first fails; with nothing
   to change (all worn already, none worn...) the answer is ``ok`` with ``count="0"``. ``count`` is what
   really changed and ``now`` the worn (equip/unequip) or bound (bind/unbind) count in that bag.
+- Binding a fake finds it out (spec "Honest and dishonest sellers": "binding it (attuning shows a curse)"):
+  each bound stack that still fools becomes its true item (``fakes.found_out_bound``), the note says what it
+  is (``fakes.bound``, then ``wearing.cursed_bound`` when the true item is cursed) and the journal has a
+  ``changed`` line for it; ``now`` counts what is still the item named.
 - An equip or bind that makes an item worn whose ``conditionImmunities`` name a condition the member has on
   takes it off in the same answer (``sheet_ops.immunity_ends``: a ``SheetChanged`` after the ``BagChanged``).
 
@@ -28,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tagproc import commands as c
-from tagproc.engine import bags
+from tagproc.engine import bags, fakes
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Resolved
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, BagChanged, Decision
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Journaled
 from tagproc.engine.placing import member_or_refusal, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
@@ -159,8 +163,15 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
         notes.append(note("wearing.binding_full_for_more", who=member.name, count=count))
     if count and any(bags.is_cursed(stack, item) for stack in bag if bags.is_of(stack, resolved.what)):
         notes.append(note("wearing.cursed_bound", name=resolved.what.name))
+    bag, shown = fakes.found_out_bound(bag, rules)
+    for fooled, true in shown:
+        notes.append(fakes.bound_note(fooled.name, true.name))
+        if bags.is_cursed(true, rules.item_of(true, state)):
+            notes.append(note("wearing.cursed_bound", name=true.name))
     now = _count(bag, resolved, lambda s: s.bound)
-    return _done_wearing(command, state, who, bag, resolved, rules, notes, count, now)
+    done = _done_wearing(command, state, who, bag, resolved, rules, notes, count, now)
+    journal = tuple(Journaled(entry=fakes.changed(member.name, fooled, rules)) for fooled, _ in shown)
+    return Accepted(effects=(*done.effects, *journal), answers=done.answers)
 
 
 def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
