@@ -409,3 +409,24 @@ def test_a_fake_found_out_otherwise_is_said_from_its_journal_line() -> None:
     assert text.splitlines()[1:] == [
         "- Ada: Silver coffin nail ×1 was Pewter coffin nail, found out; it is that from now on."
     ]
+
+
+def test_the_recap_of_a_held_buy_says_who_noticed_what_and_asks_for_the_warning() -> None:
+    game = Game(
+        "gravewatch",
+        [
+            {"name": "Ada", "bag": [{"item": "crown", "count": 9}]},
+            {"name": "Bram", "sheet": {"abilities": {"nerve": 5}}},
+        ],
+        seed=1,
+    )
+    game.reply('The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]')
+    game.reply('[inventory: action="buy" item="Silver coffin nail" seller="fence"]')
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        '- [inventory: action="buy" item="Silver coffin nail" count="1" seller="fence"] was refused (held): it did '
+        "not happen. Bram noticed something about the Silver coffin nail: he names a price before you have asked "
+        "one. Nothing was paid. Play Bram warning Ada in character, without accusing the fence to their face unless "
+        "that is Bram's way, and let Ada decide; the same buy asked again today goes through."
+    ]

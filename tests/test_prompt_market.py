@@ -30,6 +30,11 @@ CHANDLER = (
     f"- chandler: {CANDLE}, Warming tonic 6 pennies, Shuttered lantern 3 shillings, Lantern coat "
     "8 shillings, Mourning coat 14 shillings"
 )
+# The fence (dishonest) offers the pewter nails its odd lot rolled on day seed 3 as silver ones.
+FENCE = (
+    "- fence: Silver coffin nail 2 crowns (1 left today), "
+    "Silver coffin nail 2 crowns (FAKE: really Pewter coffin nail, 1 in stock today)"
+)
 BED = "- watch-house: A bed at the watch-house 3 pennies (a service)"
 CHAPEL = "- chapel of the Vigil (to wardens of Nerve 3 or more only): Page of the vigil litany 1 crown"
 
@@ -231,7 +236,7 @@ def test_a_market_day_says_what_is_left_today_and_what_the_sellers_pay() -> None
         "- smith: Shot and powder 3 pennies, Grave spade 6 shillings, Silver coffin nail 2 crowns (1 left today)",
         CHAPEL,
         BED,
-        "- fence: Silver coffin nail 2 crowns (1 left today)",
+        FENCE,
         "- The sellers here buy back what they sell, at 50% of the fair price; 100 shillings left of today's "
         "purse.",
     ]
@@ -344,7 +349,7 @@ def test_the_last_level_keeps_the_header_every_seller_and_the_day() -> None:
         "- smith: 3 wares",
         "- chapel of the Vigil (to wardens of Nerve 3 or more only): 1 ware",
         "- watch-house: 1 ware",
-        "- fence: 1 ware",
+        "- fence: 2 wares",
         "- The sellers here buy back what they sell, at 50% of the fair price; 100 shillings left of today's "
         "purse.",
     ]
@@ -465,44 +470,43 @@ def test_a_dishonest_seller_says_nothing_of_a_risky_ware() -> None:
     assert f"- chandler: {CANDLE}, Warming tonic" in lines[1]
 
 
-def _stocked(monkeypatch: pytest.MonkeyPatch, seller_id: str, *stock: tuple[str, int]) -> None:
-    """``seller_id``'s stock today is ``stock`` (what ``marketday`` rolls, by hand: a fake a dishonest
-    seller's table rolled), the other sellers' as rolled."""
-    import tagproc.prompt.market as block
-
-    def stock_left_by_hand(rules: Rules, day: MarketDay, seller: Any) -> tuple[tuple[str, int], ...]:
-        return stock if seller.id == seller_id else stock_left(rules, day, seller)
-
-    monkeypatch.setattr(block, "stock_left", stock_left_by_hand)
-
-
-def test_a_dishonest_seller_s_fake_is_offered_as_what_it_passes_for_with_the_truth_beside_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    _stocked(monkeypatch, "fence", ("kit/pewter-nail", 2), ("kit/black-candle", 1))
+def test_a_dishonest_seller_s_fake_is_offered_as_what_it_passes_for_with_the_truth_beside_it() -> None:
     lines = _said(rules_for("gravewatch"), _state("town", day=_day("town"))).splitlines()
-    assert lines[5] == (
-        "- fence: Black candle 2 pennies (1 in stock today), Silver coffin nail 2 crowns (1 left today), "
-        "Silver coffin nail 2 crowns (FAKE: really Pewter coffin nail, 2 in stock today)"
-    )
+    assert lines[5] == FENCE
 
 
-def test_an_honest_seller_never_offers_a_fake(monkeypatch: pytest.MonkeyPatch) -> None:
-    _stocked(monkeypatch, "smith", ("kit/pewter-nail", 2))
-    smith = _said(rules_for("gravewatch"), _state("town", day=_day("town"))).splitlines()[2]
-    assert (
-        smith
-        == "- smith: Shot and powder 3 pennies, Grave spade 6 shillings, Silver coffin nail 2 crowns (1 left today)"
-    )
+def test_an_honest_seller_never_offers_a_fake() -> None:
+    rules = rules_for("gravewatch")
+    offered = 0
+    for seed in range(30):
+        lines = _said(
+            rules, _state("town", day=MarketDay(place="Millbrook", size="town", seed=seed))
+        ).splitlines()
+        for line in lines[1:-1]:
+            if line.startswith("- fence: "):
+                offered += "(FAKE: really Pewter coffin nail, " in line
+            else:
+                assert "FAKE" not in line and "Pewter" not in line, line
+    assert offered  # some day the fence offers one
 
 
-def test_the_5e_fence_offers_a_potion_of_poison_as_a_potion_of_healing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    _stocked(monkeypatch, "fence", ("magic_items/potion-of-poison", 1))
+def test_the_5e_fence_offers_a_potion_of_poison_as_a_potion_of_healing() -> None:
     day = MarketDay(place="Millbrook", size="town", seed=1)
     fence = next(x for x in _said(rules_for("srd-5e"), _state("town", day=day)).splitlines() if "Fence" in x)
     assert fence == (
         "- Fence: Potion of Healing 50 gold pieces (2 left today), "
-        "Potion of Healing 50 gold pieces (FAKE: really Potion of Poison, 1 in stock today)"
+        "Potion of Healing 50 gold pieces (FAKE: really Potion of Poison, 3 in stock today)"
     )
+
+
+def test_a_buy_of_the_fake_leaves_fewer_in_stock() -> None:
+    game = Game(
+        "gravewatch", [{"name": "Ada", "bag": [{"item": "crown", "count": 9}]}, {"name": "Bram"}], seed=1
+    )
+    game.reply('The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]')
+    fakes = "Silver coffin nail 2 crowns (FAKE: really Pewter coffin nail, {} in stock today)"
+    market = game.prompt().block("market")
+    assert market is not None and market.text.splitlines()[5].endswith(fakes.format(3))
+    game.reply('[inventory: action="buy" item="Silver coffin nail" seller="fence"]')
+    market = game.prompt().block("market")
+    assert market is not None and market.text.splitlines()[5].endswith(fakes.format(2))

@@ -35,8 +35,9 @@ trimmed.
 Honesty (spec "Honest and dishonest sellers"): an honest seller's risky ware says what they warn the buyer
 of (``warn``: its ``risky``); a dishonest seller says nothing. A fake a dishonest seller's stock rolled
 today is offered as the item it passes for, at that item's price, with the truth beside it (``fake``: its
-own label, for the GM alone); a fake whose passes-for item is missing, hidden by a layer, a service or
-unpriced is not offered, and an honest seller offers none (``marketday`` rolls none for them).
+own label, for the GM alone), as ``marketday.offered_fakes`` and ``MarketBook.offered_as`` have it (a fake
+whose passes-for item is missing, hidden by a layer or not sellable is never offered, and an honest seller's
+stock keeps none).
 
 Decisions where the spec is silent: a ware's notes (the truth of a fake, a service, how many are left, how many
 in stock, then the warning, whose own words may hold commas) are one parenthesis after its price; a fake is
@@ -53,7 +54,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from tagproc.engine.market import MarketBook, Price
-from tagproc.engine.marketday import limited_left, purse_left, stock_left
+from tagproc.engine.marketday import limited_left, offered_fakes, purse_left, stock_left
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay
 from tagproc.prompt.draft import Draft, Fixed
@@ -176,40 +177,34 @@ def _stall(
     order: Mapping[str, int],
 ) -> Stall:
     stock: dict[str, int] = {}
+    fakes: tuple[tuple[BookItem, BookItem, int], ...] = ()
     if day is not None and seller is not None:
         stock = dict(stock_left(rules, day, seller))
+        fakes = offered_fakes(rules, day, seller)  # a dishonest seller's: (the fake, offered as, how many)
     shelves = book.wares(size, seller)
     shelved = {entry.ref for entry in shelves}
     stocked = (book.book.get(ref) for ref in stock if ref not in shelved)
-    honest = seller is None or seller.honest
-    # (what it is offered as, its price, what it truly is): a fake is offered as the item it passes for.
-    priced: list[tuple[BookItem, Price, BookItem]] = []
+    # (offered as, its price, what it truly is, left today, in stock today): a fake as what it passes for.
+    priced: list[tuple[BookItem, Price, BookItem, int | None, int | None]] = []
     for entry in (*shelves, *(entry for entry in stocked if entry is not None)):
-        shown = _offered_as(book, entry, honest)
-        price = book.price(shown) if shown is not None else None
-        if shown is not None and price is not None:  # nobody can buy what nobody can price (``on_shelves``)
-            priced.append((shown, price, entry))
+        price = book.price(entry)
+        if price is not None:  # a stock item nobody can price is not for sale (``on_shelves`` for the rest)
+            left = limited_left(rules, day, entry) if day is not None and entry.ref in shelved else None
+            # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
+            in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
+            priced.append((entry, price, entry, left, in_stock))
+    for fake, shown, count in fakes:
+        price = book.price(shown)
+        if price is not None:
+            priced.append((shown, price, fake, None, count))
     priced.sort(key=lambda one: (one[1].amount, order[one[2].ref]))
     wares = []
-    for shown, price, entry in priced:
-        left = limited_left(rules, day, entry) if day is not None and entry.ref in shelved else None
-        # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
-        in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
+    for shown, price, entry, left, in_stock in priced:
         fake = entry.label if entry is not shown else None
-        warn = entry.item.risky if honest else None  # spec: "a dishonest seller says nothing"
+        warn = book.warning(seller, entry)  # spec: an honest seller warns, "a dishonest seller says nothing"
         wares.append(Ware(shown.label, price.text, shown.item.service, left, in_stock, fake, warn))
     only = seller.only.label if seller is not None and seller.only is not None else None
     return Stall(seller.label if seller is not None else None, only, tuple(wares))
-
-
-def _offered_as(book: MarketBook, entry: BookItem, honest: bool) -> BookItem | None:
-    """What ``entry`` is offered as: itself, or for a fake in a dishonest seller's stock the item it passes
-    for, while that is in the book and for sale (spec "Honest and dishonest sellers": "checked ... again when
-    a market offers it"); None for a fake nobody offers."""
-    if not entry.item.is_fake:
-        return entry
-    real = book.book.passes_for(entry) if not honest else None
-    return real if real is not None and not real.item.service else None
 
 
 def _buy_back(book: MarketBook, place: Place, day: MarketDay, rules: Rules) -> BuyBack:
