@@ -193,10 +193,10 @@ def _stall(
             # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
             in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
             priced.append((entry, price, entry, left, in_stock))
-    for fake, shown, count in fakes:
+    for true, shown, count in fakes:
         price = book.price(shown)
         if price is not None:
-            priced.append((shown, price, fake, None, count))
+            priced.append((shown, price, true, None, count))
     priced.sort(key=lambda one: (one[1].amount, order[one[2].ref]))
     wares = []
     for shown, price, entry, left, in_stock in priced:
