@@ -361,8 +361,13 @@ def test_the_fence_sells_off_its_shelves_on_a_day_its_lot_has_no_fake_of_it() ->
 
 
 def test_a_fake_bought_by_who_party_is_the_players_and_answered_as_written() -> None:
-    # Seed 1: the fence's lot is three pewter nails, offered as silver ones (tests/test_engine_fakes.py).
+    # Seed 1: the fence's lot is three pewter nails, offered as silver ones (tests/test_engine_fakes.py); Bram
+    # held this buy once today already, so asked again it goes through (engine/noticing.py).
     state = at(party(member("Ada", coins("crown", 2)), member("Bram")), seed=1)
+    assert state.day is not None
+    state = state.model_copy(
+        update={"day": state.day.model_copy(update={"held": (("fence", "kit/pewter-nail"),)})}
+    )
     tag = '[inventory: action="buy" item="Silver coffin nail" seller="fence" who="party"]'
     decision, after = run(GRAVEWATCH, state, tag)
     assert dict(answers_of(decision)[0].attrs)["who"] == "party"

@@ -12,7 +12,7 @@ import pytest
 
 from tagproc.engine.market import MarketBook
 from tagproc.engine.rules import Rules
-from tagproc.ruleset.capability import check_capability
+from tagproc.ruleset.capability import FAKES, SPOTTING, check_capability, features_used
 from tagproc.ruleset.load import load_ruleset, parse_ruleset
 from tagproc.rulesets import build_srd5e
 from tests.test_ruleset_shapes import MARKET
@@ -28,6 +28,15 @@ CORRECTIONS: dict[str, tuple[int, str, float]] = {
     "caltrops": (1, "gp", 2),  # the data prices one caltrop (5 cp); the SRD sells a bag of 20 for 1 gp
     "spike-iron": (1, "gp", 5),  # the data prices one spike (1 sp); the SRD sells ten for 1 gp
     "barding-ring-mail": (120, "gp", 80),  # barding is 4 x the armor's 30 gp; the data says 12 gp
+}
+
+#: The magic items srd-5e prices although the data gives them none (README "Fakes"): the potion of
+#: healing's is a correction (SRD 5.2), the bag of devouring's the spec's, the other two tagproc's.
+MAGIC_PRICES: dict[str, tuple[int, str]] = {
+    "potion-of-healing": (50, "gp"),
+    "bag-of-devouring": (5, "gp"),
+    "bag-of-holding": (400, "gp"),
+    "potion-of-poison": (5, "gp"),
 }
 
 
@@ -97,8 +106,11 @@ def test_srd_5e_lists_every_magic_item_with_its_rarity() -> None:
         if raw["index"] == "potion-of-healing":
             expected = "common"
         assert rarity == expected, raw["index"]
-        if raw["index"] != "potion-of-healing":
-            assert "cost" not in shipped[raw["index"]]["item"], raw["index"]
+        cost = shipped[raw["index"]]["item"].get("cost")
+        expected_cost = MAGIC_PRICES.get(raw["index"])
+        assert cost == (expected_cost and {"amount": expected_cost[0], "unit": expected_cost[1]}), raw[
+            "index"
+        ]
     healing = shipped["potion-of-healing"]["item"]
     assert healing["cost"] == {"amount": 50, "unit": "gp"}
     assert healing["stats"] == {"weight": 0.5}
@@ -236,6 +248,7 @@ def test_srd_5e_sells_back_at_half_the_cost_and_every_srd_category_with_a_price_
         "tools",
         "mounts_and_vehicles",
         "potion",
+        "wondrous",  # the bag of holding, and the bag of devouring that passes for it
         "services",
     }
     city = market.sizes[-1].id
@@ -245,6 +258,70 @@ def test_srd_5e_sells_back_at_half_the_cost_and_every_srd_category_with_a_price_
             for seller in market.sellers
             for entry in market.wares(city, seller)
         ), category
+
+
+def test_srd_5e_holds_the_specs_fakes_as_the_spec_writes_them() -> None:
+    """Spec "Honest and dishonest sellers" and "Spotting fakes": the bag of devouring (with its 5 gp) and the
+    potion of poison (its two tells, foolsReveal) pass for items with a price, the wand of wonder is risky,
+    namesItAt 5, the two ways of seeing through fakes, and the dishonest fence with its manner and odd lot."""
+    srd = load("srd-5e")
+    magic = entries(srd, "magic_items")
+    bag = magic["bag-of-devouring"]["item"]
+    assert (bag["category"], bag["passesFor"], bag["cost"]) == (
+        "wondrous",
+        "magic_items/bag-of-holding",
+        {"amount": 5, "unit": "gp"},
+    )
+    assert [tell["check"] for tell in bag["tells"]] == [{"skill": "arcana"}, {"skill": "investigation"}]
+    assert "foolsReveal" not in bag  # Identify reads it: the SRD says nothing of a bag fooling it
+    poison = magic["potion-of-poison"]["item"]
+    assert poison["passesFor"] == "magic_items/potion-of-healing"
+    assert poison["tells"] == [
+        {
+            "check": {"value": {"derived": "poisoners_kit_check"}},
+            "dc": 13,
+            "carries": {"anyOf": ["equipment/poisoners-kit"]},  # the spec's gear/poisoners-kit
+            "says": "a faint bitterness under the sweetness",
+        },
+        {"check": {"skill": "arcana"}, "dc": 18, "says": "its magic does not feel like healing magic"},
+    ]
+    assert poison["foolsReveal"] == ["identify"]
+    assert magic["wand-of-wonder"]["item"]["risky"] == (
+        "every wave is a gamble; some effects turn on the one who waves it"
+    )
+    block = srd["items"]
+    assert block["namesItAt"] == 5
+    assert block["revealsFakes"] == [
+        {"id": "identify", "label": "Identify"},
+        {
+            "id": "detect-poison",
+            "label": "Detect Poison and Disease",
+            "items": ["magic_items/potion-of-poison"],
+        },
+    ]
+    (fence,) = [seller for seller in block["market"]["sellers"] if seller["id"] == "fence"]
+    assert {key: fence[key] for key in ("label", "honest", "sells", "place", "stock")} == {
+        "label": "Fence",
+        "honest": False,
+        "sells": [{"tag": "magical"}],
+        "place": "town",
+        "stock": {"table": "fences_odd_lot"},
+    }
+    assert fence["manner"] == {
+        "check": {"skill": "insight"},
+        "dc": 13,
+        "advantageIf": [{"value": {"derived": "knows_trade"}, "atLeast": 1}],
+        "says": "their eyes slide away when you ask about it",
+    }
+    (odd_lot,) = [table for table in block["lootTables"] if table["id"] == "fences_odd_lot"]
+    fakes = {line["item"] for line in odd_lot["entries"]} & {
+        "magic_items/bag-of-devouring",
+        "magic_items/potion-of-poison",
+    }
+    assert len(fakes) == 2  # the fence's stock can roll either fake
+    ruleset = parse_ruleset(srd)
+    assert {FAKES, SPOTTING} <= {feature for _, feature in features_used(ruleset, srd)}
+    assert check_capability(ruleset, srd) == []  # 1.89 covers 1.79 (fakes, the fence) and 1.802 (tells)
 
 
 def test_srd_5e_services_are_tagged_by_kind_and_stabling_is_one() -> None:

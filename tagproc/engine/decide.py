@@ -2,7 +2,7 @@
 
 Each command goes to the module of its concern (``inventory``, ``purse``, ``trade``, ``loot``, ``sheet_ops``,
 ``use``, ``place``, ``fakes``). Every rule lives in those ``decide_*`` functions; ``outcome.evolve`` applies
-what they accept. A command the engine does not run yet (inspect) is refused with ``unapplied``, never dropped;
+what they accept. A command the engine does not run is refused with ``unapplied``, never dropped;
 a ``[sheet:]`` op with ``who="party"`` runs on every member and gives one answer (``_for_the_party``); an
 accepted inventory change is followed by finding out every fake whose truth the sheet then shows
 (``fakes.shown_on_sheet``).
@@ -81,7 +81,7 @@ PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONV
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
     """Every rule for ``command`` against ``state``: ``Accepted(effects, answers)`` or ``Refused(answer)``."""
     decider = _DECIDERS.get(type(command))
-    if decider is None:  # inspect: issue 11's other half
+    if decider is None:  # every command has a decider; a new command type without one is refused
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
     if isinstance(command, _SHEET_COMMANDS) and is_party(state, command.who):
         return _for_the_party(state, command, rules, dice, decider)

@@ -1,9 +1,10 @@
-"""The SRD magic items file as the ``magic_items`` catalog: rarity, attunement and slots, never a price;
-and the spec's 5e fakes and risky items among them.
+"""The SRD magic items file as the ``magic_items`` catalog: rarity, attunement and slots, never a price
+from the data; and the spec's 5e fakes and risky items among them, with the prices ``PRICES`` gives.
 
 Invariants: a "Varies" family gets no rarity (its variants are entries of their own), except the plain
 potion of healing, which is common; an item that requires attunement binds, and is cursed where its text
-has a Curse paragraph.
+has a Curse paragraph; every fake passes for an item with a price, of its category and slots, and has a
+price of its own (what an honest buyer who sees through it pays for: spec "Honest and dishonest sellers").
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from tagproc.rulesets.srd5e.common import CATEGORY_IDS, JSONObject, clean_text, clip, summarize
 from tagproc.rulesets.srd5e.corrections import correct
 
-__all__ = ["RARITIES", "RARITY_OF", "fakes_and_risks", "magic_item"]
+__all__ = ["PRICES", "RARITIES", "RARITY_OF", "fakes_and_risks", "magic_item"]
 
 RARITIES: tuple[tuple[str, str], ...] = (
     ("common", "Common"),
@@ -95,9 +96,24 @@ def _binds(raw: JSONObject) -> JSONObject | None:
     return binds
 
 
+#: The magic items that get a price here although the SRD data gives them none (the potion of healing's
+#: is a correction, ``corrections.py``): ref -> (amount, coin, where the price comes from). A fake needs
+#: an item with a price to pass for, and a price of its own for an honest buyer to pay.
+PRICES: dict[str, tuple[int, str, str]] = {
+    "bag-of-devouring": (5, "gp", "the spec (Honest and dishonest sellers)"),
+    "bag-of-holding": (400, "gp", "tagproc: the Bag of Devouring needs a sellable item to pass for"),
+    "potion-of-poison": (5, "gp", "tagproc: the spec's price for its other fake"),
+}
+
+
 def fakes_and_risks(magic: list[JSONObject]) -> None:
-    """The spec's 5e fakes and risky items (spec "Honest and dishonest sellers", "Spotting fakes")."""
+    """The spec's 5e fakes and risky items (spec "Honest and dishonest sellers", "Spotting fakes"): the
+    potion of poison as the spec writes it, the bag of devouring passing for a bag of holding with tells
+    read off the SRD text (its magic is a creature's, and turned inside out it closes instead of spilling),
+    the risky wand of wonder, and the prices ``PRICES`` gives."""
     by_id = {entry["id"]: entry for entry in magic}
+    for index, (amount, unit, _source) in PRICES.items():
+        by_id[index]["item"]["cost"] = {"amount": amount, "unit": unit}
     poison = by_id["potion-of-poison"]["item"]
     poison["passesFor"] = "magic_items/potion-of-healing"
     poison["tells"] = [
@@ -110,6 +126,23 @@ def fakes_and_risks(magic: list[JSONObject]) -> None:
         {"check": {"skill": "arcana"}, "dc": 18, "says": "its magic does not feel like healing magic"},
     ]
     poison["foolsReveal"] = ["identify"]
+    bag = by_id["bag-of-devouring"]["item"]
+    bag["passesFor"] = "magic_items/bag-of-holding"
+    bag["tells"] = [
+        # SRD: "a feeding orifice for a gigantic extradimensional creature", which "can sense whatever is
+        # placed inside the bag".
+        {
+            "check": {"skill": "arcana"},
+            "dc": 15,
+            "says": "its magic is something alive and hungry, not folded space",
+        },
+        # SRD: "Turning the bag inside out closes the orifice" (a bag of holding spills its contents).
+        {
+            "check": {"skill": "investigation"},
+            "dc": 15,
+            "says": "turned inside out, it closes like a mouth instead of spilling",
+        },
+    ]
     by_id["wand-of-wonder"]["item"]["risky"] = (
         "every wave is a gamble; some effects turn on the one who waves it"
     )

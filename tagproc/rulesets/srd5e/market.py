@@ -24,6 +24,7 @@ def loot_tables() -> list[JSONObject]:
             "rolls": "1d3",
             "entries": [
                 {"item": "magic_items/potion-of-poison", "weight": 3},
+                {"item": "magic_items/bag-of-devouring", "weight": 1},
                 {"item": "magic_items/potion-of-healing", "weight": 2, "count": "1d2"},
                 {"item": "equipment/thieves-tools", "weight": 1},
             ],
