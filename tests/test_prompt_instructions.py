@@ -654,7 +654,7 @@ def _inspect(item: str, seller: str, ways: str) -> str:
     ("name", "item", "seller", "ways"),
     [
         ("gravewatch", "Silver coffin nail", "fence", "Blessing of the Vigil, Silversmith's assay"),
-        ("srd-5e", "Potion of Healing", "Fence", "Identify, Detect Poison and Disease"),
+        ("srd-5e", "Bag of Holding", "Fence", "Identify, Detect Poison and Disease"),
     ],
 )
 def test_a_ruleset_with_fakes_teaches_reveal_inspect_and_a_held_buy(

@@ -490,12 +490,14 @@ def test_an_honest_seller_never_offers_a_fake() -> None:
     assert offered  # some day the fence offers one
 
 
-def test_the_5e_fence_offers_a_potion_of_poison_as_a_potion_of_healing() -> None:
+def test_the_5e_fence_offers_poison_as_healing_and_a_bag_of_devouring_as_one_of_holding() -> None:
     day = MarketDay(place="Millbrook", size="town", seed=1)
     fence = next(x for x in _said(rules_for("srd-5e"), _state("town", day=day)).splitlines() if "Fence" in x)
     assert fence == (
         "- Fence: Potion of Healing 50 gold pieces (2 left today), "
-        "Potion of Healing 50 gold pieces (FAKE: really Potion of Poison, 3 in stock today)"
+        "Potion of Healing 50 gold pieces (FAKE: really Potion of Poison, 2 in stock today), "
+        "Bag of Holding 400 gold pieces (4 left today), "
+        "Bag of Holding 400 gold pieces (FAKE: really Bag of Devouring, 1 in stock today)"
     )
 
 

@@ -197,7 +197,8 @@ def _stall(
         price = book.price(shown)
         if price is not None:
             priced.append((shown, price, true, None, count))
-    priced.sort(key=lambda one: (one[1].amount, order[one[2].ref]))
+    # Cheapest first, ties in catalog order of what is offered; a fake just after the item it passes for.
+    priced.sort(key=lambda one: (one[1].amount, order[one[0].ref], one[2] is not one[0]))
     wares = []
     for shown, price, entry, left, in_stock in priced:
         fake = entry.label if entry is not shown else None
