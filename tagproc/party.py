@@ -5,7 +5,10 @@ where ``sheet`` is ``{abilities, fields, pools, tracks, conditions, states}`` (a
 ``{current, temp}``) and ``bag`` a list of ``{item, count, worn, bound, charges}``. A bag's ``item`` is found
 as the Game Master's names are (spec "What reads items": a ruleset item's label in any case, then a coin by
 id, label or its name for one), else it is a plain item by that name, where the ruleset's ``freeform`` allows
-plain items.
+plain items. A fake named by its own label starts out fooling (spec "Honest and dishonest sellers": a fake in
+the bag "shows as the item it passes for ... and keeps what it truly is"): its stack is called by the label
+of the item it passes for, with ``passes_as`` that item's ref, as a fake bought from a dishonest seller is;
+one whose passes-for item a layer hides is its own item.
 
 Invariants: an entry is read with the limits of a file (``tagproc.documents.clean_value``: a lone surrogate
 becomes U+FFFD, no endless nesting, no number past 2**53); a party has at most 100 members, a bag entry a
@@ -209,12 +212,19 @@ def _stacks(entry: Any, rules: Rules, path: str, problems: list[Problem]) -> lis
     if found is None:
         return []
     label, ref, coin, limit = found
+    passes_as = None
+    real = rules.book.passes_for(entry) if ref is not None and (entry := rules.book.get(ref)) else None
+    if real is not None:  # a fake starts out fooling: called by the label of what it passes for
+        label, passes_as = real.label, real.ref
     if charges is not None and not _charges_ok(charges, ref, rules, f"{path}.charges", problems):
         return []
     size = limit or count
     counts = [size] * (count // size) + ([count % size] if count % size else [])
     try:
-        return [Stack(name=label, count=n, item=ref, coin=coin, charges=charges, **flags) for n in counts]
+        return [
+            Stack(name=label, count=n, item=ref, coin=coin, charges=charges, passes_as=passes_as, **flags)
+            for n in counts
+        ]
     except ValidationError as error:
         problems.append(Problem(path, error.errors()[0]["msg"]))
         return []

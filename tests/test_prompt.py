@@ -3,17 +3,23 @@ market block is tests/test_prompt_market.py's)."""
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tagproc import Game, Prompt
+from tagproc.engine.outcome import Answer
+from tagproc.engine.state import JournalEntry, Member, SheetState, Stack
+from tagproc.notes import Note
 from tagproc.prompt.blocks import BLOCK_NAMES, DEFAULT_BUDGETS, fit_block, resolve_budgets
-from tagproc.prompt.recap import recap_turns
-from tagproc.render import Renderer
+from tagproc.prompt.recap import recap_draft, recap_turns
+from tagproc.render import Renderer, prompts_path
 from tagproc.tokens import TokenCounter
 
 SHIPPED = ("gravewatch", "ember-roads", "srd-5e")
@@ -296,4 +302,131 @@ def test_the_recap_of_a_buy_and_a_sale_says_what_who_which_seller_and_for_what()
         "pennies ×9 back.",
         "- Bram sold Grave spade ×1 to the smith for 3 shillings. Paid in shillings ×3.",
         '- [inventory: action="buy" item="Mourning coat" count="1"] was refused (cannot-afford): it did not happen.',
+    ]
+
+
+# -- the recap of fakes: reveal, inspect and a held buy (spec "Spotting fakes") --------------------------
+
+# Stand-ins for the engine's notes (its own templates say them): the recap says whatever the answer's notes say.
+_STAND_IN_NOTES = """{% macro all_along(name) %}It was a {{ name }} all along.{% endmacro %}
+{% macro suspect(who, says) %}{{ who }} thinks it is a fake: {{ says }}.{% endmacro %}
+{% macro held(who, says) %}{{ who }} noticed {{ says }}: play them warning the buyer.{% endmacro %}
+"""
+
+
+def _answered(record: Any, answer: Answer) -> Any:
+    return dataclasses.replace(record, answers=(answer,))
+
+
+def test_the_recap_says_reveals_inspects_and_a_held_buy_with_their_notes(tmp_path: Path) -> None:
+    prompts = tmp_path / "prompts"
+    shutil.copytree(prompts_path(), prompts)  # type: ignore[arg-type]
+    (prompts / "notes" / "standin.jinja").write_text(_STAND_IN_NOTES, encoding="utf-8")
+    game = Game("gravewatch", ["Ada", "Bram"], seed=5)
+    game.reply('[place: name="Harrowgate" size="market town"]')
+    game.reply(
+        '[inventory: action="reveal" item="Silver coffin nail"] '
+        '[inventory: action="inspect" item="Silver coffin nail" who="Bram" seller="fence"] '
+        '[inventory: action="buy" item="Silver coffin nail" seller="fence"]'
+    )
+    turn = game.turns[-1]
+    reveal, inspect, buy = turn.tags
+    # The answers the engine gives (issue 11), built by hand: a reveal and an inspect ok, the buy held.
+    found = Note(code="standin.all_along", facts=(("name", "Pewter coffin nail"),))
+    seen = Note(code="standin.suspect", facts=(("who", "Bram"), ("says", "it rings dull")))
+    noticed = Note(code="standin.held", facts=(("who", "Bram"), ("says", "it rings dull")))
+    tags = (
+        _answered(
+            reveal, Answer(tag="inventory", attrs=reveal.answers[0].attrs, result="ok", notes=(found,))
+        ),
+        _answered(
+            inspect, Answer(tag="inventory", attrs=inspect.answers[0].attrs, result="ok", notes=(seen,))
+        ),
+        _answered(
+            buy,
+            Answer(
+                tag="inventory", attrs=buy.answers[0].attrs, result="refused", reason="held", notes=(noticed,)
+            ),
+        ),
+    )
+    turns = [dataclasses.replace(turn, tags=tags)]
+    text = Renderer(prompts).render_block("recap", recap_draft(turns, game.rules).context(0))
+    assert text.splitlines()[1:] == [
+        "- Ada revealed Silver coffin nail. It was a Pewter coffin nail all along.",
+        "- Bram looked over Silver coffin nail (the fence's ware). Bram thinks it is a fake: it rings dull.",
+        '- [inventory: action="buy" item="Silver coffin nail" count="1" seller="fence"] was refused (held): it did '
+        "not happen. Bram noticed it rings dull: play them warning the buyer.",
+    ]
+
+
+def test_another_refusal_s_notes_are_not_in_the_recap() -> None:
+    game = Game("gravewatch", [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}])
+    game.reply('[inventory: action="pay" amount="90 crowns"]')
+    [answer] = game.turns[-1].structured_answers
+    assert answer.notes  # the answer says what Ada has; the recap only that it was refused
+    recap = game.prompt().block("recap")
+    assert recap is not None and recap.text.endswith("was refused (cannot-afford): it did not happen.")
+
+
+def _nail_bearer(**abilities: float) -> Member:
+    """Ada with a pewter coffin nail that still fools (as bought from the fence) and a grave spade."""
+    nail = Stack(name="Silver coffin nail", count=1, item="kit/pewter-nail", passes_as="kit/silver-nail")
+    spade = Stack(name="Grave spade", count=1, item="kit/grave-spade")
+    return Member(name="Ada", sheet=SheetState(abilities=abilities), bag=(nail, spade))
+
+
+def test_the_recap_says_what_an_inspect_saw_and_the_inventory_who_suspects_it() -> None:
+    game = Game("gravewatch", [_nail_bearer()], seed=2)
+    game.reply('Ada taps it. [inventory: action="inspect" item="Silver coffin nail" who="Ada"]')
+    recap, inventory = game.prompt().block("recap"), game.prompt().block("inventory")
+    assert recap is not None and inventory is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada looked over Silver coffin nail. Ada thinks it is a fake: it rings dull when tapped on a gravestone."
+    ]
+    assert (
+        "Silver coffin nail (FAKE: really Pewter coffin nail) (Ada thinks it is a fake) [Arm,"
+        in inventory.text
+    )
+
+
+def test_an_inspect_that_names_a_fake_is_one_line_not_two() -> None:
+    game = Game("gravewatch", [_nail_bearer(sinew=5, nerve=5)], seed=5)
+    game.reply('[inventory: action="inspect" item="Silver coffin nail"]')
+    assert [entry.kind for entry in game.turns[-1].journal] == ["changed"]  # found out: the journal says so
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        "- Ada looked over Silver coffin nail. Ada sees it is a Pewter coffin nail."
+    ]
+
+
+def test_a_fake_found_out_otherwise_is_said_from_its_journal_line() -> None:
+    game = Game("gravewatch", [_nail_bearer()])
+    game.reply("Ada binds the nail.")
+    found = JournalEntry(kind="changed", who="Ada", text="Silver coffin nail ×1 was Pewter coffin nail")
+    turns = [dataclasses.replace(game.turns[-1], journal=(found,))]
+    text = Renderer().render_block("recap", recap_draft(turns, game.rules).context(0))
+    assert text.splitlines()[1:] == [
+        "- Ada: Silver coffin nail ×1 was Pewter coffin nail, found out; it is that from now on."
+    ]
+
+
+def test_the_recap_of_a_held_buy_says_who_noticed_what_and_asks_for_the_warning() -> None:
+    game = Game(
+        "gravewatch",
+        [
+            {"name": "Ada", "bag": [{"item": "crown", "count": 9}]},
+            {"name": "Bram", "sheet": {"abilities": {"nerve": 5}}},
+        ],
+        seed=1,
+    )
+    game.reply('The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]')
+    game.reply('[inventory: action="buy" item="Silver coffin nail" seller="fence"]')
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines()[1:] == [
+        '- [inventory: action="buy" item="Silver coffin nail" count="1" seller="fence"] was refused (held): it did '
+        "not happen. Bram noticed something about the Silver coffin nail: he names a price before you have asked "
+        "one. Nothing was paid. Play Bram warning Ada in character, without accusing the fence to their face unless "
+        "that is Bram's way, and let Ada decide; the same buy asked again today goes through."
     ]

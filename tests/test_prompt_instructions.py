@@ -26,7 +26,9 @@ SHIPPED = ("gravewatch", "ember-roads", "srd-5e")
 PARTY = ("Ada", "Bram")
 
 # Every command the block may teach, as ``command_of`` names an example tag.
+# reveal and inspect: a ruleset with fakes or a way of spotting them (Gravewatch's and the SRD's).
 INVENTORY = {"add", "invent", "remove", "give", "equip", "bind", "use", "pay", "earn", "buy", "sell"}
+INVENTORY |= {"reveal", "inspect"}
 STORY = {"place", "place-day", "loot"}
 SHEET = {"spend", "restore", "damage-pool", "temp", "track", "damage-track", "condition", "note", "rest"}
 EVERY = INVENTORY | STORY | SHEET
@@ -619,3 +621,80 @@ def test_a_ruleset_with_one_item_to_name_and_no_skills_says_only_the_keys_it_has
     assert 'on an ability to raise or lower it ("+1 Might")' in text
     assert "on a skill" not in text and "Each rarity has a most" not in text
     assert "Coins, largest first: Chits: chits." in text
+
+
+# -- fakes: reveal, inspect and a held buy (spec "Honest and dishonest sellers", "Spotting fakes") ---------
+
+_HELD = (
+    "  A buy refused (held) was stopped by a companion who noticed something: play that companion warning the "
+    "buyer in character, and let the buyer decide; the same buy asked again today goes through."
+)
+
+
+def _reveal(item: str) -> str:
+    return (
+        f'- [inventory: action="reveal" item="{item}" who="Bram"] - when the story finds out a fake (marked '
+        '"FAKE: really" in the inventory) in a way the engine cannot see: it becomes its true item and the answer '
+        "says what it was; on a real item nothing changes. Binding or using a fake, or selling it to an honest "
+        "buyer, finds it out without this."
+    )
+
+
+def _inspect(item: str, seller: str, ways: str) -> str:
+    return (
+        f'- [inventory: action="inspect" item="{item}" who="Bram"] - when someone looks an item in their own bag '
+        f'over carefully before trusting it, or with seller="{seller}" a ware a seller here shows today, before '
+        "anyone buys it: the engine rolls the best check they can make and the note says what they saw; each "
+        f"character tries once per item. with= one of {ways}: that way of seeing through fakes, cast on it (it "
+        "costs no try; its casting is yours to run)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "item", "seller", "ways"),
+    [
+        ("gravewatch", "Silver coffin nail", "fence", "Blessing of the Vigil, Silversmith's assay"),
+        ("srd-5e", "Bag of Holding", "Fence", "Identify, Detect Poison and Disease"),
+    ],
+)
+def test_a_ruleset_with_fakes_teaches_reveal_inspect_and_a_held_buy(
+    name: str, item: str, seller: str, ways: str
+) -> None:
+    lines = block(rules_for(name)).splitlines()
+    buy = next(n for n, line in enumerate(lines) if line.startswith('- [inventory: action="buy"'))
+    assert lines[buy + 1] == _HELD
+    sell = next(n for n, line in enumerate(lines) if line.startswith('- [inventory: action="sell"'))
+    assert lines[sell + 1 : sell + 3] == [_reveal(item), _inspect(item, seller, ways)]
+    assert lines[sell + 3].startswith("- [loot:")
+
+
+def test_a_ruleset_without_fakes_is_taught_none_of_it() -> None:
+    text = block(rules_for("ember-roads"))
+    assert "reveal" not in text and "inspect" not in text and "(held)" not in text
+
+
+def test_with_is_taught_only_with_ways_of_seeing_through_fakes() -> None:
+    data = json.loads(shipped_text("gravewatch") or "{}")
+    data["items"].pop("revealsFakes")
+    for item in _entries(data):
+        item.pop("foolsReveal", None)
+    lines = block(Rules(parse_ruleset(data))).splitlines()
+    inspect = next(line for line in lines if line.startswith('- [inventory: action="inspect"'))
+    assert inspect.endswith("the note says what they saw; each character tries once per item.")
+    assert "with=" not in inspect
+
+
+def test_without_a_market_inspect_names_no_seller_and_no_buy_is_held() -> None:
+    text = block(changed("gravewatch", "no-market"))
+    inspect = next(line for line in text.splitlines() if line.startswith('- [inventory: action="inspect"'))
+    assert "seller=" not in inspect and "(held)" not in text
+    assert "over carefully before trusting it: the engine rolls" in inspect
+
+
+def test_reveal_and_inspect_go_together_when_commands_are_left_out() -> None:
+    rules = rules_for("gravewatch")
+    draft = instructions_draft(state_of(rules), rules)
+    for level in range(draft.levels + 1):
+        text = RENDERER.render_block("instructions", draft.context(level))
+        assert ('action="reveal"' in text) == ('action="inspect"' in text)
+        assert ('action="inspect"' in text) <= ('action="sell"' in text)  # after sell, before loot, cut first

@@ -166,6 +166,83 @@ def test_an_invented_item_is_said_from_its_invented_item() -> None:
     )
 
 
+# -- a fake in the bag (spec "Honest and dishonest sellers") ----------------------------------------------
+
+
+def _fooling(label: str, count: int = 1, ruleset: str = "gravewatch", **flags: object) -> Stack:
+    """A stack of the fake ``label`` that still fools: called by the label of the item it passes for."""
+    rules = rules_for(ruleset)
+    fake = rules.book.find(label)
+    assert fake is not None and fake.item.passes_for is not None, label
+    real = rules.book.get(fake.item.passes_for)
+    assert real is not None
+    return Stack.model_validate(
+        {"name": real.label, "count": count, "item": fake.ref, "passes_as": real.ref, **flags}
+    )
+
+
+_KEEP_CALLING = (
+    "An item marked (FAKE: really …) is a fake the players take for the item it is shown as: keep calling it "
+    "by the name it is shown by until it is found out."
+)
+
+
+def test_a_fake_that_fools_is_said_by_its_shown_name_marked_with_its_true_facts() -> None:
+    state = party(member("Ada", _fooling("Pewter coffin nail", worn=True)))
+    assert block(state, "gravewatch") == (
+        "PLAYER INVENTORY (Bound 0 of 2; Hands 1 of 2, Body 0 of 1, Neck 0 of 1, Fingers 0 of 2; no coins): "
+        "Silver coffin nail (1 worn) (FAKE: really Pewter coffin nail) [Arm, Common, Easily hidden; Target 7, "
+        "Damage 1d6, Harm tearing; costs 2 pennies]\n" + _KEEP_CALLING
+    )
+
+
+def test_a_fake_and_the_real_item_it_passes_for_are_two_entries() -> None:
+    state = party(member("Ada", item("Silver coffin nail"), _fooling("Pewter coffin nail", 2)))
+    text = block(state, "gravewatch")
+    assert ": Silver coffin nail [Arm, Rare, Silver, Easily hidden;" in text
+    assert "; Silver coffin nail ×2 (FAKE: really Pewter coffin nail) [Arm, Common, Easily hidden;" in text
+
+
+def test_who_thinks_it_is_a_fake_is_said_beside_it() -> None:
+    one = _fooling("Pewter coffin nail", suspected_by=("Bram",))
+    two = _fooling("Pewter coffin nail", suspected_by=("Bram", "Cole", "Ada"))
+    state = party(member("Ada", one), member("Bram", two))
+    text = block(state, "gravewatch")
+    assert "Silver coffin nail (FAKE: really Pewter coffin nail) (Bram thinks it is a fake) [Arm," in text
+    assert (
+        "Silver coffin nail (FAKE: really Pewter coffin nail) (Bram, Cole and Ada think it is a fake) [Arm,"
+        in text
+    )
+    assert text.endswith("]\n" + _KEEP_CALLING)
+
+
+def test_a_fake_found_out_is_its_true_item_and_the_gm_is_asked_nothing() -> None:
+    state = party(member("Ada", item("Pewter coffin nail")))
+    text = block(state, "gravewatch")
+    assert ": Pewter coffin nail [Arm, Common, Easily hidden;" in text
+    assert "FAKE" not in text and "keep calling" not in text
+
+
+def test_a_5e_potion_of_poison_passes_for_a_potion_of_healing() -> None:
+    state = party(member("Ada", _fooling("Potion of Poison", ruleset="srd-5e")), member("Mira"))
+    text = block(state, "srd-5e")
+    assert ": Potion of Healing (FAKE: really Potion of Poison) [Potion, Uncommon, Magical" in text
+    assert text.endswith(_KEEP_CALLING)
+
+
+def test_the_fake_mark_is_kept_when_the_facts_are_left_out() -> None:
+    state = party(member("Ada", *(item(label) for label in ("Grave spade", "Lantern coat", "Mourning coat"))))
+    state = party(member("Ada", *state.party[0].bag, _fooling("Pewter coffin nail")))
+    draft = inventory_draft(state, rules_for("gravewatch"))
+    for level in range(draft.levels + 1):
+        text = render(draft, level)
+        if "Silver coffin nail" in text:
+            assert "Silver coffin nail (FAKE: really Pewter coffin nail)" in text
+            assert _KEEP_CALLING in text
+        else:
+            assert _KEEP_CALLING not in text
+
+
 def test_an_encumbered_bearer_is_said_to_be() -> None:
     state = party(member("Ada", item("Salt cake", 7, ruleset="ember-roads")))
     assert block(state, "ember-roads").startswith("PLAYER INVENTORY (load 7 of 6, most 12, encumbered;")

@@ -24,9 +24,16 @@ from tests.engine_support import rules_for, variant
 
 RENDERER = Renderer()
 LEVELS = "Prices at fair, the default level (cheap ×0.75, fair ×1, dear ×1.5)."
+# An honest seller warns of a risky ware (spec "Honest and dishonest sellers").
+CANDLE = "Black candle 2 pennies (warn the buyer first: its smoke draws what sleeps under the barrows)"
 CHANDLER = (
-    "- chandler: Black candle 2 pennies, Warming tonic 6 pennies, Shuttered lantern 3 shillings, Lantern coat "
+    f"- chandler: {CANDLE}, Warming tonic 6 pennies, Shuttered lantern 3 shillings, Lantern coat "
     "8 shillings, Mourning coat 14 shillings"
+)
+# The fence (dishonest) offers the pewter nails its odd lot rolled on day seed 3 as silver ones.
+FENCE = (
+    "- fence: Silver coffin nail 2 crowns (1 left today), "
+    "Silver coffin nail 2 crowns (FAKE: really Pewter coffin nail, 1 in stock today)"
 )
 BED = "- watch-house: A bed at the watch-house 3 pennies (a service)"
 CHAPEL = "- chapel of the Vigil (to wardens of Nerve 3 or more only): Page of the vigil litany 1 crown"
@@ -192,7 +199,7 @@ def test_a_seller_with_more_than_a_dozen_wares_says_how_many_more() -> None:
 def test_a_market_without_sellers_says_what_is_sold_here_in_one_line() -> None:
     assert _said(_market({"sellers": None}), _state("town")).splitlines() == [
         "MARKET: Millbrook, a market town. " + LEVELS,
-        "- Sold here: Black candle 2 pennies, Shot and powder 3 pennies, A bed at the watch-house 3 pennies "
+        f"- Sold here: {CANDLE}, Shot and powder 3 pennies, A bed at the watch-house 3 pennies "
         "(a service), Warming tonic 6 pennies, Shuttered lantern 3 shillings, Page of the vigil litany 1 crown, "
         "Grave spade 6 shillings, Lantern coat 8 shillings, Silver coffin nail 2 crowns, Mourning coat "
         "14 shillings",
@@ -224,12 +231,12 @@ def test_a_seller_here_with_nothing_to_sell_says_nothing() -> None:
 def test_a_market_day_says_what_is_left_today_and_what_the_sellers_pay() -> None:
     assert _said(rules_for("gravewatch"), _state("town", day=_day("town"))).splitlines() == [
         "MARKET: Millbrook, a market town. " + LEVELS,
-        "- chandler: Black candle 2 pennies, Warming tonic 6 pennies (3 left today), Shuttered lantern "
+        f"- chandler: {CANDLE}, Warming tonic 6 pennies (3 left today), Shuttered lantern "
         "3 shillings, Lantern coat 8 shillings, Mourning coat 14 shillings",
         "- smith: Shot and powder 3 pennies, Grave spade 6 shillings, Silver coffin nail 2 crowns (1 left today)",
         CHAPEL,
         BED,
-        "- fence: Silver coffin nail 2 crowns (1 left today)",
+        FENCE,
         "- The sellers here buy back what they sell, at 50% of the fair price; 100 shillings left of today's "
         "purse.",
     ]
@@ -342,7 +349,7 @@ def test_the_last_level_keeps_the_header_every_seller_and_the_day() -> None:
         "- smith: 3 wares",
         "- chapel of the Vigil (to wardens of Nerve 3 or more only): 1 ware",
         "- watch-house: 1 ware",
-        "- fence: 1 ware",
+        "- fence: 2 wares",
         "- The sellers here buy back what they sell, at 50% of the fair price; 100 shillings left of today's "
         "purse.",
     ]
@@ -394,10 +401,7 @@ def test_a_small_budget_trims_to_the_fullest_level_that_fits(token_counter: Toke
     assert _fit(rules, state, tokens[0], token_counter) == (texts[0], False, False)
     assert _fit(rules, state, tokens[0] - 1, token_counter) == (texts[2], True, False)
     assert _fit(rules, state, tokens[2] - 1, token_counter) == (texts[3], True, False)
-    assert (
-        "- chandler: Black candle 2 pennies, Warming tonic 6 pennies (3 left today), Shuttered lantern "
-        in texts[2]
-    )
+    assert f"- chandler: {CANDLE}, Warming tonic 6 pennies (3 left today), Shuttered lantern " in texts[2]
     assert texts[2].splitlines()[1].endswith("3 shillings, and 2 more")
 
 
@@ -450,3 +454,61 @@ def test_a_new_day_has_its_own_shelf() -> None:
     new_day = '[place: name="Harrowgate" size="market town" day="new"]'
     assert "Warming tonic 6 pennies (0 left today)" in _at_town(bought)[1]
     assert "Warming tonic 6 pennies (3 left today)" in _at_town(bought, new_day)[1]
+
+
+# -- honest and dishonest sellers (spec "Honest and dishonest sellers") ---------------------------------
+
+
+def test_a_dishonest_seller_says_nothing_of_a_risky_ware() -> None:
+    lines = _said(
+        rules_for("gravewatch"), _state("town", day=MarketDay(place="Millbrook", size="town", seed=2))
+    ).splitlines()
+    assert (
+        "- fence: Black candle 2 pennies (1 in stock today), Silver coffin nail 2 crowns (1 left today)"
+        in lines
+    )
+    assert f"- chandler: {CANDLE}, Warming tonic" in lines[1]
+
+
+def test_a_dishonest_seller_s_fake_is_offered_as_what_it_passes_for_with_the_truth_beside_it() -> None:
+    lines = _said(rules_for("gravewatch"), _state("town", day=_day("town"))).splitlines()
+    assert lines[5] == FENCE
+
+
+def test_an_honest_seller_never_offers_a_fake() -> None:
+    rules = rules_for("gravewatch")
+    offered = 0
+    for seed in range(30):
+        lines = _said(
+            rules, _state("town", day=MarketDay(place="Millbrook", size="town", seed=seed))
+        ).splitlines()
+        for line in lines[1:-1]:
+            if line.startswith("- fence: "):
+                offered += "(FAKE: really Pewter coffin nail, " in line
+            else:
+                assert "FAKE" not in line and "Pewter" not in line, line
+    assert offered  # some day the fence offers one
+
+
+def test_the_5e_fence_offers_poison_as_healing_and_a_bag_of_devouring_as_one_of_holding() -> None:
+    day = MarketDay(place="Millbrook", size="town", seed=1)
+    fence = next(x for x in _said(rules_for("srd-5e"), _state("town", day=day)).splitlines() if "Fence" in x)
+    assert fence == (
+        "- Fence: Potion of Healing 50 gold pieces (2 left today), "
+        "Potion of Healing 50 gold pieces (FAKE: really Potion of Poison, 2 in stock today), "
+        "Bag of Holding 400 gold pieces (4 left today), "
+        "Bag of Holding 400 gold pieces (FAKE: really Bag of Devouring, 1 in stock today)"
+    )
+
+
+def test_a_buy_of_the_fake_leaves_fewer_in_stock() -> None:
+    game = Game(
+        "gravewatch", [{"name": "Ada", "bag": [{"item": "crown", "count": 9}]}, {"name": "Bram"}], seed=1
+    )
+    game.reply('The road ends at Harrowgate. [place: name="Harrowgate" size="market town"]')
+    fakes = "Silver coffin nail 2 crowns (FAKE: really Pewter coffin nail, {} in stock today)"
+    market = game.prompt().block("market")
+    assert market is not None and market.text.splitlines()[5].endswith(fakes.format(3))
+    game.reply('[inventory: action="buy" item="Silver coffin nail" seller="fence"]')
+    market = game.prompt().block("market")
+    assert market is not None and market.text.splitlines()[5].endswith(fakes.format(2))

@@ -5,7 +5,7 @@ are written in (``teach_items``, ``teach_sheet``); ``prompts/blocks/instructions
 reference engine's layout, so a prompt written for it reads the same here (DESIGN.md "Tags the GM writes"):
 a ``COMMANDS:`` list, one command a line ``- <example tag> - <when and how>``, continuations indented two
 spaces, the inventory group in the order base lines, catalog, native false, invent form, words, carry,
-wear, bind, use, pay/earn, place, buy, sell, loot; then ``CHARACTER SHEETS:`` with a line per ``[sheet:]`` op.
+wear, bind, use, pay/earn, place, buy, sell, reveal, inspect, loot; then ``CHARACTER SHEETS:`` with a line per ``[sheet:]`` op.
 
 What is taught, by condition (spec: "only a ruleset with ... has them"):
 - always: add, remove and give, and that ``result``/``now``/``reason`` are never written;
@@ -13,7 +13,9 @@ What is taught, by condition (spec: "only a ruleset with ... has them"):
   words) where ``propose`` is not false; the carry line with ``carry``;
 - equip/unequip with slots; bind/unbind with binding (its label); use where some item has a use;
 - pay/earn with currencies left after the layers; ``[place:]`` and buy with a market (sell and
-  ``day="new"`` with a market day); ``[loot:]`` with loot tables, listed ``id (Label)``;
+  ``day="new"`` with a market day); reveal and inspect with fakes or a way of spotting them
+  (``teach_fakes``: ``with=`` with ``revealsFakes``, and a held buy's line under buy with a dishonest
+  seller); ``[loot:]`` with loot tables, listed ``id (Label)``;
 - each ``[sheet:]`` op where the sheet has its pools, tracks, conditions, fields or rests.
 
 Every example is a tag tagproc reads and runs as written: one action a tag (the reference's
@@ -32,7 +34,8 @@ Levels of trimming (each only takes away, so no level is longer than the one bef
 3. without the invented-item form: the command lines and the never-write rule only;
 4. and on, one command (or pair: spend/restore, damage/temp, place/buy, pay/earn) a level, from the last
    the block says back to the first after give: rest, note, condition, wound damage, track, damage/temp,
-   spend/restore (the ``CHARACTER SHEETS:`` heading goes with the last of them), loot, sell, place/buy,
+   spend/restore (the ``CHARACTER SHEETS:`` heading goes with the last of them), loot, reveal/inspect, sell,
+   place/buy,
    pay/earn, use, bind, equip; the block ends by saying how many commands it left out (``left_out``). The
    add, remove and give lines and the never-write rule are never left out.
 """
@@ -48,6 +51,7 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
 from tagproc.names import Word
 from tagproc.prompt.draft import Draft
+from tagproc.prompt.teach_fakes import FakesFacts, fakes_of
 from tagproc.prompt.teach_items import (
     Bind,
     Gear,
@@ -114,6 +118,7 @@ class Instructions:
     bind: Bind | None
     money: Money | None
     market: MarketFacts | None
+    fakes: FakesFacts | None
     tables: tuple[Word, ...]
     table: str | None
     sheet: SheetFacts | None
@@ -134,6 +139,8 @@ class Instructions:
                 cuts.append(("sheet", part, lines))
         if self.tables:
             cuts.append(("tables", "", 1))
+        if self.fakes is not None:
+            cuts.append(("fakes", "", 2 if self.fakes.reveal else 1))
         if self.market is not None and self.market.sells:
             cuts.append(("sells", "", 1))
         if self.market is not None:
@@ -171,6 +178,8 @@ def _without(kept: Instructions, what: str, part: str, lines: int) -> Instructio
         kept = replace(kept, sheet=_without_sheet_part(kept.sheet, part))
     elif what == "tables":
         kept = replace(kept, tables=())
+    elif what == "fakes":
+        kept = replace(kept, fakes=None)
     elif what == "sells" and kept.market is not None:
         kept = replace(kept, market=replace(kept.market, sells=False))
     elif what == "market":
@@ -201,6 +210,7 @@ def instructions_draft(state: GameState, rules: Rules) -> Draft:
         bind=bind_of(rules),
         money=money_of(rules),
         market=market_of(rules),
+        fakes=fakes_of(rules),
         tables=tables,
         table=table,
         sheet=sheet_of(rules),

@@ -21,6 +21,11 @@ Trimming (issue "Budgets"), in this order, one step a level:
 The bag headers are never trimmed. Level 0 is everything; ``levels`` is the headers with only the entries
 too short to be worth leaving out.
 
+A fake that fools is said by the name it is shown by, marked ``(FAKE: really <name>)`` after its worn
+notes, with its true item's facts (``tagproc.prompt.items``); while the block says one, it ends by asking the
+GM to keep calling it by the name it is shown by (spec "Honest and dishonest sellers": the block "marks it
+... and asks it to keep calling it by the name it is shown by"). The mark is never trimmed with the facts.
+
 Decisions where the spec is silent: a companion whose bag holds nothing is not listed (the reference
 engine's); with only the player's bag to list the block is one ``PLAYER INVENTORY`` line, else a ``PARTY
 INVENTORY`` line per bag; an empty list of entries is ``nothing``; the load is said to two decimals, and
@@ -175,6 +180,10 @@ def _room(entry: Entry) -> int:
     size += 8 * sum(1 for n in (entry.worn, entry.bound, entry.cursed) if n)
     if entry.charges:
         size += 8 * len(entry.charges) + 11
+    if entry.fake:
+        size += len(entry.fake) + 16
+    if entry.suspected:
+        size += sum(len(name) + 2 for name in entry.suspected) + 20
     return size
 
 
@@ -206,7 +215,8 @@ class InventoryDraft:
                 entries = entries[: kept[b]]
             bags.append(replace(bag, entries=entries, more=len(bag.entries) - len(entries)))
         left_bare = sum(1 for b, e in bare if e < len(bags[b].entries))
-        return {"party": self.party, "bags": tuple(bags), "bare": left_bare}
+        fakes = any(entry.fake is not None for bag in bags for entry in bag.entries)
+        return {"party": self.party, "bags": tuple(bags), "fakes": fakes, "bare": left_bare}
 
 
 def _facts_room(entry: Entry) -> int:

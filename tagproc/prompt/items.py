@@ -16,9 +16,17 @@ Invariants:
   largest coin left of its family that pays the same worth exactly; with its whole family gone, not at all.
 - Plain items (no ruleset item) have no facts; invented items have their invented item's.
 
+A fake that still fools (``Stack.passes_as`` set; spec "Honest and dishonest sellers": "A fake in the bag
+shows as the item it passes for ... and keeps what it truly is. The Game Master's inventory block marks it
+``(FAKE: really <name>)``") is an entry by the name it is shown by, with ``fake`` its true label and the
+facts of what it truly is: the GM knows the truth, the players only the name. Who thinks it is a fake (an
+inspect's success, ``Stack.suspected_by``) is ``suspected``, said on whatever stack carries it.
+
 Decisions where the spec is silent: stacks of one item under one name are one entry (their counts summed,
 in the bag's order of first appearance), a stack called by another name than its item's is an entry of its
-own (``Nickname (Name)``); a cursed item that is bound and whose curse holds says so beside ``bound``.
+own (``Nickname (Name)``), and so is a fake that fools, or one somebody suspects (the name it is shown by is
+no nickname, so it has no own name); a cursed item that is bound and whose curse holds says so beside
+``bound``.
 """
 
 from __future__ import annotations
@@ -75,7 +83,9 @@ class ItemFacts:
 class Entry:
     """One entry of a bag: ``name`` (what its stacks are called), ``own_name`` (the item's own name, where
     the stacks are called otherwise), how many, how many of them are worn, bound and cursed, the charges
-    ``(left, most)`` of each stack that holds them, and the item's facts (None for a plain item)."""
+    ``(left, most)`` of each stack that holds them, the item's facts (None for a plain item), ``fake`` (the
+    true label of a fake that still fools: its facts are its true item's) and ``suspected`` (the members
+    who think it is a fake)."""
 
     name: str
     count: int
@@ -85,6 +95,8 @@ class Entry:
     cursed: int = 0
     charges: tuple[tuple[int, int], ...] = ()
     facts: ItemFacts | None = None
+    fake: str | None = None
+    suspected: tuple[str, ...] = ()
 
 
 def _stat_value(value: object, type_: str, labels: dict[str, str] | None) -> str | Number | None:
@@ -193,15 +205,18 @@ def held_entries(member: Member, state: GameState, words: Words, cache: FactsCac
     """``member``'s bag as entries, in the order each item first appears in it (``cache`` keeps each item's
     facts for the other bags of the same draft)."""
     rules = words.rules
-    groups: dict[tuple[str, str, str], list[Stack]] = {}
+    groups: dict[tuple[str, str, str, str | None, tuple[str, ...]], list[Stack]] = {}
     for stack in member.bag:
         kind, ident = _identity(stack)
-        groups.setdefault((kind, ident, stack.name), []).append(stack)
+        key = (kind, ident, stack.name, stack.passes_as, stack.suspected_by)
+        groups.setdefault(key, []).append(stack)
     entries: list[Entry] = []
     for stacks in groups.values():
         first = stacks[0]
         item = rules.item_of(first, state)
         own = _own_name(first, state, rules)
+        # A fake that fools: its true label (the name it is shown by is no nickname).
+        fake = own if first.passes_as is not None else None
         charges: list[tuple[int, int]] = []
         if item is not None and charges_max(item) is not None:
             most = charges_max(item) or 0
@@ -210,12 +225,14 @@ def held_entries(member: Member, state: GameState, words: Words, cache: FactsCac
             Entry(
                 name=first.name,
                 count=sum(stack.count for stack in stacks),
-                own_name=own if own != first.name else None,
+                own_name=own if own != first.name and fake is None else None,
                 worn=sum(stack.count for stack in stacks if stack.worn),
                 bound=sum(stack.count for stack in stacks if stack.bound),
                 cursed=sum(stack.count for stack in stacks if is_cursed(stack, item)),
                 charges=tuple(charges),
                 facts=_facts(first, state, words, cache),
+                fake=fake,
+                suspected=first.suspected_by,
             )
         )
     return tuple(entries)

@@ -32,8 +32,16 @@ last) none, only how many each seller has (``more``); a seller says how many mor
 (``and 40 more``). The header, the sellers, who they sell to and the market day's last line are never
 trimmed.
 
-Decisions where the spec is silent: a ware's notes (a service, how many are left, how many in stock) are one
-parenthesis after its price; a stock item is ordered among the wares by its default price; a stock item
+Honesty (spec "Honest and dishonest sellers"): an honest seller's risky ware says what they warn the buyer
+of (``warn``: its ``risky``); a dishonest seller says nothing. A fake a dishonest seller's stock rolled
+today is offered as the item it passes for, at that item's price, with the truth beside it (``fake``: its
+own label, for the GM alone), as ``marketday.offered_fakes`` and ``MarketBook.offered_as`` have it (a fake
+whose passes-for item is missing, hidden by a layer or not sellable is never offered, and an honest seller's
+stock keeps none).
+
+Decisions where the spec is silent: a ware's notes (the truth of a fake, a service, how many are left, how many
+in stock, then the warning, whose own words may hold commas) are one parenthesis after its price; a fake is
+ordered by its price as what it passes for, and after that item where both are offered; a stock item is ordered among the wares by its default price; a stock item
 nobody can price (no cost, its coin taken out) is not said, since nobody can buy it; a limited ware with
 none left today is still said, with ``0 left today``, and a stock all bought today is no longer said.
 """
@@ -46,7 +54,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from tagproc.engine.market import MarketBook, Price
-from tagproc.engine.marketday import limited_left, purse_left, stock_left
+from tagproc.engine.marketday import limited_left, offered_fakes, purse_left, stock_left
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay
 from tagproc.prompt.draft import Draft, Fixed
@@ -63,13 +71,16 @@ SHOWN: Final = (12, 6, 3, 0)
 @dataclass(frozen=True, slots=True)
 class Ware:
     """One ware at the default level: ``left`` how many of a limited item are left today, ``stock`` how many
-    the seller has in stock today (both None without a market day, or when it has no limit / is no stock)."""
+    the seller has in stock today (both None without a market day, or when it has no limit / is no stock),
+    ``fake`` the true label of a fake offered as ``name``, ``warn`` what an honest seller warns of."""
 
     name: str
     price: str
     service: bool = False
     left: int | None = None
     stock: int | None = None
+    fake: str | None = None  # a dishonest seller's fake: its true label (``name`` is what it passes for)
+    warn: str | None = None  # an honest seller's risky ware: what they warn the buyer of (``risky``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,23 +177,33 @@ def _stall(
     order: Mapping[str, int],
 ) -> Stall:
     stock: dict[str, int] = {}
+    fakes: tuple[tuple[BookItem, BookItem, int], ...] = ()
     if day is not None and seller is not None:
         stock = dict(stock_left(rules, day, seller))
+        fakes = offered_fakes(rules, day, seller)  # a dishonest seller's: (the fake, offered as, how many)
     shelves = book.wares(size, seller)
     shelved = {entry.ref for entry in shelves}
     stocked = (book.book.get(ref) for ref in stock if ref not in shelved)
-    priced: list[tuple[BookItem, Price]] = []
+    # (offered as, its price, what it truly is, left today, in stock today): a fake as what it passes for.
+    priced: list[tuple[BookItem, Price, BookItem, int | None, int | None]] = []
     for entry in (*shelves, *(entry for entry in stocked if entry is not None)):
         price = book.price(entry)
         if price is not None:  # a stock item nobody can price is not for sale (``on_shelves`` for the rest)
-            priced.append((entry, price))
-    priced.sort(key=lambda pair: (pair[1].amount, order[pair[0].ref]))
+            left = limited_left(rules, day, entry) if day is not None and entry.ref in shelved else None
+            # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
+            in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
+            priced.append((entry, price, entry, left, in_stock))
+    for true, shown, count in fakes:
+        price = book.price(shown)
+        if price is not None:
+            priced.append((shown, price, true, None, count))
+    # Cheapest first, ties in catalog order of what is offered; a fake just after the item it passes for.
+    priced.sort(key=lambda one: (one[1].amount, order[one[0].ref], one[2] is not one[0]))
     wares = []
-    for entry, price in priced:
-        left = limited_left(rules, day, entry) if day is not None and entry.ref in shelved else None
-        # On the shelves without a limit, what is in stock besides changes nothing: a buy comes off them.
-        in_stock = stock.get(entry.ref) if left is not None or entry.ref not in shelved else None
-        wares.append(Ware(entry.label, price.text, entry.item.service, left, in_stock))
+    for shown, price, entry, left, in_stock in priced:
+        fake = entry.label if entry is not shown else None
+        warn = book.warning(seller, entry)  # spec: an honest seller warns, "a dishonest seller says nothing"
+        wares.append(Ware(shown.label, price.text, shown.item.service, left, in_stock, fake, warn))
     only = seller.only.label if seller is not None and seller.only is not None else None
     return Stall(seller.label if seller is not None else None, only, tuple(wares))
 

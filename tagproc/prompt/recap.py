@@ -6,7 +6,8 @@ turns a prompt's recap covers: the last Game Master reply before that prompt and
 messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
 
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
-  ``left-behind``, ``bought``, ``sold``): its kind, who, and what (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
+  ``left-behind``, ``bought``, ``sold``): its kind, who, and what (a ``changed`` entry is a fake found out:
+  ``Potion of Healing ×1 was Potion of Poison``) (the journal's own text: ``Hand axe ×1``, ``Rope ×1 to Bram``);
   an ``acquired`` entry a ``[loot:]`` dropped carries the table's label (``loot``), so the template says it
   dropped and is already in the bags; a ``spent`` entry carries its payment's notes (``notes``: what was paid
   with and what came back, "Paid with crowns ×1; shillings ×2 back."); a ``bought`` or ``sold`` entry
@@ -14,12 +15,17 @@ messages, later other kinds of turn between replies); ``recap_draft`` gives thei
   the journal's: "8 shillings"), the seller (``seller``, the answer's label; None in a market without
   sellers) and its answer's notes (what was paid with, or what coins came in);
 - a ``[loot:]`` that dropped nothing: its table (``nothing-dropped``);
-- each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``). A player's tag is
-  not one (``player-tag``: the GM did not write it), nor the refused rest of an item whose first part was
-  placed (its ``left-behind`` entry says it).
+- each ok reveal and inspect (spec "Honest and dishonest sellers", "Spotting fakes"): who, the item as
+  written, the seller whose ware was looked over and the answer's notes (what was found out, what was seen)
+  (``revealed``, ``inspected``); the ``changed`` journal line of a fake it found out (that member's, that
+  item's by name) is not said again;
+- each refusal of a Game Master's tag: the tag, its pairs and its reason (``refused``); a held buy's carries
+  its notes too (``notes``: who noticed what, and the GM asked to play them warning the buyer), which the
+  next reply still has to play. A player's tag is not one (``player-tag``: the GM did not write it), nor the
+  refused rest of an item whose first part was placed (its ``left-behind`` entry says it).
 
 Decisions where the spec is silent: lines are in the order things happened (per turn: the journal, then the
-refusals); trimming drops the oldest lines first, one level a line, the context saying how many it left out
+reveals and inspects, then the refusals); trimming drops the oldest lines first, one level a line, the context saying how many it left out
 (``more``), and the last level keeps the newest line. A recap with no line is empty, so the block is left out.
 """
 
@@ -42,6 +48,10 @@ _NOT_THE_GM = "player-tag"
 # The journal kinds whose lines say more from their answers (action -> kind): how a payment was paid, and a
 # buy's or a sale's seller and payment note.
 _ANSWERED = {"pay": "spent", "buy": "bought", "sell": "sold"}
+# The ok answers said from the answer itself, not the journal (action -> the line's kind).
+_SAID = {"reveal": "revealed", "inspect": "inspected"}
+# The refusals whose notes the recap says: a held buy's, which asks the GM to play a companion's warning.
+_NOTED_REFUSALS = frozenset({"held"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +90,10 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
     player = turn.state.party[0].name
     dropped: list[tuple[str, str, str]] = []  # (who, journal text, table label) of each loot drop
     lines: list[Mapping[str, Any]] = []
+    said: list[Mapping[str, Any]] = []
     refusals: list[Mapping[str, Any]] = []
     for record in turn.tags:
+        said.extend(_said(record, player))
         table = _loot_table(record, rules)
         if table is not None:
             for one in record.answers:
@@ -96,6 +108,8 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
         refusals.extend(_refusals(record))
     answered = {kind: iter(_ok_answers(turn, action, kind)) for action, kind in _ANSWERED.items()}
     for entry in turn.journal:
+        if entry.kind == "changed" and _said_already(entry.who, entry.text, said):
+            continue  # a reveal's or an inspect's find: its own line says it with the answer's note
         line: dict[str, Any] = {
             "kind": entry.kind,
             "who": entry.who,
@@ -114,7 +128,32 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     del dropped[index]
                     break
         lines.append(line)
-    return lines + refusals
+    return lines + said + refusals
+
+
+def _said_already(who: str, text: str, said: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a ``changed`` journal line (a fake found out: ``Silver coffin nail ×1 was Pewter coffin nail``)
+    is a reveal's or an inspect's of that member and item, which its answer's line says already."""
+    folded = text.casefold()
+    return any(
+        line["who"].casefold() == who.casefold() and folded.startswith(line["what"].casefold() + " ×")
+        for line in said
+    )
+
+
+def _said(record: TagRecord, player: str) -> list[Mapping[str, Any]]:
+    """The ok reveal and inspect answers of ``record``, each a line of its own."""
+    return [
+        {
+            "kind": _SAID[action],
+            "who": _attr(one, "who") or player,
+            "what": _attr(one, "item") or "",
+            "seller": _attr(one, "seller"),
+            "notes": one.notes,
+        }
+        for one in record.answers
+        if one.tag == "inventory" and one.result == "ok" and (action := _attr(one, "action") or "") in _SAID
+    ]
 
 
 def _ok_answers(turn: TurnResult, action: str, kind: str) -> list[Answer]:
@@ -132,7 +171,13 @@ def _ok_answers(turn: TurnResult, action: str, kind: str) -> list[Answer]:
 def _refusals(record: TagRecord) -> list[Mapping[str, Any]]:
     placed = {_attr(one, "item") for one in record.answers if one.result == "ok"} - {None}
     return [
-        {"kind": "refused", "tag": one.tag, "pairs": one.attrs, "reason": one.reason}
+        {
+            "kind": "refused",
+            "tag": one.tag,
+            "pairs": one.attrs,
+            "reason": one.reason,
+            "notes": one.notes if one.reason in _NOTED_REFUSALS else (),
+        }
         for one in record.answers
         if one.result == "refused"
         and one.reason != _NOT_THE_GM

@@ -16,10 +16,7 @@ from .run import load_cases, run_case
 CASES = load_cases()
 
 # Each case the code does not meet yet: what it does, and the line of the spec that decides it.
-XFAIL = {
-    "item-fake-marked": 'a fake in the bag shows as itself, unmarked (spec "Honest and dishonest sellers": it '
-    '"shows as the item it passes for" and "The Game Master\'s inventory block marks it (FAKE: really <name>)")',
-}
+XFAIL: dict[str, str] = {}
 
 
 def _param(case: dict[str, Any]) -> Any:
