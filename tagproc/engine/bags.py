@@ -130,13 +130,7 @@ def is_fresh(stack: Stack) -> bool:
 
 def is_cursed(stack: Stack, item: Item | None) -> bool:
     """A cursed item once bound stays bound (spec "Items on the sheet": binding), until the GM ends the curse."""
-    return (
-        item is not None
-        and item.binds is not None
-        and item.binds.cursed
-        and stack.bound
-        and not stack.curse_ended
-    )
+    return item is not None and item.is_cursed and stack.bound and not stack.curse_ended
 
 
 def count_held(bag: Iterable[Stack], what: What) -> int:

@@ -19,6 +19,7 @@ from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.inspect import decide_inspect
 from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
+from tagproc.engine.placing import PARTY, is_party
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
@@ -75,7 +76,6 @@ _INVENTORY_CHANGES = (
     c.Use,
 )
 _SHEET_COMMANDS = (c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note)
-PARTY = "party"  # who="party" on a [sheet:] tag: every member, one answer (CONVENTIONS.md §11)
 
 
 def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> Decision:
@@ -89,11 +89,6 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     if isinstance(command, _INVENTORY_CHANGES) and isinstance(decision, Accepted):
         return fakes.shown_on_sheet(state, decision, rules)
     return decision
-
-
-def is_party(state: GameState, who: str | None) -> bool:
-    """Whether ``who`` is the party as a whole (``party``, when no member is called so)."""
-    return who is not None and who.strip().casefold() == PARTY and state.member_index(who) is None
 
 
 def _for_the_party(

@@ -47,7 +47,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tagproc import commands as c
-from tagproc.engine import marketday
+from tagproc.engine import fakes, marketday
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import is_of, resolve
 from tagproc.engine.dice import Dice
@@ -62,12 +62,11 @@ from tagproc.engine.outcome import (
     MarketDayChanged,
     Refused,
 )
-from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet
 from tagproc.engine.sheet_ops import member_sheet
-from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.engine.state import GameState, Stack
 from tagproc.notes import Note, note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.item import Gate, Tell
@@ -212,7 +211,7 @@ def _inspect_held(
         stack = bag[index]
         subject = _subject(rules, stack.name, _entry(rules, stack), stack.passes_as is not None)
         said, named = _cast(way, subject)
-        effects = _found_out(view, index, stack, subject.fake) if named and subject.fake is not None else ()
+        effects = _found_out(view, index, stack) if named and subject.fake is not None else ()
         return Accepted(effects=effects, answers=(answer(command, note=said, attrs=attrs),))
     fresh = [index for index in held if view.name not in bag[index].inspected_by]
     if not fresh:
@@ -226,7 +225,7 @@ def _inspect_held(
     said, outcome = tried
     after = _with(stack, inspected_by=(*stack.inspected_by, view.name))
     if outcome == "named" and subject.fake is not None:
-        effects = _found_out(view, index, after, subject.fake)
+        effects = _found_out(view, index, after)
     else:
         if outcome == "suspect" and view.name not in after.suspected_by:
             after = _with(after, suspected_by=(*after.suspected_by, view.name))
@@ -351,15 +350,13 @@ def _with(stack: Stack, **changes: object) -> Stack:
     return Stack.model_validate({**stack.model_dump(), **changes})
 
 
-def _found_out(view: LiveSheet, index: int, stack: Stack, fake: BookItem) -> tuple[Effect, ...]:
-    """The stack found out (spec "Honest and dishonest sellers"): from now on its true item, named by its own
-    label, suspected by nobody (a suspicion is settled), and the journal's ``changed`` line saying what it was
-    (``Potion of Healing ×1 was Potion of Poison``), as every way of finding a fake out says it."""
-    true = _with(stack, name=fake.label, passes_as=None, suspected_by=())
-    line = JournalEntry(
-        kind="changed", who=view.name, text=f"{counted_text(stack.name, stack.count)} was {fake.label}"
+def _found_out(view: LiveSheet, index: int, stack: Stack) -> tuple[Effect, ...]:
+    """The stack found out (spec "Honest and dishonest sellers"), as every way of finding a fake out says it
+    (``fakes.found_out``, ``fakes.changed``): from now on its true item, and the journal says what it was."""
+    rules = view.rules
+    return _changed(view, index, fakes.found_out(stack, rules)), Journaled(
+        entry=fakes.changed(view.name, stack, rules)
     )
-    return _changed(view, index, true), Journaled(entry=line)
 
 
 def _changed(view: LiveSheet, index: int, stack: Stack) -> BagChanged:

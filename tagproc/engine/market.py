@@ -153,10 +153,12 @@ class MarketBook:
 
     def on_shelves(self, entry: BookItem) -> bool:
         """Whether ``entry`` can be among anybody's wares: priced, not ``unsold``, not cursed, not a fake."""
+        return self.may_shelve(entry) and self.price(entry) is not None
+
+    def may_shelve(self, entry: BookItem) -> bool:
+        """``on_shelves`` price aside: not a fake, not cursed, not ``unsold`` (a buy checks the price later)."""
         item = entry.item
-        if item.is_fake or (item.binds is not None and item.binds.cursed):
-            return False
-        return not self.book.is_unsold(entry) and self.price(entry) is not None
+        return not (item.is_fake or item.is_cursed or self.book.is_unsold(entry))
 
     def sells(self, seller: Seller | None, entry: BookItem) -> bool:
         """Whether ``seller`` sells that kind of thing (one of its ``sells`` filters picks it); a market

@@ -80,7 +80,7 @@ def _kept(rules: Rules, seller: Seller, entry: BookItem) -> bool:
     offered as what it passes for; a cursed item never an honest seller's."""
     if entry.item.is_fake:
         return rules.market is not None and rules.market.is_offered_fake(seller, entry)
-    cursed = entry.item.binds is not None and entry.item.binds.cursed
+    cursed = entry.item.is_cursed
     return not (cursed and seller.honest)
 
 

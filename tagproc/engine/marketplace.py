@@ -17,15 +17,14 @@ from dataclasses import dataclass
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import with_attr, with_names
-from tagproc.engine.bags import What
 from tagproc.engine.carrying import carried
 from tagproc.engine.market import MarketBook
 from tagproc.engine.outcome import Decision
-from tagproc.engine.placing import member_or_refusal
-from tagproc.engine.purse import coins_moved
+from tagproc.engine.placing import is_party, member_or_refusal
+from tagproc.engine.purse import coins_moved, purse_of
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, MarketDay, Member, Stack
+from tagproc.engine.state import GameState, MarketDay, Stack
 from tagproc.notes import NoteLike, note
 from tagproc.ruleset.models import Seller
 
@@ -94,11 +93,6 @@ def named_seller(market: Market, name: str) -> Seller:
     return seller
 
 
-def purse_of(member: Member, rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, int]:
-    """How many of each coin of ``family`` ``member``'s bag holds."""
-    return {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
-
-
 def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...], name: str | None) -> None:
     """Refuse ``too-heavy`` when ``bag`` would take ``who`` past their carry limit and be heavier than before,
     or hold more stacks than a bag takes (more than it held before). ``name`` is what comes in; None when only
@@ -117,10 +111,6 @@ def fits_after(state: GameState, rules: Rules, who: int, bag: tuple[Stack, ...],
         raise Refusal(Reason.TOO_HEAVY, note("market.too_heavy", who=member.name, name=name, load=load))
 
 
-def _coin(rules: Rules, coin: str) -> What:
-    return What(rules.coins_by_id[coin].label, coin=coin)
-
-
 def coin_labels(rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, str]:
     return {coin.id: rules.coins_by_id[coin.id].label for coin in family}
 
@@ -128,19 +118,15 @@ def coin_labels(rules: Rules, family: tuple[money.Coin, ...]) -> dict[str, str]:
 def trader(state: GameState, command: c.Buy | c.Sell) -> int | Decision:
     """Who trades: ``who``'s member, the player without it, and the player for ``who="party"`` (PEER §3:
     "party or nothing names no bag: ... anything else the player's bag"), unless a member is called so."""
-    if _is_party(command.who) and state.member_index(command.who) is None:
+    if is_party(state, command.who):
         return 0
     return member_or_refusal(state, command, command.who)
 
 
 def written_who(
-    command: c.Buy | c.Sell, attrs: tuple[tuple[str, str], ...], name: str
+    state: GameState, command: c.Buy | c.Sell, attrs: tuple[tuple[str, str], ...], name: str
 ) -> tuple[tuple[str, str], ...]:
     """``who=`` written as the member's own name, or ``party`` as the GM wrote it (CONVENTIONS.md §1)."""
-    if _is_party(command.who) and name.casefold() != "party":
+    if is_party(state, command.who):
         return with_attr(command, attrs, "who", "party")
     return with_names(command, attrs, who=name)
-
-
-def _is_party(who: str | None) -> bool:
-    return who is not None and " ".join(who.split()).casefold() == "party"

@@ -27,7 +27,9 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, JournalKind
 from tagproc.notes import Note, note
 
-__all__ = ["counted", "counted_text", "member_or_refusal", "place", "thing"]
+__all__ = ["PARTY", "counted", "counted_text", "is_party", "member_or_refusal", "place", "thing"]
+
+PARTY = "party"  # who="party": the whole party (CONVENTIONS.md §3, §11)
 
 
 def thing(rules: Rules, resolved: Resolved, count: int) -> str:
@@ -45,6 +47,11 @@ def counted(resolved: Resolved, count: int) -> str:
 def counted_text(name: str, count: int) -> str:
     """A journal entry's text for ``count`` of ``name``: ``Hand axe ×1``."""
     return f"{name} ×{count}"
+
+
+def is_party(state: GameState, who: str | None) -> bool:
+    """Whether ``who`` is the party as a whole (``party``, when no member is called so)."""
+    return who is not None and who.strip().casefold() == PARTY and state.member_index(who) is None
 
 
 def member_or_refusal(

@@ -19,6 +19,7 @@ goes below zero; journal ``spent`` and ``earned``. ``now`` is how many of the na
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from tagproc import commands as c
@@ -30,13 +31,13 @@ from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effec
 from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.engine.state import GameState, JournalEntry, Member, Stack
 from tagproc.notes import note, notes_of
 from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
 
-__all__ = ["coins_moved", "decide_earn", "decide_pay"]
+__all__ = ["coins_moved", "decide_earn", "decide_pay", "purse_of"]
 
 
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
@@ -67,7 +68,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     member = state.party[who]
     family = rules.family(ids[0])
     value = {coin.id: coin.value for coin in family}
-    purse = {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
+    purse = purse_of(member, rules, family)
     owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
     plan = money.plan_payment(family, purse, owed)
     if plan is None:
@@ -101,6 +102,11 @@ def _capped(command: _Money) -> _Money:
         return command
     amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)
     return command.model_copy(update={"amounts": amounts})
+
+
+def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict[str, int]:
+    """How many of each coin of ``family`` ``member``'s bag holds (a payment's, a buy's and a sale's purse)."""
+    return {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
 
 
 def _coin(rules: Rules, coin: str) -> What:

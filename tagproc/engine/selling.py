@@ -102,7 +102,7 @@ def sell(state: GameState, command: c.Sell, rules: Rules, who: int) -> Accepted:
     attrs = with_attr(command, command.answer_attrs(), "item", entry.label)
     attrs = with_attr(command, attrs, "count", str(count))
     attrs = with_attr(command, attrs, "seller", seller.label if seller is not None else None)
-    attrs = written_who(command, attrs, member.name)
+    attrs = written_who(state, command, attrs, member.name)
     said: list[Note] = [_told(seller, piece, rules) for piece in _each_fake(seen)]
     if count < command.count:
         said.append(note("market.held_only", who=member.name, held=sellable, count=count))

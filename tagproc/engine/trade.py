@@ -177,7 +177,7 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int, dice: Dice) -
     attrs = with_attr(command, command.answer_attrs(), "item", entry.label)
     attrs = with_attr(command, attrs, "level", level.label)
     attrs = with_attr(command, attrs, "seller", source.seller.label if source.seller else None)
-    attrs = written_who(command, attrs, member.name)
+    attrs = written_who(state, command, attrs, member.name)
     # What the buyer holds of it as it is shown: a fake that fools counts as the item it passes for.
     now = 0 if entry.item.service else bags.count_held(bag, shown)
     paid = money.payment_note(plan, coin_labels(rules, family)) if total.amount else None
@@ -302,10 +302,7 @@ def _supply(
 def _shelved(book: MarketBook, entry: BookItem, size: str, seller: Seller | None) -> bool:
     """Whether ``entry`` is among ``seller``'s wares at ``size``, price aside (a price its coins lost is the
     later ``not-for-sale``): sold at that size, picked by their ``sells``, not ``unsold``, cursed or a fake."""
-    item = entry.item
-    if item.is_fake or (item.binds is not None and item.binds.cursed) or book.book.is_unsold(entry):
-        return False
-    return book.sold_at(entry, size) and book.sells(seller, entry)
+    return book.may_shelve(entry) and book.sold_at(entry, size) and book.sells(seller, entry)
 
 
 def _meets_only(rules: Rules, state: GameState, member: Member, seller: Seller | None) -> bool:

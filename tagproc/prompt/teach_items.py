@@ -173,7 +173,7 @@ def _plain(rules: Rules) -> list[BookItem]:
         for entry in rules.book.items()
         if not entry.item.is_fake
         and not entry.item.service
-        and not (entry.item.binds is not None and entry.item.binds.cursed)
+        and not entry.item.is_cursed
         and "," not in entry.label
     ]
 

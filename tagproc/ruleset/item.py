@@ -379,6 +379,11 @@ class Item(Strict):
         return self.passes_for is not None
 
     @property
+    def is_cursed(self) -> bool:
+        """A cursed item (``binds.cursed``): once bound, it stays bound."""
+        return self.binds is not None and self.binds.cursed
+
+    @property
     def is_one_to_a_stack(self) -> bool:
         """An item that holds charges is one item's (spec "An item": ``stack``)."""
         return self.charges is not None or (self.use is not None and self.use.charges is not None)
