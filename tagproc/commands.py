@@ -37,6 +37,7 @@ __all__ = [
     "Inspect",
     "ItemRef",
     "Loot",
+    "Merge",
     "Note",
     "Pay",
     "Place",
@@ -48,6 +49,7 @@ __all__ = [
     "Reveal",
     "Sell",
     "Spend",
+    "Split",
     "Temp",
     "Track",
     "Unbind",
@@ -205,6 +207,20 @@ class Unbind(_ItemCommand):
 
 class Use(_ItemCommand):
     action: Literal["use"] = "use"
+
+
+class Split(_ItemCommand):
+    """The player's own split (spec "Money": "splits, gives and merges them as any stack"): ``count`` off a
+    stack of the item into a stack of its own. Only a player's action makes one; no tag does."""
+
+    action: Literal["split"] = "split"
+
+
+class Merge(_ItemCommand):
+    """The player's own merge: every stack of the item in ``who``'s bag that can join, joined, filling each
+    to the item's stack limit. Only a player's action makes one; no tag does."""
+
+    action: Literal["merge"] = "merge"
 
 
 class Reveal(_ItemCommand):
@@ -391,6 +407,8 @@ Command = (
     | Unequip
     | Bind
     | Unbind
+    | Split
+    | Merge
     | Use
     | Reveal
     | Inspect

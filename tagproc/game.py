@@ -11,8 +11,10 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
   turn 10 and at turn 10,000 and nothing is ever refolded. A snapshot's ``journal`` holds only the entries of
   the turn that made it (so no turn copies a journal as long as the game); ``journal`` gathers them all.
 - A regenerated reply keeps the position of the reply it replaces and starts from that reply's start state;
-  nothing of the discarded telling survives. The player messages that came after it are kept and run again
-  (they run no tag, so they only carry the new state on).
+  nothing of the discarded telling survives. The player messages and actions that came after it are kept and
+  run again on the state the new telling left (an action with its own dice, so it rolls as it did).
+- ``act(action)`` (and ``use``, ``take_gear``, ``edit``, ``fight_ended``) runs an action between replies
+  (``tagproc.actions``, ``tagproc.acting``) as a turn of its own: recorded, snapshotted, recapped.
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
 - ``prompt_at(i)`` is what the model is told before turn ``i`` (``tagproc.prompt.blocks``): the blocks of
@@ -27,7 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
+from tagproc.acting import run_action
+from tagproc.actions import EditAction, EditVerb, FightAction, GearAction, Shot, Spent, UseAction, Used
 from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
@@ -172,6 +177,56 @@ class Game:
         """A whole player's message in one call."""
         return _whole(self.begin_player(), text)
 
+    def act(self, action: UseAction | GearAction | EditAction | FightAction) -> TurnResult:
+        """An action between replies (``tagproc.actions``), run on the state now and committed as a turn."""
+        result = run_action(self._context, self.state, len(self._turns), action)
+        self._commit(result, replace=False)
+        return result
+
+    def use(self, item: str, who: str | None = None) -> TurnResult:
+        """The inventory's Use button on ``item`` in ``who``'s bag (the player's when None)."""
+        return self.act(UseAction(item=item, who=who))
+
+    def take_gear(
+        self,
+        gear: str,
+        who: str | None = None,
+        options: Sequence[str] = (),
+        picks: Sequence[str] = (),
+        *,
+        again: bool = False,
+    ) -> TurnResult:
+        """Take starting gear ``gear`` (id or label): one option label per choice, one item per ``oneOf``."""
+        return self.act(
+            GearAction(gear=gear, who=who, options=tuple(options), picks=tuple(picks), again=again)
+        )
+
+    def edit(
+        self, action: EditVerb, item: str, count: int = 1, who: str | None = None, to: str | None = None
+    ) -> TurnResult:
+        """One of the player's own inventory edits (``add``, ``remove``, ``give``, ``equip``, ``unequip``,
+        ``bind``, ``unbind``, ``split``, ``merge``)."""
+        return self.act(EditAction(action=action, item=item, count=count, who=who, to=to))
+
+    def fight_ended(
+        self,
+        outcome: Literal["won", "lost", "fled"],
+        defeated: Sequence[str] = (),
+        shot: Sequence[Shot] = (),
+        spent: Sequence[Spent] = (),
+        used: Sequence[Used] = (),
+    ) -> TurnResult:
+        """A fight's outcome as the fight reports it: its loot, what was shot and picked up, what was spent."""
+        return self.act(
+            FightAction(
+                outcome=outcome,
+                defeated=tuple(defeated),
+                shot=tuple(shot),
+                spent=tuple(spent),
+                used=tuple(used),
+            )
+        )
+
     def begin_regenerate(self) -> Turn:
         """Start a new telling of the last Game Master reply, from that reply's turn start."""
         return self._begin(self._last_reply(), "gm", replace=True)
@@ -208,8 +263,11 @@ class Game:
             for position in [known for known in self._prompts if known > result.position]:
                 del self._prompts[position]
         self._push(result)
-        for message in later:  # player messages only: they run nothing, so they carry the new state on
-            self._push(_whole(Turn(self._context, self.state, len(self._turns), message.kind), message.text))
+        for turn in later:  # player messages and actions: each runs again on the state the new telling left
+            if turn.action is not None:
+                self._push(run_action(self._context, self.state, len(self._turns), turn.action))
+            else:
+                self._push(_whole(Turn(self._context, self.state, len(self._turns), turn.kind), turn.text))
 
     def _push(self, result: TurnResult) -> None:
         self._turns.append(result)

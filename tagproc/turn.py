@@ -16,7 +16,7 @@ A player's message runs nothing (DESIGN.md "Sloppy input": prompt injection): ea
 ``result="refused" reason="player-tag"``, in the history as in the answers, and the state stays as it was;
 a player's tag past the limit or over-long is answered ``player-tag`` like the rest.
 
-The state a reply leaves keeps in ``journal`` only what that reply added (see ``_fresh_journal``); a
+The state a reply leaves keeps in ``journal`` only what that reply added (see ``fresh_journal``); a
 player's message leaves the very state it began from.
 
 Invariants: ``finish()`` runs each tag exactly once; no exception from model text escapes (an engine error
@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tagproc.actions import Action, action_json
 from tagproc.commands import Buy, Command, Sell, Unreadable
 from tagproc.documents import clean_text
 from tagproc.engine.answers import refuse, unreadable_answer
@@ -52,7 +53,16 @@ from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
 
-__all__ = ["MAX_TAGS", "TagRecord", "Turn", "TurnContext", "TurnKind", "TurnResult", "journal_line"]
+__all__ = [
+    "MAX_TAGS",
+    "TagRecord",
+    "Turn",
+    "TurnContext",
+    "TurnKind",
+    "TurnResult",
+    "fresh_journal",
+    "journal_line",
+]
 
 _LOG = logging.getLogger(__name__)
 
@@ -60,7 +70,9 @@ MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
 
-TurnKind = Literal["gm", "player"]
+# A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
+# starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
+TurnKind = Literal["gm", "player", "use", "gear", "edit", "fight"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +132,9 @@ class TurnResult:
     (joined by one space), what the next prompt carries; ``answers`` the rendered answers and
     ``structured_answers`` the same as values; ``journal`` what this message added to the journal;
     ``state`` the state after it; ``tags`` one ``TagRecord`` per tag, in order (what was read, what it
-    became, every repair).
+    became, every repair). An action between replies (``kind`` ``use``, ``gear``, ``edit``, ``fight``) has
+    its ``action``, no text, visible text, history or tags: what it did is in its answers and journal, and
+    the next prompt's recap tells the Game Master.
     """
 
     kind: TurnKind
@@ -133,12 +147,15 @@ class TurnResult:
     journal: tuple[JournalEntry, ...]
     state: GameState
     tags: tuple[TagRecord, ...] = ()
+    action: Action | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind", "visible", "history", "answers", "journal", "tags"}``: answers and journal lines as
-        strings, each tag as ``TagRecord.to_json``."""
+        strings, each tag as ``TagRecord.to_json``; an action's turn has ``action`` too (every key of it)."""
+        said = {"action": action_json(self.action)} if self.action is not None else {}
         return {
             "kind": self.kind,
+            **said,
             "visible": self.visible,
             "history": self.history,
             "answers": list(self.answers),
@@ -169,6 +186,10 @@ class Turn:
         self._context = context
         self._start = start
         self._position = position
+        if kind not in ("gm", "player"):
+            raise ValueError(
+                f"a Turn is a message (gm or player); an action ({kind}) is run by tagproc.acting"
+            )
         self._kind: TurnKind = kind
         self._on_finish = on_finish
         self._stream = TagStream()
@@ -205,7 +226,7 @@ class Turn:
         self._shown.append(self._visible.close())
         text = "".join(self._chunks)
         if self._kind == "gm":
-            start = _fresh_journal(self._start)
+            start = fresh_journal(self._start)
             run = _run_reply(self._context, start, self._events, (self._position, _digest(text)))
         else:  # the state stays the very same value
             run = _refuse_player_tags(self._context, self._start, self._events)
@@ -226,7 +247,7 @@ class Turn:
         return self._result
 
 
-def _fresh_journal(state: GameState) -> GameState:
+def fresh_journal(state: GameState) -> GameState:
     """The start state with an empty journal: a turn's state keeps only the entries of that turn.
 
     The whole journal would make every journaled effect copy (and every discarded telling free) a tuple as

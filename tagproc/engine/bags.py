@@ -34,6 +34,7 @@ __all__ = [
     "is_cursed",
     "is_fresh",
     "is_of",
+    "named",
     "new_stack",
     "put",
     "resolve",
@@ -85,6 +86,20 @@ def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
     if invented is not None:
         return Resolved(What(invented.name, invented=invented.key), invented.item)
     return Resolved(What(ref.name), None)
+
+
+def named(name: str, rules: Rules) -> ItemRef:
+    """An item as a player's action or a fight's report names it (a button's or a dialog's name, not model
+    text, so no sloppy repairs): a ruleset item by its label in any case or its ``catalog/entry``, a coin by
+    its id, label or ``one`` name, else an invented or plain item by that name (``resolve`` looks it up)."""
+    text = " ".join(name.split())
+    entry = rules.book.get(text) or rules.book.find(text)
+    if entry is not None:
+        return ItemRef(name=entry.label, label=entry.label)
+    coin = rules.book.coin(text)
+    if coin is not None:
+        return ItemRef(name=coin.label, coin=coin.id)
+    return ItemRef(name=text)
 
 
 def new_stack(what: What, count: int) -> Stack:

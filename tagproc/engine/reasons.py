@@ -71,6 +71,11 @@ class Reason(StrEnum):
     # Loot (PEER §9).
     UNKNOWN_LOOT_TABLE = "unknown-loot-table"
     NO_LOOT_TABLES = "no-loot-tables"
+    # Between replies (tagproc's: spec "Starting gear", "Money": splits and merges, "Ammunition and reloading").
+    ALREADY_TAKEN = "already-taken"  # gear of a group this character took, without ``again``
+    NOTHING_LEFT = "nothing-left"  # gear whose every line a layer takes out
+    BAD_NAME = "bad-name"  # a typed plain item's name breaks a label's rules (brackets, ``{{``, line breaks)
+    NO_AMMO = "no-ammo"  # a shot with a weapon that has neither ammo nor a clip
     # Place (PEER §10).
     UNKNOWN_SIZE = "unknown-size"
     # Sheet and rests (PEER §11).

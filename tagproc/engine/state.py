@@ -96,6 +96,10 @@ class Member(BaseModel):
     name: str = Field(min_length=1, max_length=120)
     sheet: SheetState = Field(default_factory=SheetState)
     bag: tuple[Stack, ...] = ()
+    # The starting gear groups this member has taken (spec "Starting gear": "the gear a character takes once
+    # of each group"): ``group:<id>`` for a gear's group, ``gear:<id>`` for a gear without one (its own group,
+    # never the same as a group of the same name). Sorted, each once.
+    gear_taken: tuple[str, ...] = ()
 
 
 class InventedItem(BaseModel):
@@ -126,6 +130,10 @@ class JournalEntry(BaseModel):
     text: str  # what: an item or coin's name with its count ("Hand axe ×1", "3 shillings")
     to: str | None = None  # a gift's receiver
     price: str | None = None  # what a buy cost or a sale fetched, as the answer's ``price=`` says it
+    # What brought it about, for the recap, where the kind alone does not say (an action between replies):
+    # ``gear:<gear label>``, ``loot:<table label>`` (a fight's drop), ``picked-up``, ``shot``, ``spent``,
+    # ``used-up``, ``broke``. None for everything a tag does.
+    source: str | None = None
 
 
 class MarketDay(BaseModel):
