@@ -34,6 +34,7 @@ __all__ = [
     "BagChanged",
     "Decision",
     "Effect",
+    "GearTaken",
     "ItemInvented",
     "Journaled",
     "MarketDayChanged",
@@ -93,7 +94,15 @@ class MarketDayChanged(BaseModel):
     day: MarketDay
 
 
-Effect = BagChanged | SheetChanged | ItemInvented | Journaled | PlaceChanged | MarketDayChanged
+class GearTaken(BaseModel):
+    """A member took a starting gear of group ``key`` (``group:<id>``, ``gear:<id>``; ``Member.gear_taken``)."""
+
+    model_config = _FROZEN
+    member: int
+    key: str
+
+
+Effect = BagChanged | SheetChanged | ItemInvented | Journaled | PlaceChanged | MarketDayChanged | GearTaken
 
 Result = Literal["ok", "refused", "nothing"]  # "nothing": a loot roll that dropped nothing (PEER §9)
 
@@ -146,6 +155,12 @@ def evolve(state: GameState, effect: Effect) -> GameState:
         return state.model_copy(update={"journal": (*state.journal, effect.entry)})
     if isinstance(effect, MarketDayChanged):
         return state.model_copy(update={"day": effect.day})
+    if isinstance(effect, GearTaken):
+        taken = state.party[effect.member].gear_taken
+        keys = tuple(sorted({*taken, effect.key}))
+        return _with_member(
+            state, effect.member, state.party[effect.member].model_copy(update={"gear_taken": keys})
+        )
     # The place a tag names; the day it trades in is the turn's to set (``GameState.day``).
     return state.model_copy(update={"place": effect.place, "place_size": effect.size})
 
