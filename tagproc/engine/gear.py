@@ -36,7 +36,8 @@ Decisions where the spec is silent:
 - ``equip: true`` on an item that takes no slot (or in a ruleset without slots) is simply carried, unsaid.
 - An ``equip: true`` line of several puts on as many as have free slots; the note says how many.
 
-Invariants: a refusal has no effects; every roll-free; what is placed is exactly what the answers say.
+Invariants: a refusal has no effects (the state stays byte-identical); no dice are rolled; what is placed is
+exactly what the answers say, into the one bag named, and the group is marked once (``GearTaken``).
 """
 
 from __future__ import annotations
@@ -215,7 +216,8 @@ def _coin_lines(rules: Rules, coin_id: str, count: int) -> list[_Take | _LeftOut
     if not paid:
         return [_LeftOut(said, "coins")]
     as_paid = tuple((rules.coins_by_id[part.coin].label, part.count) for part in paid)
-    told = note("gear.coins_paid_as", name=unit.label, count=count, paid=as_paid)
+    name = (unit.one or unit.label) if count == 1 else unit.label
+    told = note("gear.coins_paid_as", name=name, count=count, paid=as_paid)
     return [
         _Take(
             c.ItemRef(name=rules.coins_by_id[part.coin].label, coin=part.coin),
