@@ -283,7 +283,7 @@ def test_a_group_taken_is_refused_a_second_time_unless_taken_again() -> None:
     ) == gear_refused(
         "Chapel warden",
         "already-taken",
-        "Ada already took gear of the group of Chapel warden; taking it again is the player's choice.",
+        "Ada already took calling gear; taking it again is the player's choice.",
     )
     again = GearAction(gear="chapel-warden", options=("A shuttered lantern",), again=True)
     answers, after = take(GRAVEWATCH, state, again)
@@ -317,7 +317,7 @@ def test_gear_without_a_group_is_never_the_group_of_the_same_name() -> None:
     assert refused(rules, after, GearAction(gear="keepsakes", picks=("Silver coffin nail",))) == gear_refused(
         "Keepsakes",
         "already-taken",
-        "Ada already took gear of the group of Keepsakes; taking it again is the player's choice.",
+        "Ada already took Keepsakes; taking it again is the player's choice.",
     )
 
 
@@ -583,10 +583,10 @@ def test_a_game_refuses_gear_whole_and_leaves_the_state_as_it_was() -> None:
     before = game.state.model_dump_json()
     result = game.take_gear("keepsakes", picks=["Warming tonic"])
     assert result.answers == (
-        '[gear: gear="Keepsakes" result="refused" reason="already-taken" note="Ada already took gear of the '
-        "group of Keepsakes; taking it again is the player's choice.\"]",
+        '[gear: gear="Keepsakes" result="refused" reason="already-taken" note="Ada already took Keepsakes; '
+        "taking it again is the player's choice.\"]",
     )
-    assert result.journal == ()
+    assert result.journal == ()  # a turn's state keeps only its own journal: the rest is compared whole
     assert (
         game.state.model_copy(update={"journal": ()}).model_dump_json()
         == GameState.model_validate_json(before).model_copy(update={"journal": ()}).model_dump_json()

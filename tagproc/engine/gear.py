@@ -282,7 +282,7 @@ def decide_gear(state: GameState, action: GearAction, rules: Rules, dice: Dice) 
             gear,
             action,
             Reason.ALREADY_TAKEN,
-            (note("gear.already_taken", who=member.name, gear=gear.label),),
+            (note("gear.already_taken", who=member.name, gear=gear.label, group=gear.group),),
         )
     given = _lines(rules, _chosen(rules, gear, action)[0], action.picks)
     takes = [one for one in given if isinstance(one, _Take)]
