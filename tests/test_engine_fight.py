@@ -689,3 +689,15 @@ def test_the_fight_bestiary_ruleset_loads_as_a_ruleset_file() -> None:
     ruleset = load_ruleset(FEN)
     assert ruleset.name == "Fen Wardens"
     assert [c.id for c in ruleset.catalogs] == ["kit", "fen_creatures"]
+
+
+def test_a_regenerated_reply_before_a_fight_runs_the_fight_again_and_drops_its_loot_once() -> None:
+    game = Game(FEN, ["Ada"], seed=2)
+    game.reply("The mire goes quiet.")
+    game.fight_ended("won", defeated=["Mire Toad", "Reed cache"])
+    after_fight = game.state.model_dump_json()
+    game.regenerate("The mire goes very quiet.")
+    game.regenerate("The mire is still.")
+    assert game.turns[-1].kind == "fight"
+    assert game.state.model_dump_json() == after_fight
+    assert [stack.name for stack in game.state.party[0].bag].count("coppers") == 1

@@ -183,9 +183,9 @@ def _what(stack: Stack) -> What:
     return What(stack.name, item=stack.item, coin=stack.coin, invented=stack.invented)
 
 
-def _item_ref(what: What, rules: Rules) -> c.ItemRef:
-    entry = rules.book.get(what.item) if what.item is not None else None
-    return c.ItemRef(name=what.name, label=entry.label if entry is not None else None)
+def _item_ref(what: What) -> c.ItemRef:
+    """What a stack is called, as its answer names it (a fake still fooling by the name it is shown as)."""
+    return c.ItemRef(name=what.name)
 
 
 # -- shot ------------------------------------------------------------------------------------------------
@@ -205,7 +205,8 @@ def _shoot(fight: _Fight, shot: Shot, rules: Rules) -> None:
         return
     attack = resolved.item.attack if resolved.item is not None else None
     if attack is not None and attack.clip is not None and resolved.item is not None:
-        _shoot_clip(fight, command, index, held, resolved.item, _clip_max(attack.clip.max, resolved.item))
+        most = _clip_max(attack.clip.max, resolved.item)
+        _shoot_clip(fight, command, index, _worn_first(member.bag, resolved.what, resolved.item), most)
     elif attack is not None and attack.ammo is not None:
         _shoot_ammo(fight, command, index, attack.ammo.tag, Fraction(str(attack.ammo.recover)), rules)
     else:
@@ -221,16 +222,14 @@ def _clip_max(raw: object, item: Item) -> int:
     return max(0, int(raw))
 
 
-def _shoot_clip(fight: _Fight, command: c.Use, index: int, held: list[int], item: Item, most: int) -> None:
-    """Spend ``command.count`` of what the weapon holds loaded, from its first stack with enough."""
+def _shoot_clip(fight: _Fight, command: c.Use, index: int, order: list[int], most: int) -> None:
+    """Spend ``command.count`` of what the weapon holds loaded, from its first stack (of ``order``: worn ones
+    first) with enough."""
     member = fight.state.party[index]
 
     def loaded(stack: Stack) -> int:
         return most if stack.loaded is None else max(0, min(stack.loaded, most))
 
-    order = [i for i in held if Rules.is_worn(member.bag[i], item)] + [
-        i for i in held if not Rules.is_worn(member.bag[i], item)
-    ]
     ready = [i for i in order if loaded(member.bag[i]) >= command.count]
     if not ready:
         has = loaded(member.bag[order[0]])
@@ -287,7 +286,7 @@ def _shoot_ammo(fight: _Fight, command: c.Use, index: int, tag: str, recover: Fr
     answers: list[Answer] = []
     for what, moved in taken:
         effects.append(_journal("used", member.name, counted_text(what.name, moved), "shot"))
-        remove = c.Remove(item=_item_ref(what, rules), count=moved, who=command.who)
+        remove = c.Remove(item=_item_ref(what), count=moved, who=command.who)
         answers.append(
             answer(remove, now=bags.count_held(after, what), note=note("fight.shot", weapon=weapon))
         )
@@ -394,7 +393,7 @@ def _pick_up(fight: _Fight, rules: Rules) -> None:
         if back <= 0:
             continue
         bag = bags.add(member.bag, what, back, limit)
-        add = c.Add(item=_item_ref(what, rules), count=back, who=written)
+        add = c.Add(item=_item_ref(what), count=back, who=written)
         said = note("fight.picked_up", count=back, shot=shot)
         effects = (
             BagChanged(member=index, bag=bag),
@@ -427,8 +426,8 @@ def _loot(fight: _Fight, name: str, rules: Rules, dice: Dice) -> None:
     for drop in drops:  # one at a time, as [loot:] places them, each on the bags the last one left
         effects, answers = place_drops(fight.state, (drop,), rules, dice)
         if not effects:  # nobody can carry any of it: the add is refused whole, and it is left behind
-            name = drop.label or rules.coins_by_id[drop.coin or ""].label
-            text = counted_text(name, drop.count)
+            dropped = drop.label or rules.coins_by_id[drop.coin or ""].label
+            text = counted_text(dropped, drop.count)
             effects = (_journal("left-behind", fight.state.party[0].name, text, source),)
         sourced = tuple(
             Journaled(entry=e.entry.model_copy(update={"source": source})) if isinstance(e, Journaled) else e
