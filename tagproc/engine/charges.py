@@ -18,7 +18,15 @@ from tagproc.notes import Note, note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import Amount, StatRef
 
-__all__ = ["broke_note", "charges_left", "charges_max", "left_note", "recharge_stack", "roll_amount"]
+__all__ = [
+    "broke_note",
+    "charges_left",
+    "charges_max",
+    "left_note",
+    "recharge_stack",
+    "roll_amount",
+    "spend_charges",
+]
 
 _MOST_CHARGES = 100
 
@@ -51,6 +59,18 @@ def left_note(left: int, item: Item) -> Note:
 def broke_note() -> Note:
     """``charges.broke``: "Its last charge spent, it breaks." (``breaksOn`` rolled at or under ``atMost``)."""
     return note("charges.broke")
+
+
+def spend_charges(stack: Stack, item: Item, spent: int, dice: Dice) -> tuple[Stack | None, int, bool]:
+    """The stack after ``spent`` of its charges are spent (None: it broke and is gone), the charges left and
+    whether it broke: spending the last one rolls ``breaksOn``'s die, and at or under ``atMost`` it breaks
+    (spec "Using items in a fight"), for a use outside a fight and a fight's alike. The caller has checked
+    that ``spent`` are left."""
+    left = (charges_left(stack, item) or 0) - spent
+    breaks = item.charges.breaks_on if item.charges is not None else None
+    if left == 0 and breaks is not None and dice.die(breaks.die) <= breaks.at_most:
+        return None, 0, True
+    return stack.model_copy(update={"charges": left}), left, False
 
 
 def roll_amount(amount: Amount | None, dice: Dice) -> int:

@@ -31,11 +31,11 @@ from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
-from tagproc.notes import note
+from tagproc.notes import Note, note
 from tagproc.ruleset.book import BookItem, item_matches
 from tagproc.ruleset.models import LootLine, LootTable
 
-__all__ = ["Drop", "decide_loot", "find_table", "roll_table"]
+__all__ = ["Drop", "decide_loot", "find_table", "place_drops", "roll_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,21 +68,36 @@ def decide_loot(state: GameState, command: c.Loot, rules: Rules, dice: Dice) -> 
     if not drops:
         attrs = with_attr(command, command.answer_attrs(), "table", table.id)
         return Accepted(effects=(), answers=(answer(command, result="nothing", attrs=attrs),))
+    effects, answers = place_drops(state, drops, rules, dice, who=command.who, notes=command.notes)
+    return Accepted(effects=effects, answers=answers)
+
+
+def place_drops(
+    state: GameState,
+    drops: tuple[Drop, ...],
+    rules: Rules,
+    dice: Dice,
+    *,
+    who: str | None = None,
+    notes: tuple[Note, ...] = (),
+) -> tuple[tuple[Effect, ...], tuple[Answer, ...]]:
+    """Each drop put into the bags as an add (``inventory.decide_add``): into ``who``'s bag, or shared out by
+    the carrying rule without it, each against the bags as the drops before it left them. The effects, and
+    the add answers in order (a drop nothing can carry answered refused); ``notes`` go on the first."""
     effects: list[Effect] = []
     answers: list[Answer] = []
     for drop in drops:
         ref = c.ItemRef(
             name=drop.label or rules.coins_by_id[drop.coin or ""].label, label=drop.label, coin=drop.coin
         )
-        notes = command.notes if not answers else ()
-        add = c.Add(item=ref, count=drop.count, who=command.who, notes=notes)
+        add = c.Add(item=ref, count=drop.count, who=who, notes=notes if not answers else ())
         decision = decide_add(evolve_all(state, tuple(effects)), add, rules, dice)
         if isinstance(decision, Accepted):
             effects.extend(decision.effects)
             answers.extend(decision.answers)
         else:
             answers.append(decision.answer)
-    return Accepted(effects=tuple(effects), answers=tuple(answers))
+    return tuple(effects), tuple(answers)
 
 
 def find_table(rules: Rules, name: str) -> LootTable | None:

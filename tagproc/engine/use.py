@@ -47,7 +47,14 @@ from dataclasses import dataclass, field
 from tagproc import commands as c
 from tagproc.engine import bags, fakes
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
-from tagproc.engine.charges import broke_note, charges_left, charges_max, left_note, roll_amount
+from tagproc.engine.charges import (
+    broke_note,
+    charges_left,
+    charges_max,
+    left_note,
+    roll_amount,
+    spend_charges,
+)
 from tagproc.engine.dice import Dice
 from tagproc.engine.gate import gate_difficulty, roll_gate
 from tagproc.engine.outcome import (
@@ -364,13 +371,12 @@ def _spend(
     bag = list(view.member.bag)
     stack = bag[index]
     if use.charges is not None:
-        left = (charges_left(stack, item) or 0) - use.charges
-        breaks = item.charges.breaks_on if item.charges is not None else None
-        if left == 0 and breaks is not None and dice.die(breaks.die) <= breaks.at_most:
+        after, left, broke = spend_charges(stack, item, use.charges, dice)
+        if after is None:
             del bag[index]
-            return tuple(bag), 0, True
-        bag[index] = stack.model_copy(update={"charges": left})
-        return tuple(bag), left, False
+        else:
+            bag[index] = after
+        return tuple(bag), left, broke
     if use.consumes:
         if stack.count > 1:
             bag[index] = stack.model_copy(update={"count": stack.count - 1})
