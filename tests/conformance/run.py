@@ -1,7 +1,8 @@
 """Blind conformance cases: each case in ``tests/conformance/cases/*.yaml`` is played as a transcript.
 
 Written from the specification and the answer conventions alone (``CONVENTIONS.md``; "PEER §N" is its N-th section, in the order the reference engine numbers them: 1 Shape of an answer ... 11 [sheet:] and rests) (never from the engine's code). A case is
-``{id, ruleset, seed, party, turns, expect, holdings, stacks, why}``; it is written out as a transcript and
+``{id, ruleset, seed, layers, party, turns, expect, holdings, stacks, why}`` (a turn is ``gm``, ``player``,
+``regenerate``, or an action turn ``use``/``gear``/``edit``/``fight`` passed through as written); it is written out as a transcript and
 played with ``run_transcript`` (what ``tagproc run --json`` does). ``python tests/conformance/run.py``
 prints PASS, or FAIL with the expected and actual answer lines, per case (``CASE_ID ...`` runs only those;
 ``--by-cause`` prints the failures grouped by the causes ``test_conformance.py`` records).
@@ -54,6 +55,8 @@ ORDER = {
         "note",
     ],
     "loot": ["raw", "table", "who", "result", "reason", "note"],
+    # issue 12 brief: a refused gear is ONE answer [gear: gear="<label>" who="..." result="refused" reason=...].
+    "gear": ["raw", "gear", "who", "result", "reason", "note"],
     # PEER §10: "[open] keep day="new" after size", so a kept day is allowed there.
     "place": ["raw", "name", "size", "day", "result", "reason", "note"],
     "sheet": [
@@ -372,6 +375,54 @@ def _no_market(data: dict[str, Any]) -> None:
                 item.pop("sold", None)
 
 
+def _ember_loot(data: dict[str, Any]) -> None:
+    """Ember Roads with a bestiary that carries loot (issue 12): a Rust Jackal drops three arrows (a table of one
+    line, so the drop is known in advance), a Toll Warden two marks; the Cinder Moth carries no table."""
+    data["items"]["lootTables"] = [
+        {
+            "id": "jackal_scraps",
+            "label": "Jackal scraps",
+            "rolls": 1,
+            "entries": [{"item": "outfitter/arrows", "count": 3}],
+        },
+        {"id": "toll_purse", "label": "Toll purse", "rolls": 1, "entries": [{"coins": "mark", "count": 2}]},
+    ]
+    catalog = next(c for c in data["catalogs"] if c["id"] == "road_trouble")
+    loot = {"rust-jackal": "jackal_scraps", "toll-warden": "toll_purse"}
+    for entry in catalog["entries"]:
+        if entry["id"] in loot:
+            entry["creature"]["loot"] = loot[entry["id"]]
+
+
+def _ember_no_native(data: dict[str, Any]) -> None:
+    """Ember Roads (no loot tables) with native: false: "one with native: false and no tables drops nothing"."""
+    data["items"]["native"] = False
+
+
+def _bell_breaks(data: dict[str, Any]) -> None:
+    """Gravewatch whose dawn bell always breaks on its last charge (breaksOn d20 at most 20)."""
+    _entry(data, "kit/dawn-bell")["item"]["charges"]["breaksOn"] = {"die": 20, "atMost": 20}
+
+
+def _thin_gear(data: dict[str, Any]) -> None:
+    """Gravewatch with a layer ``thin`` that takes out the lantern coat, the shuttered lantern, the silver nail,
+    the warming tonic and the shilling, and a gear ``Lantern bearer`` of one shuttered lantern (issue 12:
+    "An item a layer takes out of the game is left out and named ... coins of a coin a layer takes out are paid
+    in the largest coin left of the same worth ... Gear of which nothing is left is refused")."""
+    data["items"]["startingGear"].append(
+        {"id": "lantern-bearer", "label": "Lantern bearer", "lines": [{"item": "kit/shuttered-lantern"}]}
+    )
+    hidden = ["lantern-coat", "shuttered-lantern", "silver-nail", "warming-tonic"]
+    data["layers"].append(
+        {
+            "id": "thin",
+            "label": "Thin times",
+            "catalogs": [{"id": "kit", "hide": {"entries": hidden}}],
+            "items": {"currencies": {"removeUnits": ["shilling"]}},
+        }
+    )
+
+
 PATCHES = {
     "no-coins": _no_coins,
     "empty-table": _empty_table,
@@ -389,6 +440,10 @@ PATCHES = {
     "ember-buyback": _ember_buyback,
     "only-carries": _only_carries,
     "third-party-labels": _third_party_labels,
+    "ember-loot": _ember_loot,
+    "ember-no-native": _ember_no_native,
+    "bell-breaks": _bell_breaks,
+    "thin-gear": _thin_gear,
 }
 
 
@@ -434,6 +489,17 @@ def load_cases() -> list[dict[str, Any]]:
     return cases
 
 
+ACTIONS = ("use", "gear", "edit", "fight")  # issue 12: the player's actions and a fight's outcome, as turns
+
+
+def transcript_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    """A case's turn as a transcript turn: an action turn (``use``, ``gear``, ``edit``, ``fight``) as written."""
+    kind = next((k for k in ACTIONS if k in turn), None)
+    if kind is not None:
+        return {kind: turn[kind]}
+    return dict([turn_text(turn)])
+
+
 def turn_text(turn: dict[str, Any]) -> tuple[str, str]:
     kind = next(k for k in ("gm", "player", "regenerate") if k in turn)
     text = str(turn[kind])
@@ -452,8 +518,10 @@ def play(case: dict[str, Any]) -> tuple[dict[str, Any], Any]:
             "ruleset": ruleset_file(case["ruleset"], Path(folder)),
             "seed": case.get("seed", 0),
             "party": case["party"],
-            "turns": [dict([turn_text(t)]) for t in case["turns"]],
+            "turns": [transcript_turn(t) for t in case["turns"]],
         }
+        if "layers" in case:
+            transcript["layers"] = case["layers"]
         path = Path(folder) / "case.yaml"
         path.write_text(yaml.safe_dump(transcript, allow_unicode=True), encoding="utf-8")
         played = run_transcript(path)
