@@ -147,6 +147,24 @@ def test_two_stacks_shot_from_are_each_rounded_down_on_their_own() -> None:
     assert bag_of(after) == [("Longbow", 1), ("Bodkin arrows", 8), ("Arrows", 1)]
 
 
+def test_two_quivers_of_one_item_are_each_rounded_down_on_their_own() -> None:
+    # Two stacks of the same Arrows (a quiver of 3 split off a quiver of 10): six shots empty the first and
+    # take 3 of the second, 1.5 each, so 1 + 1 come back, not the 3 that rounding the fight's 3 whole gives.
+    state = party(member("Ada", ember("Hunting bow"), ember("Arrows", 3), ember("Arrows", 10)))
+    lines, after = fight(rules_for("ember-roads"), state, won(shot=[Shot(weapon="Hunting bow", count=6)]))
+    assert lines[-1] == (
+        '[inventory: action="add" item="Arrows" count="2" result="ok" now="9" '
+        'note="Picked up after the fight (2 of 6 shot)."]'
+    )
+    # the second quiver's place is kept across steps: 2 + 2 shots of it later are still that quiver's
+    more = won(shot=[Shot(weapon="Hunting bow", count=3), Shot(weapon="Hunting bow", count=1)])
+    lines, after = fight(rules_for("ember-roads"), state, more)
+    assert lines[-1] == (
+        '[inventory: action="add" item="Arrows" count="1" result="ok" now="10" '
+        'note="Picked up after the fight (1 of 4 shot)."]'
+    )
+
+
 def test_a_tenth_of_ten_single_shots_is_exactly_one_arrow_back() -> None:
     # recover is read exactly (0.1 ten times is 1, where floats would add up to 0.999...).
     state = party(member("Ada", fen("Reed bow"), fen("Arrows", 10)))

@@ -18,9 +18,11 @@ this order, each step on the bags the step before it left:
 3. ``used``: each ``{who, item, count}``: taken off the item's stacks, worn ones first for an item that
    takes slots or binds ("One that is used up is taken from what is worn"). Answered as a use ("Used up in
    the fight. 2 left."). Journal ``used`` ``source="used-up"``.
-4. On a win only, pickups: for each (member, ammunition item) shot from, ``count × recover`` (exact, as a
-   ``Fraction`` of the written number) added up over the whole fight and rounded down once ("half of five
-   arrows shot out of one quiver is two"), back into that member's bag. Answered as an add ("Picked up after
+4. On a win only, pickups: for each stack shot from, ``count × recover`` (exact, as a ``Fraction`` of the
+   written number) added up over the whole fight and rounded down once for that stack ("half of five arrows
+   shot out of one quiver is two"; three out of each of two quivers is one and one), back into that member's
+   bag. A stack is known by its place among that member's stacks of its item when the fight began: ammunition
+   is taken from the first such stack, then the next, so the stacks shot empty are always the first ones. Answered as an add ("Picked up after
    the fight (2 of 5 shot)."); none back, no answer. Journal ``acquired`` ``source="picked-up"``.
 5. On a win only, loot: each ``defeated`` name in order, a bestiary creature (an entry with ``creature`` in
    any catalog, by id or label, any case: its ``loot`` table) or else a loot table (``loot.find_table``),
@@ -117,8 +119,11 @@ class _Fight:
     state: GameState
     effects: list[Effect] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
-    # (member index, ammunition) -> (who as the answers write it, recovered share, shot)
-    shot: dict[tuple[int, What], tuple[str | None, Fraction, int]] = field(default_factory=dict)
+    # (member index, ammunition) -> (who as the answers write it, recovered share of each stack, shot); a
+    # stack is its place among the member's stacks of that ammunition when the fight began
+    shot: dict[tuple[int, What], tuple[str | None, dict[int, Fraction], int]] = field(default_factory=dict)
+    # (member index, ammunition) -> how many of its stacks the fight has shot empty (always the first ones)
+    emptied: dict[tuple[int, What], int] = field(default_factory=dict)
 
     def apply(self, effects: tuple[Effect, ...], answers: tuple[Answer, ...]) -> None:
         self.state = evolve_all(self.state, effects)
@@ -273,25 +278,34 @@ def _shoot_ammo(fight: _Fight, command: c.Use, index: int, tag: str, recover: Fr
         return
     bag: list[Stack | None] = list(member.bag)
     left, taken = command.count, []
+    seen: dict[What, int] = {}  # stacks of each ammunition passed so far in this step
     for i in stacks:
-        if left == 0:
-            break
         stack = member.bag[i]
+        what = _what(stack)
+        place = fight.emptied.get((index, what), 0) + seen.get(what, 0)  # its place when the fight began
+        seen[what] = seen.get(what, 0) + 1
+        if left == 0:
+            continue
         moved = min(stack.count, left)
         bag[i] = None if moved == stack.count else bags.with_count(stack, stack.count - moved)
-        taken.append((_what(stack), moved))
+        taken.append((what, moved, place))
         left -= moved
+    for i in stacks:  # counted once the step is taken, so the places above are those the fight began with
+        if bag[i] is None:
+            key = (index, _what(member.bag[i]))
+            fight.emptied[key] = fight.emptied.get(key, 0) + 1
     after = tuple(stack for stack in bag if stack is not None)
     effects: list[Effect] = [BagChanged(member=index, bag=after)]
     answers: list[Answer] = []
-    for what, moved in taken:
+    for what, moved, place in taken:
         effects.append(_journal("used", member.name, counted_text(what.name, moved), "shot"))
         remove = c.Remove(item=_item_ref(what), count=moved, who=command.who)
         answers.append(
             answer(remove, now=bags.count_held(after, what), note=note("fight.shot", weapon=weapon))
         )
-        written, share, shot = fight.shot.get((index, what), (command.who, Fraction(0), 0))
-        fight.shot[(index, what)] = (written, share + recover * moved, shot + moved)
+        written, shares, shot = fight.shot.get((index, what), (command.who, {}, 0))
+        shares = {**shares, place: shares.get(place, Fraction(0)) + recover * moved}
+        fight.shot[(index, what)] = (written, shares, shot + moved)
     fight.apply(tuple(effects), tuple(answers))
 
 
@@ -384,12 +398,14 @@ def _worn_first(bag: tuple[Stack, ...], what: What, item: Item | None) -> list[i
 
 
 def _pick_up(fight: _Fight, rules: Rules) -> None:
-    """Each (member, ammunition) shot from gets back its share, added up and rounded down once."""
-    for (index, what), (written, share, shot) in fight.shot.items():
+    """Each stack shot from gets back its share, added up over the fight and rounded down once; one answer
+    per (member, ammunition)."""
+    for (index, what), (written, shares, shot) in fight.shot.items():
         member = fight.state.party[index]
         item = rules.item_of(bags.new_stack(what, 1), fight.state)
         limit = rules.stack_limit(item)
-        back = min(math.floor(share), bags.stack_room(member.bag, what, limit))
+        due = sum(math.floor(share) for share in shares.values())
+        back = min(due, bags.stack_room(member.bag, what, limit))
         if back <= 0:
             continue
         bag = bags.add(member.bag, what, back, limit)
