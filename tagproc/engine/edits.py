@@ -37,6 +37,7 @@ Decisions where the spec is silent:
   the rest of the game.
 - A split or a merge changes no count and writes no journal line; a split past ``bags.MAX_BAG_STACKS`` stacks
   is ``too-many``.
+- An item the GM invented is answered by its own name, however the action cased it, as a tag's is.
 - The order of refusals is the tag's, then ``cursed`` after ``none-held`` (the GM's own checks run first).
 
 Notes are ``edits.*`` facts (``prompts/notes/edits.jinja``), with ``inventory.*``, ``wearing.*``,
@@ -71,6 +72,7 @@ _LettingGo = c.Remove | c.Give | c.Unequip | c.Unbind
 
 def decide_edit(state: GameState, command: PlayerEdit, rules: Rules, dice: Dice) -> Decision:
     """The player's own edit: accepted with its answer, or refused and nothing changes."""
+    command = _invented_by_its_name(state, command, rules)
     if isinstance(command, c.Add):
         return _add(state, command, rules)
     if isinstance(command, c.Split):
@@ -80,6 +82,15 @@ def decide_edit(state: GameState, command: PlayerEdit, rules: Rules, dice: Dice)
     if isinstance(command, c.Equip | c.Bind):
         return decide(state, command, rules, dice)
     return _let_go(state, command, rules, dice)
+
+
+def _invented_by_its_name(state: GameState, command: PlayerEdit, rules: Rules) -> PlayerEdit:
+    """An item the GM invented, called by its own name as a tag's answer calls it (``bags.named`` does not
+    see the game, so ``ember charm`` comes in as typed)."""
+    what = bags.resolve(command.item, state, rules).what
+    if what.invented is None or command.item.name == what.name:
+        return command
+    return command.model_copy(update={"item": c.ItemRef(name=what.name)})
 
 
 # --- add ------------------------------------------------------------------------------------------------
