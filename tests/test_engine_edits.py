@@ -268,6 +268,18 @@ def test_the_players_add_goes_into_the_players_bag_up_to_its_limit_never_shared_
     assert isinstance(gm, Accepted) and any(("who", "Bram") in one.attrs for one in gm.answers)
 
 
+def test_the_players_add_that_nothing_of_fits_is_refused_whole() -> None:
+    state = party(member("Ada", *(stack("Leather coat", 1, EMBER, {}) for _ in range(4))), member("Bram"))
+    assert refused(EMBER, state, "add", "Hand axe") == inventory(
+        ("action", "add"),
+        ("item", "Hand axe"),
+        ("count", "1"),
+        result="refused",
+        reason="too-heavy",
+        note="Ada cannot carry Hand axe: 12 of 12 carried.",
+    )
+
+
 def test_the_players_add_naming_a_member_answers_with_that_who() -> None:
     decision, after = run(EMBER, party(member("Ada"), member("Bram")), "add", "arrows", 3, who="bram")
     assert answers_of(decision) == [
@@ -398,6 +410,18 @@ def test_the_gms_tag_still_moves_the_bound_cursed_item(tag: str, bags: list[list
     decision, after = outcome("gravewatch", state, tag)
     assert isinstance(decision, Accepted) and decision.answers[0].result == "ok"
     assert [list(one.bag) for one in after.party] == bags
+
+
+@pytest.mark.parametrize(("verb", "names"), LETTING_GO[2:], ids=[verb for verb, _ in LETTING_GO[2:]])
+def test_a_loose_one_beside_it_does_not_free_what_is_worn_or_bound_of_the_curse(
+    verb: EditVerb, names: dict[str, str]
+) -> None:
+    state = party(member("Ada", ring(**CURSED_RING), ring()))  # all that is worn, or bound, is cursed
+    answer = refused(GRAVEWATCH, state, verb, "Widow's ring")
+    assert (answer.reason, said(answer)) == (
+        "cursed",
+        "Ada's Widow's ring is bound and cursed: it will not let go.",
+    )
 
 
 def test_a_remove_takes_what_is_free_of_the_curse_and_says_the_cursed_one_stays() -> None:
