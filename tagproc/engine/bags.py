@@ -27,6 +27,7 @@ from tagproc.ruleset import Item
 
 __all__ = [
     "MAX_BAG_STACKS",
+    "Keep",
     "Resolved",
     "What",
     "add",
@@ -187,6 +188,8 @@ def stack_room(bag: tuple[Stack, ...], what: What, limit: int | None) -> int:
 
 
 _ANY = 10**15  # more than any count a tag can ask for
+
+Keep = Callable[[Stack], bool]  # which stacks a move holds on to (``take``'s ``keep``: a bound cursed item)
 
 
 def taking_order(bag: tuple[Stack, ...], what: What, keep: Callable[[Stack], bool]) -> list[int]:

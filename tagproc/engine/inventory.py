@@ -14,6 +14,9 @@ Owns the rules of ``[inventory: action="add"|"remove"|"give"]``; equip, unequip,
   when the receiver cannot carry all of it under their limit, ``too-many`` when it needs more stacks than
   their bag takes (``bags.MAX_BAG_STACKS``), ``no-recipient`` when ``to`` is the giver or the party;
   ``now`` is the receiver's count (CONVENTIONS.md §4).
+- ``keep`` (keyword-only, on remove and give; none by default, as for every GM tag): stacks that are never
+  taken, for the player's own moves (``engine.edits``: a bound cursed item will not let go). It holds in
+  ``who``'s own bag; a remove without ``who=`` that goes on to the party is the GM's alone.
 
 Notes are ``inventory.*`` facts (``prompts/notes/inventory.jinja``), ``carrying.*`` for what cannot be carried.
 
@@ -25,7 +28,7 @@ from __future__ import annotations
 from tagproc import commands as c
 from tagproc.engine import bags, carrying
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
-from tagproc.engine.bags import Resolved, What
+from tagproc.engine.bags import Keep, Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
 from tagproc.engine.outcome import (
@@ -95,8 +98,14 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
     return place(after, rules, command, resolved, command.count, before=(invented,), notes=made.notes)
 
 
-def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice) -> Decision:
-    """Take ``count`` of an item out of ``who``'s bag; never a cursed item still bound."""
+def _nothing_kept(stack: Stack) -> bool:
+    return False
+
+
+def decide_remove(
+    state: GameState, command: c.Remove, rules: Rules, dice: Dice, *, keep: Keep | None = None
+) -> Decision:
+    """Take ``count`` of an item out of ``who``'s bag, never from a stack ``keep`` holds on to."""
     if command.who is None and _others_hold(state, command, rules):
         return _remove_from_the_party(state, command, rules)
     who = member_or_refusal(state, command, command.who)
@@ -104,7 +113,7 @@ def decide_remove(state: GameState, command: c.Remove, rules: Rules, dice: Dice)
         return who
     member = state.party[who]
     resolved = bags.resolve(command.item, state, rules)
-    taken = _take(state, command, rules, resolved, who)
+    taken = _take(state, command, rules, resolved, who, keep)
     if not isinstance(taken, tuple):
         return taken
     bag, pieces, short = taken
@@ -154,16 +163,25 @@ def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) ->
 
 
 def _take(
-    state: GameState, command: c.Remove | c.Give, rules: Rules, resolved: Resolved, who: int
+    state: GameState,
+    command: c.Remove | c.Give,
+    rules: Rules,
+    resolved: Resolved,
+    who: int,
+    keep: Keep | None = None,
 ) -> tuple[tuple[Stack, ...], tuple[Stack, ...], Note | None] | Decision:
-    """Take what the command asks out of ``who``'s bag: the bag after, the pieces, and a note when fewer."""
+    """Take what the command asks out of ``who``'s bag, never from a stack ``keep`` holds on to: the bag
+    after, the pieces, and a note when fewer (``held`` counting only what may be taken)."""
     member = state.party[who]
     held = bags.count_held(member.bag, resolved.what)
     name = thing(rules, resolved, 1)
     if held == 0:
         return refuse(command, Reason.NONE_HELD, note("inventory.none_held", who=member.name, name=name))
-    # A cursed item bound stays for the player's own moves only: a GM tag moves it (CONVENTIONS.md §4).
-    bag, pieces = bags.take(member.bag, resolved.what, command.count)
+    # A cursed item bound stays for the player's own moves only: a GM tag moves it (CONVENTIONS.md §4), and
+    # the player's (``engine.edits``) pass ``keep``.
+    if keep is not None:
+        held -= sum(s.count for s in member.bag if bags.is_of(s, resolved.what) and keep(s))
+    bag, pieces = bags.take(member.bag, resolved.what, command.count, keep or _nothing_kept)
     count = sum(piece.count for piece in pieces)
     short = (
         note("inventory.held_only", who=member.name, held=held, count=count)
@@ -173,8 +191,11 @@ def _take(
     return bag, pieces, short
 
 
-def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> Decision:
-    """Move ``count`` of an item from ``who``'s bag into ``to``'s, if ``to`` can carry all of it."""
+def decide_give(
+    state: GameState, command: c.Give, rules: Rules, dice: Dice, *, keep: Keep | None = None
+) -> Decision:
+    """Move ``count`` of an item from ``who``'s bag into ``to``'s, if ``to`` can carry all of it, never
+    from a stack ``keep`` holds on to."""
     giver = member_or_refusal(state, command, command.who)
     if not isinstance(giver, int):
         return giver
@@ -190,7 +211,7 @@ def decide_give(state: GameState, command: c.Give, rules: Rules, dice: Dice) -> 
             command, Reason.NO_RECIPIENT, note("inventory.give_to_self", who=state.party[giver].name)
         )
     resolved = bags.resolve(command.item, state, rules)
-    taken = _take(state, command, rules, resolved, giver)
+    taken = _take(state, command, rules, resolved, giver, keep)
     if not isinstance(taken, tuple):
         return taken
     bag, pieces, short = taken

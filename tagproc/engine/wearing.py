@@ -10,6 +10,8 @@ Owns the rules of ``[inventory: action="equip"|"unequip"|"bind"|"unbind"]``:
   against the player's own moves only (CONVENTIONS.md §4: ``cursed`` "refuses the player's own moves,
   never a GM tag"): the GM's unequip takes it off (still bound), and the GM's unbind ends the curse (the stack is unbound and
   ``curse_ended``).
+- ``keep`` (keyword-only, on unequip and unbind; none by default, as for every GM tag): stacks that are never
+  taken off or unbound, for the player's own moves (``engine.edits``: a bound cursed item will not let go).
 - One item at a time up to ``count`` (CONVENTIONS.md §4): refused only when the first fails; with nothing
   to change (all worn already, none worn...) the answer is ``ok`` with ``count="0"``. ``count`` is what
   really changed and ``now`` the worn (equip/unequip) or bound (bind/unbind) count in that bag.
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from tagproc import commands as c
 from tagproc.engine import bags, fakes
 from tagproc.engine.answers import answer, refuse, with_attr, with_names
-from tagproc.engine.bags import Resolved
+from tagproc.engine.bags import Keep, Resolved
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Journaled
 from tagproc.engine.placing import member_or_refusal, thing
@@ -81,18 +83,22 @@ def decide_equip(state: GameState, command: c.Equip, rules: Rules, dice: Dice) -
     return _done_wearing(command, state, who, bag, resolved, rules, notes, count, worn)
 
 
-def decide_unequip(state: GameState, command: c.Unequip, rules: Rules, dice: Dice) -> Decision:
-    """Take off ``count`` of an item ``who`` wears; a cursed one too, on the GM's tag (it stays bound)."""
+def decide_unequip(
+    state: GameState, command: c.Unequip, rules: Rules, dice: Dice, *, keep: Keep | None = None
+) -> Decision:
+    """Take off ``count`` of an item ``who`` wears; a cursed one too, on the GM's tag (it stays bound);
+    never a stack ``keep`` holds on to."""
     found = _slotted(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, _ = found
     member = state.party[who]
-    worn = _count(member.bag, resolved, lambda s: s.worn)
+    kept = keep or _nothing_kept
+    worn = _count(member.bag, resolved, lambda s: s.worn and not kept(s))
     count = min(command.count, worn)
     bag = member.bag
     for _ in range(count):
-        bag = _split_one(bag, resolved, lambda s: s.worn, {"worn": False})
+        bag = _split_one(bag, resolved, lambda s: s.worn and not kept(s), {"worn": False})
         bag = _settle(bag, resolved, rules)
     said = None
     if worn == 0:
@@ -174,23 +180,27 @@ def decide_bind(state: GameState, command: c.Bind, rules: Rules, dice: Dice) -> 
     return Accepted(effects=(*done.effects, *journal), answers=done.answers)
 
 
-def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice) -> Decision:
-    """Unbind ``count`` of an item; on a cursed one, the GM ends the curse."""
+def decide_unbind(
+    state: GameState, command: c.Unbind, rules: Rules, dice: Dice, *, keep: Keep | None = None
+) -> Decision:
+    """Unbind ``count`` of an item; on a cursed one, the GM ends the curse; never a stack ``keep`` holds on
+    to."""
     found = _bindable(state, command, rules)
     if not isinstance(found, tuple):
         return found
     who, resolved, item = found
     member = state.party[who]
-    bound = _count(member.bag, resolved, lambda s: s.bound)
+    kept = keep or _nothing_kept
+    bound = _count(member.bag, resolved, lambda s: s.bound and not kept(s))
     count = min(command.count, bound)
     bag, ended = member.bag, 0
     for _ in range(count):
         # The last bound stack goes first (as ``_split_one`` with ``last`` picks it): is it a live curse?
-        unbinding = next(s for s in reversed(bag) if bags.is_of(s, resolved.what) and s.bound)
+        unbinding = next(s for s in reversed(bag) if bags.is_of(s, resolved.what) and s.bound and not kept(s))
         cursed = bags.is_cursed(unbinding, item)
         ended += cursed
         flags = {"bound": False, "curse_ended": True} if cursed else {"bound": False}
-        bag = _split_one(bag, resolved, lambda s: s.bound, flags, last=True)
+        bag = _split_one(bag, resolved, lambda s: s.bound and not kept(s), flags, last=True)
         bag = _settle(bag, resolved, rules)
     notes: list[Note] = []
     if bound == 0:
@@ -204,6 +214,10 @@ def decide_unbind(state: GameState, command: c.Unbind, rules: Rules, dice: Dice)
 
 
 # --- shared steps ---------------------------------------------------------------------------------------
+
+
+def _nothing_kept(stack: Stack) -> bool:
+    return False
 
 
 def _held(state: GameState, command: _Wearing, rules: Rules) -> tuple[int, Resolved, Item | None] | Decision:
