@@ -36,6 +36,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
 from tagproc.notes import note
+from tagproc.ruleset.base import label_problem
 from tagproc.turn import TurnContext, TurnResult, fresh_journal
 
 __all__ = ["edit_command", "run_action"]
@@ -90,6 +91,9 @@ def edit_command(action: EditAction, rules: Rules) -> PlayerEdit:
     """The command an edit is: its verb's, with the item named as a dialog names it."""
     kind = _EDITS[action.action]
     ref = bags.named(action.item, rules)
+    if kind is c.Add and ref.label is None and ref.coin is None and label_problem(action.item.strip()):
+        # a typed name that breaks a label's rules keeps what breaks them (a line break), so it is refused
+        ref = c.ItemRef(name=action.item.strip())
     if kind is c.Give:
         return c.Give(item=ref, count=action.count, who=action.who, to=action.to)
     return kind(item=ref, count=action.count, who=action.who)

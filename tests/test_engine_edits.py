@@ -208,6 +208,14 @@ def test_a_bad_name_through_the_action_reads_as_the_add_of_that_name() -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["Lucky\nstone", "Lucky\r\nstone", " Lucky\nstone "])
+def test_a_typed_name_with_a_line_break_is_refused_through_the_game_too(name: str) -> None:
+    game = Game("ember-roads", ["Ada"])
+    result = game.edit("add", name)
+    assert result.structured_answers[0].reason == "bad-name"
+    assert game.state.party[0].bag == ()
+
+
 def test_a_service_is_never_added() -> None:
     answer = refused(GRAVEWATCH, party(member("Ada")), "add", "a bed at the watch-house")
     assert (answer.reason, said(answer)) == (

@@ -156,9 +156,10 @@ def test_two_quivers_of_one_item_are_each_rounded_down_on_their_own() -> None:
         '[inventory: action="add" item="Arrows" count="2" result="ok" now="9" '
         'note="Picked up after the fight (2 of 6 shot)."]'
     )
-    # the second quiver's place is kept across steps: 2 + 2 shots of it later are still that quiver's
+    assert bag_of(after) == [("Hunting bow", 1), ("Arrows", 9)]
+    # each quiver keeps its place across steps: 3 shots empty the first (1.5), 1 more is the second's (0.5)
     more = won(shot=[Shot(weapon="Hunting bow", count=3), Shot(weapon="Hunting bow", count=1)])
-    lines, after = fight(rules_for("ember-roads"), state, more)
+    lines, _ = fight(rules_for("ember-roads"), state, more)
     assert lines[-1] == (
         '[inventory: action="add" item="Arrows" count="1" result="ok" now="10" '
         'note="Picked up after the fight (1 of 4 shot)."]'
