@@ -201,7 +201,7 @@ def test_run_on_a_transcript_whose_actions_name_nothing_says_every_problem_and_e
 def _inventory(path: Path, turn: int, capsys: pytest.CaptureFixture[str]) -> str:
     code, out, err = _run(["preview", str(path), "--turn", str(turn), "--json"], capsys)
     assert (code, err) == (0, "")
-    blocks = {block["name"]: block["text"] for block in json.loads(out)["blocks"]}
+    blocks: dict[str, str] = {block["name"]: block["text"] for block in json.loads(out)["blocks"]}
     return blocks["inventory"].split("): ", 1)[1].split(" [", 1)[0]
 
 
