@@ -22,7 +22,14 @@ Decisions where the spec is silent:
 - An item "the game could have by then" is a ruleset item or coin (as ``bags.named`` finds them), a name in
   a starting bag, a gear's ``name`` line of a gear taken earlier, an earlier ``edit add``'s item, or a name
   written (any case, ``_``/``-`` as spaces) in an earlier Game Master reply or regenerate, where the GM may
-  have added or invented it. An ``edit add`` of a plain name is never a load problem: the engine answers it.
+  have added or invented it (anywhere in its text, tags and prose alike, even inside a longer word: loose on
+  purpose, since a load problem is for a name nothing could have meant). A gear's ``name`` lines count from
+  the gear's turn on, every option's alike (which option a gear gives is the engine's to say). An ``edit
+  add`` of a plain name is never a load problem: the engine answers it.
+- A name is looked for in the replies once until another reply comes, and a name whose inner words no reply
+  holds is ruled out without reading them (the replies are at most the file's 4 MiB).
+- The shape's problems come first, then the party's, then the references' (a transcript whose party cannot be
+  built has its references unchecked: nobody to check them against).
 - ``to`` is only for a ``give``; a ``give`` needs one.
 - ``who`` names a member as the engine does (any case, accents, punctuation: ``GameState.member_index``); a
   name two members share is a problem like a name nobody has.
@@ -30,7 +37,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,65 +190,91 @@ def check_actions(
 ) -> None:
     """Add a problem for every reference of the transcript's actions that names nothing, turn by turn (an item
     is checked against what the game could hold by the turn it is named in)."""
-    state = GameState(party=tuple(party))
-    known = {fold(stack.name) for member in party for stack in member.bag}
-    told: list[str] = []  # the Game Master's replies so far, folded: the GM may have added any name in them
+    checker = _Checker(rules, party, problems)
     for turn in written:
         if turn.action is None:
-            if turn.kind in ("gm", "regenerate"):
-                told.append(fold(turn.text))
-            continue
-        at = f"{turn.where}.{turn.action.kind}"
+            checker.told(turn.kind, turn.text)
+        else:
+            checker.check(f"{turn.where}.{turn.action.kind}", turn.action)
 
-        def item(name: str, key: str, *, at: str = at) -> None:
-            if not _is_known(name, rules, known, told):
-                problems.append(
-                    Problem(f"{at}.{key}", f"names no item of the ruleset or of the game: {name!r}")
-                )
 
-        def who(name: str | None, key: str, *, at: str = at) -> None:
-            if name is not None and state.member_index(name) is None:
-                problems.append(Problem(f"{at}.{key}", f"names nobody in the party: {name!r}"))
+class _Checker:
+    """What the game could hold so far, and the problems found: one per transcript load."""
 
-        action = turn.action
+    def __init__(self, rules: Rules, party: Sequence[Member], problems: list[Problem]) -> None:
+        self.rules, self.problems = rules, problems
+        self.state = GameState(party=tuple(party))
+        self.known = {fold(stack.name) for member in party for stack in member.bag}
+        self.replies: list[str] = []  # the Game Master's replies so far, folded: it may have added any name
+        self.words: set[str] = set()  # their words, to rule a name out without reading every reply
+        self.found: dict[str, bool] = {}  # a name already looked for in the replies, and the replies it saw
+
+    def told(self, kind: str, text: str) -> None:
+        if kind in ("gm", "regenerate"):
+            folded = fold(text)
+            self.replies.append(folded)
+            self.words.update(folded.split())
+            self.found = {key: True for key, was in self.found.items() if was}
+
+    def check(self, at: str, action: AnyAction) -> None:
         if isinstance(action, UseAction):
-            who(action.who, "who")
-            item(action.item, "item")
+            self.who(at, "who", action.who)
+            self.item(at, "item", action.item)
         elif isinstance(action, GearAction):
-            who(action.who, "who")
-            problems.extend(Problem(f"{at}.{key}", message) for key, message in gear_problems(action, rules))
-            known.update(fold(name) for name in _gear_names(action, rules))
+            self.who(at, "who", action.who)
+            self.problems.extend(
+                Problem(f"{at}.{key}", said) for key, said in gear_problems(action, self.rules)
+            )
+            self.known.update(fold(name) for name in _gear_names(action, self.rules))
         elif isinstance(action, EditAction):
             at = f"{at}.{action.action}"
-            who(action.who, "who", at=at)
-            who(action.to, "to", at=at)
+            self.who(at, "who", action.who)
+            self.who(at, "to", action.to)
             if action.action == "add":
-                known.add(fold(action.item))
+                self.known.add(fold(action.item))
             else:
-                item(action.item, "item", at=at)
+                self.item(at, "item", action.item)
         else:
-            problems.extend(Problem(f"{at}.{key}", message) for key, message in fight_problems(action, rules))
-            steps: list[tuple[str, Shot | Spent | Used]] = [
-                *(("shot", step) for step in action.shot),
-                *(("spent", step) for step in action.spent),
-                *(("used", step) for step in action.used),
-            ]
-            counts: dict[str, int] = {}
-            for group, step in steps:
-                index = counts[group] = counts.get(group, -1) + 1
-                who(step.who, f"{group}.{index}.who")
-                if isinstance(step, Shot):
-                    item(step.weapon, f"{group}.{index}.weapon")
-                else:
-                    item(step.item, f"{group}.{index}.item")
+            self.problems.extend(
+                Problem(f"{at}.{key}", said) for key, said in fight_problems(action, self.rules)
+            )
+            groups: tuple[tuple[str, tuple[Shot | Spent | Used, ...]], ...] = (
+                ("shot", action.shot),
+                ("spent", action.spent),
+                ("used", action.used),
+            )
+            for group, steps in groups:
+                for index, step in enumerate(steps):
+                    self.who(at, f"{group}.{index}.who", step.who)
+                    if isinstance(step, Shot):
+                        self.item(at, f"{group}.{index}.weapon", step.weapon)
+                    else:
+                        self.item(at, f"{group}.{index}.item", step.item)
 
+    def who(self, at: str, key: str, name: str | None) -> None:
+        if name is not None and self.state.member_index(name) is None:
+            self.problems.append(Problem(f"{at}.{key}", f"names nobody in the party: {name!r}"))
 
-def _is_known(name: str, rules: Rules, known: set[str], told: Iterable[str]) -> bool:
-    ref = bags.named(name, rules)
-    if ref.label is not None or ref.coin is not None:
-        return True
-    key = fold(name)
-    return bool(key) and (key in known or any(key in text for text in told))
+    def item(self, at: str, key: str, name: str) -> None:
+        if not self.is_known(name):
+            self.problems.append(
+                Problem(f"{at}.{key}", f"names no item of the ruleset or of the game: {name!r}")
+            )
+
+    def is_known(self, name: str) -> bool:
+        ref = bags.named(name, self.rules)
+        if ref.label is not None or ref.coin is not None:
+            return True
+        key = fold(name)
+        if not key or key in self.known:
+            return bool(key)
+        if key not in self.found:  # read the replies once per name until another reply comes
+            words = key.split()
+            inner = words[1:-1]  # the first and last word of the name may be part of longer words in the text
+            self.found[key] = all(w in self.words for w in inner) and any(
+                key in text for text in self.replies
+            )
+        return self.found[key]
 
 
 def _gear_names(action: GearAction, rules: Rules) -> list[str]:

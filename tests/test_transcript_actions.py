@@ -333,6 +333,32 @@ def test_names_the_game_could_hold_by_then_are_no_problem() -> None:
     assert len(transcript.turns) == 7
 
 
+def test_a_name_in_any_earlier_reply_or_regenerate_counts_and_one_in_a_later_reply_does_not() -> None:
+    transcript = _load(
+        EMBER,
+        """\
+        - gm: 'Nothing yet.'
+        - regenerate: 'Two tin whistles lie in the ash.'
+        - use: {item: Tin whistle}
+        - use: {item: tin-whistle, who: Bram}
+        """,
+    )
+    assert len(transcript.turns) == 4
+    assert _problems(
+        EMBER,
+        """\
+        - gm: 'A tin cup and a whistle.'
+        - use: {item: Tin whistle}
+        - gm: 'And a tin whistle.'
+        - use: {item: Tin whistle}
+        - use: {item: Copper tin whistle}
+        """,
+    ) == [
+        "turns.1.use.item: names no item of the ruleset or of the game: 'Tin whistle'",
+        "turns.4.use.item: names no item of the ruleset or of the game: 'Copper tin whistle'",
+    ]
+
+
 def test_a_gear_s_name_line_is_held_from_the_turn_it_is_taken(tmp_path: Path) -> None:
     ruleset = json.loads(resources.files("tagproc").joinpath("rulesets", "srd-5e.json").read_text("utf-8"))
     busker = {"id": "busker", "label": "Busker", "lines": [{"name": "Tin whistle"}]}
