@@ -120,7 +120,8 @@ class TranscriptResult:
         return held
 
     def to_json(self) -> dict[str, Any]:
-        """``{"turns": [{"kind", "visible", "history", "answers", "journal"}], "holdings": {...}}``."""
+        """``{"turns": [{"kind", "visible", "history", "answers", "journal", "tags"}], "holdings": {...}}``; an
+        action's turn has ``"action"`` (every key) after its ``"kind"``."""
         return {
             "turns": [{**result.to_json(), "kind": kind} for kind, result in self.turns],
             "holdings": self.holdings(),

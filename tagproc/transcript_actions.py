@@ -37,7 +37,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,7 +156,21 @@ def _validate(
             problems.append(Problem(".".join((at, *loc)), _message(model, loc, detail)))
         return None
     assert isinstance(found, UseAction | GearAction | EditAction | FightAction)
-    return found
+    blank = [key for key, value in _texts(found.model_dump(exclude=set(own))) if not value.strip()]
+    problems.extend(Problem(f"{at}.{key}", "a name with nothing but spaces in it") for key in blank)
+    return None if blank else found
+
+
+def _texts(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """Every text in a dumped action with its dotted key (``shot.0.weapon``)."""
+    if isinstance(value, str):
+        return [(key, value)]
+    pairs: Iterable[tuple[Any, Any]] = ()
+    if isinstance(value, Mapping):
+        pairs = value.items()
+    elif isinstance(value, tuple):
+        pairs = enumerate(value)
+    return [found for k, item in pairs for found in _texts(item, f"{key}.{k}" if key else str(k))]
 
 
 def _tuples(value: Any) -> Any:

@@ -123,6 +123,15 @@ BAD_SHAPES = [
         "- use: {item: ''}\n", ["turns.0.use.item: string should have at least 1 character"], id="empty"
     ),
     pytest.param(
+        "- use: {item: '  '}\n- fight: {outcome: lost, shot: [{weapon: Hunting bow, who: ' '}], defeated: ['']}\n",
+        [
+            "turns.0.use.item: a name with nothing but spaces in it",
+            "turns.1.fight.defeated.0: a name with nothing but spaces in it",
+            "turns.1.fight.shot.0.who: a name with nothing but spaces in it",
+        ],
+        id="blank-names",
+    ),
+    pytest.param(
         "- gear: {gear: Outfit, options: A bow, again: 1}\n",
         ["turns.0.gear.options: a list", "turns.0.gear.again: true or false"],
         id="gear-wrong-types",
