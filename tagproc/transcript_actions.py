@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -73,22 +74,21 @@ __all__ = [
 AnyAction = UseAction | GearAction | EditAction | FightAction
 
 ACTION_KINDS = ("use", "gear", "edit", "fight")
-_MODELS: Mapping[str, type[BaseModel]] = {
-    "use": UseAction,
-    "gear": GearAction,
-    "edit": EditAction,
-    "fight": FightAction,
-}
-_STEPS: Mapping[str, type[BaseModel]] = {"shot": Shot, "spent": Spent, "used": Used}
+_MODELS: Mapping[str, type[BaseModel]] = MappingProxyType(
+    {"use": UseAction, "gear": GearAction, "edit": EditAction, "fight": FightAction}
+)
+_STEPS: Mapping[str, type[BaseModel]] = MappingProxyType({"shot": Shot, "spent": Spent, "used": Used})
 _OWN_KEYS = frozenset({"kind", "action"})  # the turn's key says these; never written inside it
-_TYPES = {
-    "missing": "missing",
-    "tuple_type": "a list",
-    "string_type": "a name (text; quote it in the YAML)",
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "model_type": "a mapping of keys",
-}
+_TYPES: Mapping[str, str] = MappingProxyType(
+    {
+        "missing": "missing",
+        "tuple_type": "a list",
+        "string_type": "a name (text; quote it in the YAML)",
+        "int_type": "a whole number",
+        "bool_type": "true or false",
+        "model_type": "a mapping of keys",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,8 +237,8 @@ def _examples() -> list[str]:
 
 
 def test_readme_between_has_an_example_for_each_shipped_ruleset() -> None:
-    rulesets = {re.search(r"^ruleset: (\S+)", example, flags=re.MULTILINE) for example in _examples()}
-    assert {found.group(1) for found in rulesets if found} == {"gravewatch", "ember-roads", "srd-5e"}
+    rulesets = [re.findall(r"^ruleset: (\S+)$", example, flags=re.MULTILINE) for example in _examples()]
+    assert rulesets == [["gravewatch"], ["ember-roads"], ["srd-5e"]]
 
 
 @pytest.mark.parametrize("index", range(len(_examples())))
