@@ -26,8 +26,10 @@ Decisions where the spec is silent:
   purpose, since a load problem is for a name nothing could have meant). A gear's ``name`` lines count from
   the gear's turn on, every option's alike (which option a gear gives is the engine's to say). An ``edit
   add`` of a plain name is never a load problem: the engine answers it.
-- A name is looked for in the replies once until another reply comes, and a name whose inner words no reply
-  holds is ruled out without reading them (the replies are at most the file's 4 MiB).
+- A name is looked for in the replies once until another reply comes, a name whose inner words no reply
+  holds is ruled out without reading them, and past ``READING_BUDGET`` characters read in all (a file of
+  thousands of made-up names over megabytes of replies) a name is given the benefit of the doubt: the load
+  stays quick, and the engine answers such a name when the turn runs (``none-held``).
 - The shape's problems come first, then the party's, then the references' (a transcript whose party cannot be
   built has its references unchecked: nobody to check them against).
 - ``to`` is only for a ``give``; a ``give`` needs one.
@@ -78,6 +80,7 @@ _MODELS: Mapping[str, type[BaseModel]] = MappingProxyType(
     {"use": UseAction, "gear": GearAction, "edit": EditAction, "fight": FightAction}
 )
 _STEPS: Mapping[str, type[BaseModel]] = MappingProxyType({"shot": Shot, "spent": Spent, "used": Used})
+READING_BUDGET = 64 * 2**20  # characters of replies read looking for names, in all: a load stays quick
 _OWN_KEYS = frozenset({"kind", "action"})  # the turn's key says these; never written inside it
 _TYPES: Mapping[str, str] = MappingProxyType(
     {
@@ -222,11 +225,14 @@ class _Checker:
         self.replies: list[str] = []  # the Game Master's replies so far, folded: it may have added any name
         self.words: set[str] = set()  # their words, to rule a name out without reading every reply
         self.found: dict[str, bool] = {}  # a name already looked for in the replies, and the replies it saw
+        self.told_chars = 0  # what the replies so far hold, and what may still be read looking for names:
+        self.budget = READING_BUDGET
 
     def told(self, kind: str, text: str) -> None:
         if kind in ("gm", "regenerate"):
             folded = fold(text)
             self.replies.append(folded)
+            self.told_chars += len(folded)
             self.words.update(folded.split())
             self.found = {key: True for key, was in self.found.items() if was}
 
@@ -283,12 +289,16 @@ class _Checker:
         if not key or key in self.known:
             return bool(key)
         if key not in self.found:  # read the replies once per name until another reply comes
-            words = key.split()
-            inner = words[1:-1]  # the first and last word of the name may be part of longer words in the text
-            self.found[key] = all(w in self.words for w in inner) and any(
-                key in text for text in self.replies
-            )
+            inner = key.split()[1:-1]  # a name's first and last words may be parts of longer words in a reply
+            self.found[key] = all(w in self.words for w in inner) and self.is_told(key)
         return self.found[key]
+
+    def is_told(self, key: str) -> bool:
+        """Whether a reply so far writes ``key``; past the reading budget, every name may have been."""
+        if self.budget < self.told_chars:
+            return True
+        self.budget -= self.told_chars
+        return any(key in text for text in self.replies)
 
 
 def _gear_names(action: GearAction, rules: Rules) -> list[str]:

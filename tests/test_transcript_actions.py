@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tagproc import TranscriptError, run_transcript
+from tagproc import TranscriptError, run_transcript, transcript_actions
 from tagproc.actions import EditAction, FightAction, GearAction, Shot, Spent, UseAction, Used
 from tagproc.transcript import Transcript, TranscriptTurn, parse_transcript, play
 from tagproc.transcript_actions import AnyAction, describe_action
@@ -365,6 +365,16 @@ def test_a_name_in_any_earlier_reply_or_regenerate_counts_and_one_in_a_later_rep
     ) == [
         "turns.1.use.item: names no item of the ruleset or of the game: 'Tin whistle'",
         "turns.4.use.item: names no item of the ruleset or of the game: 'Copper tin whistle'",
+    ]
+
+
+def test_past_the_reading_budget_a_name_is_given_the_benefit_of_the_doubt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    turns = "- gm: 'A tin cup.'\n- use: {item: Tin whistle}\n- use: {item: Bone whistle}\n"
+    monkeypatch.setattr(transcript_actions, "READING_BUDGET", len("a tin cup."))  # enough for one look
+    assert _problems(EMBER, turns) == [
+        "turns.1.use.item: names no item of the ruleset or of the game: 'Tin whistle'"
     ]
 
 
