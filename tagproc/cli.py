@@ -423,11 +423,14 @@ def load_transcript_input(path: str) -> Transcript:
 
 
 def _print_turns(result: TranscriptResult) -> None:
-    """Each turn: its kind, what the player sees, then the answers and journal lines it gave."""
+    """Each turn: its kind, what the player sees (an action: one line saying it), then the answers and journal
+    lines it gave."""
+    from tagproc.transcript_actions import describe_action
+
     lines: list[str] = []
     for number, (kind, turn) in enumerate(result.turns, start=1):
         lines.append(f"== {number}. {kind} ==")
-        lines.append(turn.visible.rstrip())
+        lines.append(describe_action(turn.action) if turn.action is not None else turn.visible.rstrip())
         lines.extend(f"  -> {answer}" for answer in turn.answers)
         lines.extend(f"  journal: {entry}" for entry in turn.to_json()["journal"])
         lines.append("")

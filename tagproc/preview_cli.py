@@ -195,13 +195,10 @@ def _play(game: Game, transcript: Transcript, turn: int | None) -> Prompt | int:
         return problem(
             f"tagproc preview: --turn {end}: {transcript.source} has {len(turns)} turns (--turn 0 to {len(turns)})"
         )
-    for written in turns[:end]:
-        if written.kind == "gm":
-            game.reply(written.text)
-        elif written.kind == "player":
-            game.player(written.text)
-        else:
-            game.regenerate(written.text)
+    from tagproc.transcript import play
+
+    for written in turns[:end]:  # messages and actions alike: each is a turn
+        play(game, written)
     if end < len(turns) and turns[end].kind == "regenerate":
         told = [position for position, result in enumerate(game.turns) if result.kind == "gm"]
         return game.prompt_at(told[-1])

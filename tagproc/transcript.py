@@ -14,13 +14,16 @@ The format (README "Transcripts")::
       - gm: 'He pays. [inventory: action="pay" amount="3 shillings"]'
       - player: 'I grab it [inventory: action="add" item="Crown"]'
       - regenerate: 'A new telling of the last gm reply.'
+      - use: {item: Warming tonic, who: Ada}
 
 Owns ``load_transcript`` and ``parse_transcript`` (a ``Transcript``, or ``TranscriptError`` with every problem,
-each a dotted path like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript`` and
-``TranscriptResult``. The file is read as :mod:`tagproc.documents` reads any (UTF-8, at most 4 MiB, no YAML
+each a dotted path like the ruleset loader's: ``turns.2``, ``party.0.bag.1.item``), ``run_transcript``, ``play``
+and ``TranscriptResult``. The file is read as :mod:`tagproc.documents` reads any (UTF-8, at most 4 MiB, no YAML
 bomb or endless nesting); a transcript holds at most 10,000 turns of at most 100,000 characters each.
-Each turn is one mapping of one key, ``gm``, ``player`` or ``regenerate``; other kinds (the player actions
-between replies of DESIGN.md "Turns") will be further keys of the same list.
+Each turn is one mapping of one key: ``gm``, ``player`` or ``regenerate`` (a message), or ``use``, ``gear``,
+``edit`` or ``fight`` (the player's own action between replies, DESIGN.md "Turns"; read and checked by
+:mod:`tagproc.transcript_actions`, every reference checked at load time). ``play`` runs one turn on a game, for
+``run_transcript`` and ``tagproc preview`` alike.
 
 Invariants: running is deterministic (the same transcript gives byte-identical JSON); the JSON lists every
 turn as it was processed, a regenerated reply's discarded telling included, and the holdings after the
@@ -32,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from tagproc.documents import DocumentError, display_name, is_file, parse_document, read_file
 from tagproc.engine.rules import Rules
@@ -41,6 +44,7 @@ from tagproc.game import Game
 from tagproc.party import PartyError, build_party
 from tagproc.render import Renderer
 from tagproc.ruleset import Problem, RulesetError, load_ruleset
+from tagproc.transcript_actions import ACTION_KINDS, AnyAction, Written, check_actions, parse_action
 from tagproc.turn import Turn, TurnResult
 
 __all__ = [
@@ -50,11 +54,15 @@ __all__ = [
     "TranscriptTurn",
     "load_transcript",
     "parse_transcript",
+    "play",
     "run_transcript",
 ]
 
-TurnKindWritten = Literal["gm", "player", "regenerate"]
-_TURN_KINDS: tuple[TurnKindWritten, ...] = ("gm", "player", "regenerate")
+TurnKindWritten = Literal["gm", "player", "regenerate", "use", "gear", "edit", "fight"]
+_MESSAGE_KINDS: tuple[TurnKindWritten, ...] = ("gm", "player", "regenerate")
+_TURN_KINDS: tuple[TurnKindWritten, ...] = (*_MESSAGE_KINDS, "use", "gear", "edit", "fight")
+assert _TURN_KINDS[len(_MESSAGE_KINDS) :] == ACTION_KINDS
+_ONE_OF = "{gm: text}, {player: text}, {regenerate: text}, {use: ...}, {gear: ...}, {edit: ...}, {fight: ...}"
 _TOP_KEYS = ("ruleset", "seed", "layers", "party", "turns")
 MAX_TURNS = 10_000  # bench/turns.py plays 10,000; a transcript is written by hand or a recorder
 MAX_MESSAGE = 100_000  # characters in one message: a model's longest reply is a few tens of thousands
@@ -72,8 +80,11 @@ class TranscriptError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TranscriptTurn:
+    """One turn as written: a message's ``text`` (empty for an action), or the ``action`` of an action turn."""
+
     kind: TurnKindWritten
     text: str
+    action: AnyAction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +120,8 @@ class TranscriptResult:
         return held
 
     def to_json(self) -> dict[str, Any]:
-        """``{"turns": [{"kind", "visible", "history", "answers", "journal"}], "holdings": {...}}``."""
+        """``{"turns": [{"kind", "visible", "history", "answers", "journal", "tags"}], "holdings": {...}}``; an
+        action's turn has ``"action"`` (every key) after its ``"kind"``."""
         return {
             "turns": [{**result.to_json(), "kind": kind} for kind, result in self.turns],
             "holdings": self.holdings(),
@@ -152,7 +164,8 @@ def parse_transcript(
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         problems.append(Problem("seed", "a seed is a whole number"))
-    turns = _turns(data.get("turns", []), problems)
+    written = _turns(data.get("turns", []), problems)
+    turns = tuple(TranscriptTurn(cast(TurnKindWritten, w.kind), w.text, w.action) for w in written)
     rules = _rules(data, folder if folder is not None else Path(), problems)
     party: tuple[Member, ...] = ()
     if rules is not None and "party" in data:
@@ -160,6 +173,8 @@ def parse_transcript(
             party = build_party(data["party"], rules)
         except PartyError as error:
             problems.extend(error.problems)
+        else:
+            check_actions(written, rules, party, problems)
     if problems:
         raise TranscriptError(problems, source)
     assert rules is not None and isinstance(seed, int)  # no problems: both were read
@@ -185,27 +200,34 @@ def _rules(data: Mapping[str, Any], folder: Path, problems: list[Problem]) -> Ru
         return None
 
 
-def _turns(data: Any, problems: list[Problem]) -> tuple[TranscriptTurn, ...]:
+def _turns(data: Any, problems: list[Problem]) -> list[Written]:
     if not isinstance(data, list):
-        problems.append(
-            Problem("turns", "a list of turns, each {gm: text}, {player: text} or {regenerate: text}")
-        )
-        return ()
+        problems.append(Problem("turns", f"a list of turns, each one of {_ONE_OF}"))
+        return []
     if len(data) > MAX_TURNS:
         problems.append(Problem("turns", f"at most {MAX_TURNS:,} turns in one transcript, got {len(data):,}"))
-        return ()
-    turns: list[TranscriptTurn] = []
+        return []
+    turns: list[Written] = []
     told = False  # a Game Master reply came before: a regenerate has one to replace
     for index, entry in enumerate(data):
         where = f"turns.{index}"
         if not isinstance(entry, Mapping) or len(entry) != 1:
-            problems.append(Problem(where, "a turn is one of {gm: text}, {player: text}, {regenerate: text}"))
+            problems.append(Problem(where, f"a turn is one of {_ONE_OF}"))
             continue
         ((kind, text),) = entry.items()
         if kind not in _TURN_KINDS:
             problems.append(
-                Problem(f"{where}.{kind}", f"unknown turn kind (expected {', '.join(_TURN_KINDS)})")
+                Problem(
+                    f"{where}.{kind}",
+                    f"unknown turn kind (expected {', '.join(_MESSAGE_KINDS)}) "
+                    f"or action ({', '.join(ACTION_KINDS)})",
+                )
             )
+            continue
+        if kind in ACTION_KINDS:
+            action = parse_action(kind, text, where, problems)
+            if action is not None:
+                turns.append(Written(where, kind, "", action))
             continue
         if not isinstance(text, str):
             problems.append(Problem(f"{where}.{kind}", "the message is text (quote it in the YAML)"))
@@ -221,8 +243,8 @@ def _turns(data: Any, problems: list[Problem]) -> tuple[TranscriptTurn, ...]:
             problems.append(Problem(f"{where}.regenerate", "no Game Master reply before it to regenerate"))
             continue
         told = told or kind == "gm"
-        turns.append(TranscriptTurn(kind, text))
-    return tuple(turns)
+        turns.append(Written(where, kind, text, None))
+    return turns
 
 
 def run_transcript(
@@ -233,14 +255,22 @@ def run_transcript(
     game = transcript.game(renderer)
     results: list[tuple[TurnKindWritten, TurnResult]] = []
     for turn in transcript.turns:
-        if turn.kind == "gm":
-            begun = game.begin_reply()
-        elif turn.kind == "player":
-            begun = game.begin_player()
-        else:
-            begun = game.begin_regenerate()
-        results.append((turn.kind, _stream(begun, turn.text, chunk)))
+        results.append((turn.kind, play(game, turn, chunk)))
     return TranscriptResult(tuple(results), game)
+
+
+def play(game: Game, turn: TranscriptTurn, chunk: int | None = None) -> TurnResult:
+    """Run one written turn on ``game``: an action as ``Game.act``, a message streamed in pieces of ``chunk``
+    characters (whole for None)."""
+    if turn.action is not None:
+        return game.act(turn.action)
+    if turn.kind == "gm":
+        begun = game.begin_reply()
+    elif turn.kind == "player":
+        begun = game.begin_player()
+    else:
+        begun = game.begin_regenerate()
+    return _stream(begun, turn.text, chunk)
 
 
 def _stream(turn: Turn, text: str, chunk: int | None) -> TurnResult:
