@@ -95,7 +95,7 @@ def test_run_on_a_bad_transcript_says_where_and_exits_1(
     assert out == ""
     assert err.splitlines() == [
         f"{path}: 1 problem(s) in the transcript",
-        "  turns.0.narrator: unknown turn kind (expected gm, player, regenerate)",
+        "  turns.0.narrator: unknown turn kind (expected gm, player, regenerate) or action (use, gear, edit, fight)",
     ]
 
 

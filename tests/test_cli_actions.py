@@ -1,6 +1,6 @@
 """``tagproc run`` and ``tagproc preview`` on transcripts with action turns (use, gear, edit, fight): the line
 an action is printed as, ``--json``'s ``action``, ``--turn N`` counting actions, load problems, and the
-README's examples (``README-between.md``) running as written. Gear, edit and fight answers come from a stand-in
+README's examples (``the README's "Between replies"``) running as written. Gear, edit and fight answers come from a stand-in
 engine here (the engine's own are tested in ``tests/test_engine_*.py``)."""
 
 from __future__ import annotations
@@ -228,11 +228,13 @@ def test_preview_before_a_regenerate_after_an_action_is_the_reply_s_own_start(
     assert _inventory(path, 4, capsys) == "Warming tonic"  # the use ran again after the new telling
 
 
-# -- README-between.md -----------------------------------------------------------------------------
+# -- the README's "Between replies" -----------------------------------------------------------------------------
 
 
 def _examples() -> list[str]:
-    text = (ROOT / "README-between.md").read_text(encoding="utf-8")
+    """The YAML examples of the README's "Between replies" section."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = text.split("### Between replies", 1)[1].split("\n## ", 1)[0]
     return re.findall(r"```yaml\n(.*?)```", text, flags=re.DOTALL)
 
 
@@ -247,7 +249,6 @@ def test_each_readme_between_example_loads_as_written(index: int, tmp_path: Path
     assert any(turn.action is not None for turn in transcript.turns)
 
 
-@pytest.mark.xfail(strict=True, reason="needs engine gear/edits/fight from the other helpers (stubs raise)")
 @pytest.mark.parametrize("index", range(len(_examples())))
 def test_each_readme_between_example_runs_as_written_without_an_engine_error(
     index: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]

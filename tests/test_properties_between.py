@@ -26,7 +26,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,8 +36,6 @@ from tagproc.engine.state import GameState
 from tagproc.render import Renderer
 from tagproc.ruleset import load_ruleset
 from tests.conformance.run import ruleset_file
-
-NEEDS_ENGINE = pytest.mark.xfail(strict=False, reason="needs issue 12 engine")
 
 Bag = list[dict[str, Any]]
 
@@ -238,7 +235,6 @@ def _total(state: GameState) -> Counter[str]:
 _SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@NEEDS_ENGINE
 @_SETTINGS
 @given(world=st.sampled_from(WORLDS), data=st.data())
 def test_a_refused_gear_or_edit_leaves_the_state_byte_identical(world: World, data: st.DataObject) -> None:
@@ -253,7 +249,6 @@ def test_a_refused_gear_or_edit_leaves_the_state_byte_identical(world: World, da
             assert result.journal == (), (action, result.answers)
 
 
-@NEEDS_ENGINE
 @_SETTINGS
 @given(world=st.sampled_from(FIGHT_WORLDS), data=st.data())
 def test_loot_from_a_won_fight_is_dropped_once_however_often_a_reply_is_regenerated(
@@ -291,7 +286,6 @@ def test_loot_from_a_won_fight_is_dropped_once_however_often_a_reply_is_regenera
     assert [t.answers for t in swiped.turns] == [t.answers for t in direct.turns]
 
 
-@NEEDS_ENGINE
 @_SETTINGS
 @given(world=st.sampled_from(FIGHT_WORLDS), data=st.data())
 def test_replaying_the_same_turns_gives_identical_results(world: World, data: st.DataObject) -> None:
@@ -314,7 +308,6 @@ def test_replaying_the_same_turns_gives_identical_results(world: World, data: st
     assert first.journal == second.journal
 
 
-@NEEDS_ENGINE
 @_SETTINGS
 @given(world=st.sampled_from(WORLDS), data=st.data())
 def test_give_split_and_merge_conserve_every_item_and_coin(world: World, data: st.DataObject) -> None:
@@ -375,7 +368,6 @@ def test_the_use_button_is_the_use_tag(
 # -- the properties above are not vacuous: each sees a real outcome ----------------------------------------
 
 
-@NEEDS_ENGINE
 def test_the_refusals_and_drops_the_properties_watch_for_happen() -> None:
     gravewatch = _game(GRAVEWATCH, [{"name": "Ada", "sheet": {"abilities": {"nerve": 2}}}], 1)
     taken = gravewatch.take_gear("gravedigger", options=["Two warming tonics"])
@@ -401,7 +393,6 @@ def test_the_refusals_and_drops_the_properties_watch_for_happen() -> None:
     assert arrows == 10 - 5 + 2 + 3, won.answers  # shot 5, half of 5 back rounded down, the jackal's 3
 
 
-@NEEDS_ENGINE
 def test_the_recap_after_a_won_fight_names_what_dropped_and_what_was_picked_up() -> None:
     party = [{"name": "Ada", "bag": [{"item": "Hunting bow", "worn": True}, {"item": "Arrows", "count": 10}]}]
     game = _game(EMBER_LOOT, party, 3)

@@ -402,12 +402,9 @@ def test_a_loot_table_and_a_bestiary_creature_by_label_or_id_are_no_problem() ->
     assert len(_load(EMBER, "- fight: {outcome: won, defeated: [Rust Jackal, cinder-moth]}\n").turns) == 1
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs engine gear/fight from the other helpers (gear_problems, fight_problems)"
-)
 class TestReferencesTheEngineChecks:
-    """The gear's and the fight's own reference checks, reported at load with the turn's path. On this branch
-    ``gear_problems`` and ``fight_problems`` are stubs returning nothing, so these fail; drop the mark at merge."""
+    """The gear's and the fight's own reference checks, reported at load with the turn's path
+    (``gear_problems``, ``fight_problems``)."""
 
     def test_an_unknown_gear_is_a_problem_at_its_key(self) -> None:
         assert _paths(GRAVEWATCH, "- gear: {gear: Tailor}\n") == ["turns.0.gear.gear"]
