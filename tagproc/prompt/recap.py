@@ -3,7 +3,8 @@
 A model that lost the answers in a long context still knows from the recap what happened (spec "Loot": "The
 recap the Game Master gets says what dropped and that it is already in the bags"). ``recap_turns`` picks the
 turns a prompt's recap covers: the last Game Master reply before that prompt and every turn after it (player
-messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
+messages and the player's own actions between replies), or every turn from the start when no reply came before
+it (gear taken before the first reply is told); ``recap_draft`` gives their facts, one line each:
 
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
   ``left-behind``, ``bought``, ``sold``): its kind, who, and what (a ``changed`` entry is a fake found out:
@@ -23,6 +24,27 @@ messages, later other kinds of turn between replies); ``recap_draft`` gives thei
   its notes too (``notes``: who noticed what, and the GM asked to play them warning the buyer), which the
   next reply still has to play. A player's tag is not one (``player-tag``: the GM did not write it), nor the
   refused rest of an item whose first part was placed (its ``left-behind`` entry says it).
+
+An action between replies (``turn.action``; spec "Using items outside a fight", "Starting gear", "Loot",
+"Ammunition and reloading") is the player's, already done, so the GM writes no tag for it; its lines come
+from its ok answers and its journal (``JournalEntry.source``), and a refused action (or a fight's refused
+step) is none, since nothing happened:
+
+- a use: who used what, and its answer's notes (what it did, what is left) (``use``); its ``used`` and
+  ``lost`` entries are that line's;
+- a gear: who took which gear (its label, from the journal's ``gear:<label>``) with the options as written
+  (``gear``), then each item it put in with its answer's notes (put on, what was left out) (``gear-item``);
+- an edit: each ok answer as what the player did by hand (``edit``: its ``verb``, ``who``, ``what``, ``to``
+  and notes); the ``acquired``, ``lost``, ``given`` and ``used`` entries are those lines';
+- a fight: its outcome and the defeated as reported (``fight``: on a win, that what it dropped is already in
+  the bags and no table is ever rolled for it), each shot out of a clip (``fired``: a use answer of a weapon
+  the fight shot), then its journal in order (a drop is ``acquired`` with ``loot`` its table, ``picked-up``,
+  ``shot``, ``charges``, ``used-up``, ``broke``, ``left-behind``, a dropped item's with ``loot``), then each
+  table (or creature) that dropped nothing, with its note;
+- any other journal entry of an action (a fake a bind found out: ``changed``) as a reply's.
+
+Members are named as the party spells them. The heading says whether the lines are the last reply's, the
+reply's and the player's actions since (``acted``, ``replied``), or the player's actions alone.
 
 Decisions where the spec is silent: lines are in the order things happened (per turn: the journal, then the
 reveals and inspects, then the refusals); trimming drops the oldest lines first, one level a line, the context saying how many it left out
