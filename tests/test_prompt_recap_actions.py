@@ -180,7 +180,7 @@ def test_gear_says_who_took_it_with_which_options_and_each_item_it_put_in(render
     )
     assert _said([_turn(game, action, answers, journal)], game, renderer) == [
         ACTIONS_ONLY,
-        f"- Ada took the starting gear Gravedigger, choosing a lantern coat{OWN}.",
+        f"- Ada took the starting gear Gravedigger, choosing A lantern coat{OWN}.",
         "- Ada got Grave spade ×1 from Gravedigger: it is already in the bags. Put on. Left out: Lamp oil.",
         "- Ada got shillings ×4 from Gravedigger: it is already in the bags.",
         "- Ada got Lantern coat ×1 from Gravedigger: it is already in the bags. Put on.",
@@ -365,7 +365,7 @@ def test_a_won_fight_says_its_loot_is_in_the_bags_and_each_thing_it_dropped_shot
     )
     assert _said([_turn(game, action, answers, journal)], game, renderer) == [
         ACTIONS_ONLY,
-        "- The fight was won; defeated: Rust jackal, grave_goods. What it dropped is already in the bags (the "
+        "- The fight was won; defeated: Rust jackal, Grave goods. What it dropped is already in the bags (the "
         "lines below): never roll a table or write [loot:] for it.",
         "- Ada fired Watch pistol in the fight. Watch pistol: 0 of 1 loaded.",
         "- Bram shot Arrows ×5 in the fight.",
@@ -468,3 +468,72 @@ def test_a_ruleset_without_loot_tables_has_no_loot_line_but_keeps_the_use_line()
     assert instructions is not None
     assert "[loot:" not in instructions.text and "won fight" not in instructions.text
     assert "or one the recap says the player used, is already used" in instructions.text
+
+
+# -- end to end, once the gear, edits and fight engines are in (each is a stub until merged) ---------------
+
+
+def _ran(result: TurnResult) -> TurnResult:
+    if any(one.reason == "internal-error" for one in result.structured_answers):
+        pytest.skip(
+            "this action's engine is still the contract's stub here (issue 12: merged with its helper's)"
+        )
+    return result
+
+
+def _digger() -> Game:
+    return Game(
+        "gravewatch",
+        [
+            {
+                "name": "Ada",
+                "sheet": {"abilities": {"sinew": 4}},
+                "bag": [
+                    {"item": "Watch pistol"},
+                    {"item": "Shot and powder", "count": 4},
+                    {"item": "Dawn bell"},
+                ],
+            },
+            "Bram",
+        ],
+        seed=4,
+    )
+
+
+def test_gear_taken_and_a_give_before_the_first_reply_are_told_to_it() -> None:
+    game = _digger()
+    _ran(game.take_gear("Gravedigger", options=["two warming tonics"]))
+    _ran(game.edit("give", "warming tonic", to="bram"))
+    recap = game.prompt().block("recap")
+    assert recap is not None
+    assert recap.text.splitlines() == [
+        ACTIONS_ONLY,
+        f"- Ada took the starting gear Gravedigger, choosing Two warming tonics{OWN}.",
+        "- Ada got Grave spade ×1 from Gravedigger: it is already in the bags. Put on.",
+        "- Ada got shillings ×4 from Gravedigger: it is already in the bags.",
+        "- Ada got Warming tonic ×2 from Gravedigger: it is already in the bags.",
+        f"- Ada gave Warming tonic ×1 to Bram{OWN}.",
+    ]
+
+
+def test_a_won_fight_s_drop_is_told_once_however_often_the_reply_before_it_is_regenerated() -> None:
+    game = _digger()
+    game.reply("The dead rise.")
+    _ran(
+        game.fight_ended(
+            "won", ["grave_goods"], shot=[Shot(weapon="Watch pistol")], spent=[Spent(item="Dawn bell")]
+        )
+    )
+    expected = [
+        REPLY_AND_ACTIONS,
+        "- The fight was won; defeated: Grave goods. What it dropped is already in the bags (the lines below): "
+        "never roll a table or write [loot:] for it.",
+        "- Ada fired Watch pistol in the fight. Watch pistol: 0 of 1 loaded.",
+        "- Ada spent charges of Dawn bell in the fight.",
+        "- Ada got Warming tonic ×1: it dropped from Grave goods and is already in the bags.",
+    ]
+    recap = game.prompt().block("recap")
+    assert recap is not None and recap.text.splitlines() == expected
+    game.regenerate("The dead rise again.")
+    again = game.prompt().block("recap")
+    assert again is not None and again.text.splitlines() == expected

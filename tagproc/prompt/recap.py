@@ -64,7 +64,7 @@ from tagproc.engine import bags
 from tagproc.engine.loot import find_table
 from tagproc.engine.outcome import Answer
 from tagproc.engine.placing import counted_text
-from tagproc.engine.rules import Rules
+from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import JournalEntry
 from tagproc.turn import TagRecord, TurnResult
 
@@ -209,7 +209,7 @@ def _action_lines(turn: TurnResult, action: AnyAction, rules: Rules) -> list[Map
         ]
         told = _USE_TOLD
     elif isinstance(action, GearAction):
-        lines = _gear_lines(turn, action, ok)
+        lines = _gear_lines(turn, action, ok, rules)
         told = frozenset()
     else:
         lines = [_edit_line(turn, action, one) for one in ok]
@@ -222,12 +222,15 @@ def _action_lines(turn: TurnResult, action: AnyAction, rules: Rules) -> list[Map
     return lines + rest
 
 
-def _gear_lines(turn: TurnResult, action: GearAction, ok: Sequence[Answer]) -> list[Mapping[str, Any]]:
+def _gear_lines(
+    turn: TurnResult, action: GearAction, ok: Sequence[Answer], rules: Rules
+) -> list[Mapping[str, Any]]:
     """Who took which gear with which options, then each item it put in (its notes: worn, what was left out)."""
     sources = (entry.source or "" for entry in turn.journal)
     gear = next((source.removeprefix(_GEAR) for source in sources if source.startswith(_GEAR)), action.gear)
     who = _member(turn, action.who)
-    lines: list[Mapping[str, Any]] = [{"kind": "gear", "who": who, "gear": gear, "options": action.options}]
+    options = _option_labels(action, rules)
+    lines: list[Mapping[str, Any]] = [{"kind": "gear", "who": who, "gear": gear, "options": options}]
     lines.extend(
         {
             "kind": "gear-item",
@@ -239,6 +242,22 @@ def _gear_lines(turn: TurnResult, action: GearAction, ok: Sequence[Answer]) -> l
         for one in ok
     )
     return lines
+
+
+def _option_labels(action: GearAction, rules: Rules) -> tuple[str, ...]:
+    """The options chosen, as the gear's choices spell them (as written when the gear or an option is not
+    found: the engine refused it then, so no line says it)."""
+    gears = rules.block.starting_gear if rules.block is not None else []
+    wanted = stack_key(action.gear)
+    gear = next((one for one in gears if wanted in (stack_key(one.id), stack_key(one.label))), None)
+    if gear is None:
+        return action.options
+    labels: list[str] = []
+    for index, option in enumerate(action.options):
+        offered = gear.choices[index].options if index < len(gear.choices) else []
+        found = next((one.label for one in offered if stack_key(one.label) == stack_key(option)), option)
+        labels.append(found)
+    return tuple(labels)
 
 
 def _edit_line(turn: TurnResult, action: EditAction, one: Answer) -> Mapping[str, Any]:
@@ -263,9 +282,8 @@ def _fight_lines(turn: TurnResult, action: FightAction, rules: Rules) -> list[Ma
     left behind), then the tables that dropped nothing. A fight answered ``internal-error`` did nothing."""
     if any(one.tag == "fight" and one.result == "refused" for one in turn.structured_answers):
         return []
-    lines: list[Mapping[str, Any]] = [
-        {"kind": "fight", "outcome": action.outcome, "defeated": action.defeated}
-    ]
+    defeated = tuple(_table_label(name, rules) for name in action.defeated)
+    lines: list[Mapping[str, Any]] = [{"kind": "fight", "outcome": action.outcome, "defeated": defeated}]
     # a weapon with a clip answers its shots as a use of itself (no journal: nothing left the bag)
     named = [step.item for step in action.spent] + [step.item for step in action.used]
     others = {bags.named(name, rules).name.casefold() for name in named}
@@ -287,16 +305,21 @@ def _fight_lines(turn: TurnResult, action: FightAction, rules: Rules) -> list[Ma
     lines.extend(_entry_line(entry) for entry in turn.journal)
     for one in turn.structured_answers:
         if one.tag == "loot" and one.result == "nothing":
-            name = _attr(one, "table") or ""
-            found = find_table(rules, name)
             lines.append(
                 {
                     "kind": "nothing-dropped",
-                    "table": found.label if found is not None else name,
+                    "table": _table_label(_attr(one, "table") or "", rules),
                     "notes": one.notes,
                 }
             )
     return lines
+
+
+def _table_label(name: str, rules: Rules) -> str:
+    """A loot table's label where ``name`` names one (by id or label), else ``name`` as written (a creature
+    as the fight reported it, or as the engine named it)."""
+    found = find_table(rules, name)
+    return found.label if found is not None else name
 
 
 def _member(turn: TurnResult, who: str | None) -> str:
