@@ -15,7 +15,12 @@ from pathlib import Path
 import pytest
 
 from tagproc import Game
+from tagproc.acting import edit_command
 from tagproc.actions import Action, EditAction, FightAction, GearAction, Shot, Spent, Used
+from tagproc.engine.dice import Dice
+from tagproc.engine.edits import decide_edit
+from tagproc.engine.fight import decide_fight
+from tagproc.engine.gear import decide_gear
 from tagproc.engine.outcome import Answer
 from tagproc.engine.state import JournalEntry
 from tagproc.notes import Note
@@ -473,12 +478,19 @@ def test_a_ruleset_without_loot_tables_has_no_loot_line_but_keeps_the_use_line()
 # -- end to end, once the gear, edits and fight engines are in (each is a stub until merged) ---------------
 
 
-def _ran(result: TurnResult) -> TurnResult:
-    if any(one.reason == "internal-error" for one in result.structured_answers):
-        pytest.skip(
-            "this action's engine is still the contract's stub here (issue 12: merged with its helper's)"
-        )
-    return result
+def _engines_in(game: Game, *actions: Action) -> None:
+    """Skip while an action's engine is still the contract's stub here (it is merged with its helper's)."""
+    dice = Dice(0)
+    for action in actions:
+        try:
+            if isinstance(action, GearAction):
+                decide_gear(game.state, action, game.rules, dice)
+            elif isinstance(action, FightAction):
+                decide_fight(game.state, action, game.rules, dice)
+            elif isinstance(action, EditAction):
+                decide_edit(game.state, edit_command(action, game.rules), game.rules, dice)
+        except NotImplementedError:
+            pytest.skip(f"the {action.kind} engine is still the issue 12 contract's stub on this branch")
 
 
 def _digger() -> Game:
@@ -502,8 +514,11 @@ def _digger() -> Game:
 
 def test_gear_taken_and_a_give_before_the_first_reply_are_told_to_it() -> None:
     game = _digger()
-    _ran(game.take_gear("Gravedigger", options=["two warming tonics"]))
-    _ran(game.edit("give", "warming tonic", to="bram"))
+    gear = GearAction(gear="Gravedigger", options=("two warming tonics",))
+    give = EditAction(action="give", item="warming tonic", to="bram")
+    _engines_in(game, gear, give)
+    game.act(gear)
+    game.act(give)
     recap = game.prompt().block("recap")
     assert recap is not None
     assert recap.text.splitlines() == [
@@ -519,11 +534,14 @@ def test_gear_taken_and_a_give_before_the_first_reply_are_told_to_it() -> None:
 def test_a_won_fight_s_drop_is_told_once_however_often_the_reply_before_it_is_regenerated() -> None:
     game = _digger()
     game.reply("The dead rise.")
-    _ran(
-        game.fight_ended(
-            "won", ["grave_goods"], shot=[Shot(weapon="Watch pistol")], spent=[Spent(item="Dawn bell")]
-        )
+    fight = FightAction(
+        outcome="won",
+        defeated=("grave_goods",),
+        shot=(Shot(weapon="Watch pistol"),),
+        spent=(Spent(item="Dawn bell"),),
     )
+    _engines_in(game, fight)
+    game.act(fight)
     expected = [
         REPLY_AND_ACTIONS,
         "- The fight was won; defeated: Grave goods. What it dropped is already in the bags (the lines below): "
