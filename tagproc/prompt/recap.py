@@ -3,7 +3,8 @@
 A model that lost the answers in a long context still knows from the recap what happened (spec "Loot": "The
 recap the Game Master gets says what dropped and that it is already in the bags"). ``recap_turns`` picks the
 turns a prompt's recap covers: the last Game Master reply before that prompt and every turn after it (player
-messages, later other kinds of turn between replies); ``recap_draft`` gives their facts, one line each:
+messages and the player's own actions between replies), or every turn from the start when no reply came before
+it (gear taken before the first reply is told); ``recap_draft`` gives their facts, one line each:
 
 - each journal entry, in order (``acquired``, ``used``, ``lost``, ``spent``, ``earned``, ``given``, ``changed``,
   ``left-behind``, ``bought``, ``sold``): its kind, who, and what (a ``changed`` entry is a fake found out:
@@ -24,6 +25,27 @@ messages, later other kinds of turn between replies); ``recap_draft`` gives thei
   next reply still has to play. A player's tag is not one (``player-tag``: the GM did not write it), nor the
   refused rest of an item whose first part was placed (its ``left-behind`` entry says it).
 
+An action between replies (``turn.action``; spec "Using items outside a fight", "Starting gear", "Loot",
+"Ammunition and reloading") is the player's, already done, so the GM writes no tag for it; its lines come
+from its ok answers and its journal (``JournalEntry.source``), and a refused action (or a fight's refused
+step) is none, since nothing happened:
+
+- a use: who used what, and its answer's notes (what it did, what is left) (``use``); its ``used`` and
+  ``lost`` entries are that line's;
+- a gear: who took which gear (its label, from the journal's ``gear:<label>``) with the options as written
+  (``gear``), then each item it put in with its answer's notes (put on, what was left out) (``gear-item``);
+- an edit: each ok answer as what the player did by hand (``edit``: its ``verb``, ``who``, ``what``, ``to``
+  and notes); the ``acquired``, ``lost``, ``given`` and ``used`` entries are those lines';
+- a fight: its outcome and the defeated as reported (``fight``: on a win, that what it dropped is already in
+  the bags and no table is ever rolled for it), each shot out of a clip (``fired``: a use answer of a weapon
+  the fight shot), then its journal in order (a drop is ``acquired`` with ``loot`` its table, ``picked-up``,
+  ``shot``, ``charges``, ``used-up``, ``broke``, ``left-behind``, a dropped item's with ``loot``), then each
+  table (or creature) that dropped nothing, with its note;
+- any other journal entry of an action (a fake a bind found out: ``changed``) as a reply's.
+
+Members are named as the party spells them. The heading says whether the lines are the last reply's, the
+reply's and the player's actions since (``acted``, ``replied``), or the player's actions alone.
+
 Decisions where the spec is silent: lines are in the order things happened (per turn: the journal, then the
 reveals and inspects, then the refusals); trimming drops the oldest lines first, one level a line, the context saying how many it left out
 (``more``), and the last level keeps the newest line. A recap with no line is empty, so the block is left out.
@@ -33,13 +55,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from tagproc.actions import EditAction, FightAction, GearAction, UseAction
 from tagproc.commands import Loot
+from tagproc.engine import bags
 from tagproc.engine.loot import find_table
 from tagproc.engine.outcome import Answer
 from tagproc.engine.placing import counted_text
-from tagproc.engine.rules import Rules
+from tagproc.engine.rules import Rules, stack_key
+from tagproc.engine.state import JournalEntry
 from tagproc.turn import TagRecord, TurnResult
 
 __all__ = ["Recap", "recap_draft", "recap_turns"]
@@ -53,37 +79,59 @@ _SAID = {"reveal": "revealed", "inspect": "inspected"}
 # The refusals whose notes the recap says: a held buy's, which asks the GM to play a companion's warning.
 _NOTED_REFUSALS = frozenset({"held"})
 
+AnyAction = UseAction | GearAction | EditAction | FightAction
+# A journal entry's source (an action between replies) -> its line's kind, where the source says more than the
+# entry's kind: a fight's shots, charges, used-up items, breaks and pickups.
+_SOURCE_KINDS = MappingProxyType(
+    {"shot": "shot", "spent": "charges", "used-up": "used-up", "broke": "broke", "picked-up": "picked-up"}
+)
+_LOOT = "loot:"  # a fight's drop: ``loot:<table label>``
+_GEAR = "gear:"  # an item a gear put in: ``gear:<gear label>``, said by the gear's own lines
+# The journal kinds a use's or an edit's own line says already (entries without a source): the use itself
+# and its break (the use's note says it broke); what the edit added, removed or gave.
+_USE_TOLD = frozenset({"used", "lost"})
+_EDIT_TOLD = frozenset({"acquired", "lost", "given", "used"})
+
 
 @dataclass(frozen=True, slots=True)
 class Recap:
     """The recap's lines, oldest first; level ``n`` leaves out the ``n`` oldest."""
 
     lines: tuple[Mapping[str, Any], ...]
+    replied: bool = True  # a Game Master reply is among the turns it covers
+    acted: bool = False  # a line says an action between replies (the heading says so)
 
     @property
     def levels(self) -> int:
         return max(len(self.lines) - 1, 0)
 
     def context(self, level: int) -> Mapping[str, Any]:
-        return {"lines": self.lines[level:], "more": level}
+        return {"lines": self.lines[level:], "more": level, "replied": self.replied, "acted": self.acted}
 
 
 def recap_turns(turns: Sequence[TurnResult], end: int | None = None) -> Sequence[TurnResult]:
     """The turns the recap of the prompt before turn ``end`` (the end of ``turns`` when None) covers: the last
-    Game Master reply before it and the turns after that one; none when no reply came before it."""
+    Game Master reply before it and the turns after that one; every turn from the start when no reply came
+    before it (so gear taken, or anything else the player did, before the first reply is told)."""
     stop = len(turns) if end is None else end
     for position in range(stop - 1, -1, -1):
         if turns[position].kind == "gm":
             return turns[position:stop]
-    return ()
+    return turns[:stop]
 
 
 def recap_draft(turns: Sequence[TurnResult], rules: Rules) -> Recap:
     """The recap of ``turns`` (as ``recap_turns`` picks them), one line per change or refusal."""
     lines: list[Mapping[str, Any]] = []
+    acted = False
     for turn in turns:
-        lines.extend(_turn_lines(turn, rules))
-    return Recap(tuple(lines))
+        if turn.action is None:
+            lines.extend(_turn_lines(turn, rules))
+            continue
+        said = _action_lines(turn, turn.action, rules)
+        acted = acted or bool(said)
+        lines.extend(said)
+    return Recap(tuple(lines), replied=any(turn.kind == "gm" for turn in turns), acted=acted)
 
 
 def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
@@ -98,7 +146,7 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
         if table is not None:
             for one in record.answers:
                 if one.result == "nothing":
-                    refusals.append({"kind": "nothing-dropped", "table": table})
+                    refusals.append({"kind": "nothing-dropped", "table": table, "notes": ()})
                 elif one.result == "ok":
                     who = _attr(one, "who") or player
                     # the journal's text of the add, to find its entry by
@@ -110,18 +158,11 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
     for entry in turn.journal:
         if entry.kind == "changed" and _said_already(entry.who, entry.text, said):
             continue  # a reveal's or an inspect's find: its own line says it with the answer's note
-        line: dict[str, Any] = {
-            "kind": entry.kind,
-            "who": entry.who,
-            "what": entry.text,
-            "to": entry.to,
-            "loot": None,
-            "price": entry.price,
-        }
+        line = _entry_line(entry)
         told = next(answered[entry.kind], None) if entry.kind in answered else None
         line["notes"] = told.notes if told is not None else ()
         line["seller"] = _attr(told, "seller") if told is not None else None
-        if entry.kind == "acquired":
+        if entry.kind == "acquired" and line["loot"] is None:
             for index, (who, text, table) in enumerate(dropped):
                 if who == entry.who and text == entry.text:
                     line["loot"] = table
@@ -129,6 +170,173 @@ def _turn_lines(turn: TurnResult, rules: Rules) -> list[Mapping[str, Any]]:
                     break
         lines.append(line)
     return lines + said + refusals
+
+
+def _entry_line(entry: JournalEntry) -> dict[str, Any]:
+    """A journal entry's line: its kind, or what its ``source`` says brought it about (a fight's shots,
+    charges, used-up items, breaks and pickups), and the table a fight's drop came from (``loot``)."""
+    source = entry.source or ""
+    return {
+        "kind": _SOURCE_KINDS.get(source, entry.kind),
+        "who": entry.who,
+        "what": entry.text,
+        "to": entry.to,
+        "loot": source.removeprefix(_LOOT) if source.startswith(_LOOT) else None,
+        "price": entry.price,
+        "notes": (),
+        "seller": None,
+    }
+
+
+def _action_lines(turn: TurnResult, action: AnyAction, rules: Rules) -> list[Mapping[str, Any]]:
+    """The lines of an action between replies: what the player did (from its ok answers), then what its
+    journal says that those lines do not. A refused action did nothing, so it has none."""
+    if isinstance(action, FightAction):
+        return _fight_lines(turn, action, rules)
+    ok = [one for one in turn.structured_answers if one.result == "ok" and one.tag == "inventory"]
+    if not ok:
+        return []
+    lines: list[Mapping[str, Any]]
+    if isinstance(action, UseAction):
+        lines = [
+            {
+                "kind": "use",
+                "who": _member(turn, _attr(one, "who")),
+                "what": _attr(one, "item"),
+                "notes": one.notes,
+            }
+            for one in ok
+        ]
+        told = _USE_TOLD
+    elif isinstance(action, GearAction):
+        lines = _gear_lines(turn, action, ok, rules)
+        told = frozenset()
+    else:
+        lines = [_edit_line(turn, action, one) for one in ok]
+        told = _EDIT_TOLD
+    rest = [
+        _entry_line(entry)
+        for entry in turn.journal
+        if not (entry.source is None and entry.kind in told) and not (entry.source or "").startswith(_GEAR)
+    ]
+    return lines + rest
+
+
+def _gear_lines(
+    turn: TurnResult, action: GearAction, ok: Sequence[Answer], rules: Rules
+) -> list[Mapping[str, Any]]:
+    """Who took which gear with which options, then each item it put in (its notes: worn, what was left out)."""
+    sources = (entry.source or "" for entry in turn.journal)
+    gear = next((source.removeprefix(_GEAR) for source in sources if source.startswith(_GEAR)), action.gear)
+    who = _member(turn, action.who)
+    options = _option_labels(action, rules)
+    lines: list[Mapping[str, Any]] = [{"kind": "gear", "who": who, "gear": gear, "options": options}]
+    lines.extend(
+        {
+            "kind": "gear-item",
+            "who": _member(turn, _attr(one, "who") or action.who),
+            "what": _counted(one),
+            "gear": gear,
+            "notes": one.notes,
+        }
+        for one in ok
+    )
+    return lines
+
+
+def _option_labels(action: GearAction, rules: Rules) -> tuple[str, ...]:
+    """The options chosen, as the gear's choices spell them (as written when the gear or an option is not
+    found: the engine refused it then, so no line says it)."""
+    gears = rules.block.starting_gear if rules.block is not None else []
+    wanted = stack_key(action.gear)
+    gear = next((one for one in gears if wanted in (stack_key(one.id), stack_key(one.label))), None)
+    if gear is None:
+        return action.options
+    labels: list[str] = []
+    for index, option in enumerate(action.options):
+        offered = gear.choices[index].options if index < len(gear.choices) else []
+        found = next((one.label for one in offered if stack_key(one.label) == stack_key(option)), option)
+        labels.append(found)
+    return tuple(labels)
+
+
+def _edit_line(turn: TurnResult, action: EditAction, one: Answer) -> Mapping[str, Any]:
+    """One ok answer of the player's own edit: what they did with their own hands."""
+    count = _attr(one, "count")
+    to = _attr(one, "to")
+    return {
+        "kind": "edit",
+        "verb": _attr(one, "action") or action.action,
+        "who": _member(turn, _attr(one, "who")),
+        "item": _attr(one, "item") or action.item,
+        "count": int(count) if count is not None else None,
+        "what": _counted(one) or action.item,
+        "to": _member(turn, to) if to is not None else None,
+        "notes": one.notes,
+    }
+
+
+def _fight_lines(turn: TurnResult, action: FightAction, rules: Rules) -> list[Mapping[str, Any]]:
+    """The fight's outcome (on a win: its loot is in the bags already, never rolled again), the shots out of a
+    clip, then its journal (drops with their tables, pickups, shots, charges, used-up items, breaks, what was
+    left behind), then the tables that dropped nothing. A fight answered ``internal-error`` did nothing."""
+    if any(one.tag == "fight" and one.result == "refused" for one in turn.structured_answers):
+        return []
+    defeated = tuple(_table_label(name, rules) for name in action.defeated)
+    lines: list[Mapping[str, Any]] = [{"kind": "fight", "outcome": action.outcome, "defeated": defeated}]
+    # a weapon with a clip answers its shots as a use of itself (no journal: nothing left the bag)
+    named = [step.item for step in action.spent] + [step.item for step in action.used]
+    others = {bags.named(name, rules).name.casefold() for name in named}
+    clips = {bags.named(step.weapon, rules).name.casefold() for step in action.shot} - others
+    for one in turn.structured_answers:
+        if (
+            one.result == "ok"
+            and _attr(one, "action") == "use"
+            and (_attr(one, "item") or "").casefold() in clips
+        ):
+            lines.append(
+                {
+                    "kind": "fired",
+                    "who": _member(turn, _attr(one, "who")),
+                    "what": _attr(one, "item"),
+                    "notes": one.notes,
+                }
+            )
+    lines.extend(_entry_line(entry) for entry in turn.journal)
+    for one in turn.structured_answers:
+        if one.tag == "loot" and one.result == "nothing":
+            lines.append(
+                {
+                    "kind": "nothing-dropped",
+                    "table": _table_label(_attr(one, "table") or "", rules),
+                    "notes": one.notes,
+                }
+            )
+    return lines
+
+
+def _table_label(name: str, rules: Rules) -> str:
+    """A loot table's label where ``name`` names one (by id or label), else ``name`` as written (a creature
+    as the fight reported it, or as the engine named it)."""
+    found = find_table(rules, name)
+    return found.label if found is not None else name
+
+
+def _member(turn: TurnResult, who: str | None) -> str:
+    """A member's name as the party spells it (the player's when ``who`` is None; as written when nobody is
+    called so)."""
+    party = turn.state.party
+    if who is None:
+        return party[0].name
+    index = turn.state.member_index(who)
+    return party[index].name if index is not None else who
+
+
+def _counted(one: Answer) -> str:
+    """An answer's item with its count (``Rope ×2``), or the item alone when the answer has no count."""
+    item = _attr(one, "item") or ""
+    count = _attr(one, "count")
+    return counted_text(item, int(count)) if count is not None and count.isdigit() else item
 
 
 def _said_already(who: str, text: str, said: Sequence[Mapping[str, Any]]) -> bool:
