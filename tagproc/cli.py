@@ -428,11 +428,16 @@ def _print_turns(result: TranscriptResult) -> None:
     from tagproc.transcript_actions import describe_action
 
     lines: list[str] = []
-    for number, (kind, turn) in enumerate(result.turns, start=1):
+    for number, ((kind, turn), again) in enumerate(zip(result.turns, result.reran, strict=False), start=1):
         lines.append(f"== {number}. {kind} ==")
         lines.append(describe_action(turn.action) if turn.action is not None else turn.visible.rstrip())
         lines.extend(f"  -> {answer}" for answer in turn.answers)
         lines.extend(f"  journal: {entry}" for entry in turn.to_json()["journal"])
+        for later in again:  # a regenerate ran the actions after the reply it replaced again
+            assert later.action is not None
+            lines.append(f"  ran again: {describe_action(later.action)}")
+            lines.extend(f"    -> {answer}" for answer in later.answers)
+            lines.extend(f"    journal: {entry}" for entry in later.to_json()["journal"])
         lines.append("")
     lines.append("== holdings ==")
     for member, held in result.holdings().items():

@@ -108,6 +108,9 @@ class TranscriptResult:
 
     turns: tuple[tuple[TurnKindWritten, TurnResult], ...]
     game: Game
+    # For each turn, the actions it ran again: a regenerate re-runs the actions after the reply it replaced on
+    # the state the new telling left (``Game``), and their answers may differ; empty for every other turn.
+    reran: tuple[tuple[TurnResult, ...], ...] = ()
 
     def holdings(self) -> dict[str, dict[str, int]]:
         """What each member holds at the end: ``{member: {item label or name: count}}``, in bag order."""
@@ -121,11 +124,13 @@ class TranscriptResult:
 
     def to_json(self) -> dict[str, Any]:
         """``{"turns": [{"kind", "visible", "history", "answers", "journal", "tags"}], "holdings": {...}}``; an
-        action's turn has ``"action"`` (every key) after its ``"kind"``."""
-        return {
-            "turns": [{**result.to_json(), "kind": kind} for kind, result in self.turns],
-            "holdings": self.holdings(),
-        }
+        action's turn has ``"action"`` (every key) after its ``"kind"``; a regenerate that ran later actions
+        again has ``"reran"``: each of them as it ran the second time."""
+        turns = [{**result.to_json(), "kind": kind} for kind, result in self.turns]
+        for said, again in zip(turns, self.reran, strict=False):
+            if again:
+                said["reran"] = [result.to_json() for result in again]
+        return {"turns": turns, "holdings": self.holdings()}
 
 
 def load_transcript(path: str | Path) -> Transcript:
@@ -254,9 +259,13 @@ def run_transcript(
     transcript = source if isinstance(source, Transcript) else load_transcript(source)
     game = transcript.game(renderer)
     results: list[tuple[TurnKindWritten, TurnResult]] = []
+    reran: list[tuple[TurnResult, ...]] = []
     for turn in transcript.turns:
-        results.append((turn.kind, play(game, turn, chunk)))
-    return TranscriptResult(tuple(results), game)
+        result = play(game, turn, chunk)
+        results.append((turn.kind, result))
+        later = game.turns[result.position + 1 :] if turn.kind == "regenerate" else ()
+        reran.append(tuple(again for again in later if again.action is not None))
+    return TranscriptResult(tuple(results), game, tuple(reran))
 
 
 def play(game: Game, turn: TranscriptTurn, chunk: int | None = None) -> TurnResult:

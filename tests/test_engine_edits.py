@@ -823,3 +823,13 @@ def test_every_edits_macro_has_a_comment_saying_when_it_is_said() -> None:
     for index, line in enumerate(lines):
         if line.startswith("{% macro"):
             assert index > 0 and lines[index - 1].startswith("{#-"), line
+
+
+def test_a_merge_fills_the_first_stack_to_its_limit_even_when_no_stack_goes() -> None:
+    # spec: "merging ... past it fills the stack and starts a new one": tonics are 6 a stack, so 4 and 4
+    # become 6 and 2 (as many stacks as before, but the first full).
+    game = Game("gravewatch", [{"name": "Ada", "bag": [{"item": "Warming tonic", "count": 4}] * 2}])
+    assert [stack.count for stack in game.state.party[0].bag] == [4, 4]
+    result = game.edit("merge", "Warming tonic")
+    assert result.structured_answers[0].result == "ok"
+    assert [stack.count for stack in game.state.party[0].bag] == [6, 2]

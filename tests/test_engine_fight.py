@@ -319,7 +319,7 @@ def test_charges_are_spent_off_the_items_stack_and_said_as_a_use() -> None:
     lines, after = fight(rules_for("gravewatch"), state, won(spent=[Spent(item="Dawn bell")]))
     assert lines == [
         '[inventory: action="use" item="Dawn bell" count="1" result="ok" now="1" '
-        'note="Spent in the fight. 2 of 3 charges left."]'
+        'note="Dawn bell: 2 of 3 left."]'
     ]
     assert after.party[0].bag == (bell(worn=True, bound=True, charges=2),)
     assert journal(after) == [("used", "Ada", "Dawn bell", "spent")]
@@ -330,14 +330,12 @@ def test_charges_are_spent_off_the_items_stack_and_said_as_a_use() -> None:
     [
         pytest.param(
             1,
-            'note="Spent in the fight. Its last charge spent, it breaks."]',
+            'note="Dawn bell: its last charge spent, it breaks."]',
             (),
             [("lost", "Ada", "Dawn bell", "broke")],
             id="broken",
         ),
-        pytest.param(
-            2, 'note="Spent in the fight. 0 of 3 charges left."]', (bell(charges=0),), [], id="whole"
-        ),
+        pytest.param(2, 'note="Dawn bell: 0 of 3 left."]', (bell(charges=0),), [], id="whole"),
     ],
 )
 def test_the_last_charge_spent_rolls_breaks_on(
@@ -358,7 +356,7 @@ def test_spending_two_charges_at_once_empties_the_lantern_and_it_breaks() -> Non
     lines, after = fight(rules_for(FEN), state, won(spent=[Spent(item="Fen lantern", charges=2)]))
     assert lines == [
         '[inventory: action="use" item="Fen lantern" count="2" result="ok" now="0" '
-        'note="Spent in the fight. Its last charge spent, it breaks."]'
+        'note="Fen lantern: its last charge spent, it breaks."]'
     ]
     assert bag_of(after) == [("Arrows", 2)]
     assert journal(after) == [
@@ -643,8 +641,16 @@ def test_the_steps_come_in_order_shot_spent_used_pickups_then_loot() -> None:
 
 
 def _kind(line: str) -> int:
-    for rank, mark in enumerate(("Shot with", "loaded.", "Spent in", "Used up", "Picked up", "Dropped")):
-        if mark in line:
+    marks = (
+        r"Shot with",
+        r"loaded\.",
+        r": \d+ of \d+ left\.|it breaks\.",
+        r"Used up",
+        r"Picked up",
+        r"Dropped",
+    )
+    for rank, mark in enumerate(marks):
+        if re.search(mark, line):
             return rank
     return 5 if line.startswith("[loot:") else 9
 

@@ -232,11 +232,11 @@ def test_gear_is_found_by_label_and_options_and_picks_in_any_case_into_the_bag_w
     assert after.party[1].gear_taken == ("group:calling",)
 
 
-def test_who_is_answered_as_the_action_wrote_it() -> None:
+def test_who_is_answered_by_the_members_name_as_a_tags_ok_answer_writes_it() -> None:
     answers, _ = take(
         GRAVEWATCH, party(member("Ada")), GearAction(gear="keepsakes", who="ada", picks=("kit/silver-nail",))
     )
-    assert answers == [add("Silver coffin nail", 1, 1, who="ada")]
+    assert answers == [add("Silver coffin nail", 1, 1, who="Ada")]
 
 
 def test_a_pick_is_a_label_in_any_case_or_a_catalog_entry() -> None:

@@ -42,19 +42,32 @@ def readable(result: dict[str, Any]) -> str:
     lines: list[str] = []
     for number, turn in enumerate(result["turns"], start=1):
         lines.append(f"=== turn {number}: {turn['kind']}")
+        _said(turn, lines)
+        for again in turn.get("reran", ()):
+            lines.append(f"--- ran again: {again['kind']}")
+            _said(again, lines)
+    lines.append("=== holdings")
+    lines.append(json.dumps(result["holdings"], ensure_ascii=False, indent=2, sort_keys=True))
+    return "\n".join(lines) + "\n"
+
+
+def _said(turn: dict[str, Any], lines: list[str]) -> None:
+    """One turn's faces: a message's visible text and history, or an action (every key), then its answers
+    and journal lines."""
+    if "action" in turn:
+        lines.append("--- action")
+        lines.append(json.dumps(turn["action"], ensure_ascii=False, sort_keys=True))
+    else:
         lines.append("--- visible")
         lines.append(turn["visible"])
         lines.append("--- history")
         lines.append(turn["history"])
-        if turn["answers"]:
-            lines.append("--- answers")
-            lines.extend(turn["answers"])
-        if turn["journal"]:
-            lines.append("--- journal")
-            lines.extend(str(entry) for entry in turn["journal"])
-    lines.append("=== holdings")
-    lines.append(json.dumps(result["holdings"], ensure_ascii=False, indent=2, sort_keys=True))
-    return "\n".join(lines) + "\n"
+    if turn["answers"]:
+        lines.append("--- answers")
+        lines.extend(turn["answers"])
+    if turn["journal"]:
+        lines.append("--- journal")
+        lines.extend(str(entry) for entry in turn["journal"])
 
 
 @pytest.fixture

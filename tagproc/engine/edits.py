@@ -29,7 +29,8 @@ differ from a GM tag's:
 
 Decisions where the spec is silent:
 - A merge's ``count`` is how many of the item the joined stacks hold; with nothing to join (one fresh stack,
-  or as few as they fit in already) it is ``ok`` with ``count="0"``; holding none is ``none-held``.
+  or stacks all full but one, in any order) it is ``ok`` with ``count="0"``; holding none is
+  ``none-held``. Stacks of 4 and 4 where 6 fit a stack merge to 6 and 2 ("merging past it fills the stack").
 - A player's add of more than 9,999 of an item (coins excepted, to 999,999) is held to 9,999 and says so,
   as a tag's count is capped (CONVENTIONS.md §2).
 - Under ``freeform: "refuse"`` an item the GM invented this game is not one of "your items": the player's add
@@ -229,7 +230,7 @@ def _merge(state: GameState, command: c.Merge, rules: Rules) -> Decision:
     total = sum(bag[i].count for i in fresh)
     counts = _filled(total, rules.stack_limit(resolved.item))
     name = thing(rules, resolved, total)
-    if len(counts) >= len(fresh):
+    if sorted(bag[i].count for i in fresh) == sorted(counts):  # already full but one: nothing to join
         said = note("edits.nothing_to_merge", who=member.name, name=name)
         return _done(state, command, who, bag, resolved, 0, said)
     # The joined stacks take the places of the first of them; the others go.

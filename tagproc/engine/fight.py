@@ -13,7 +13,7 @@ this order, each step on the bags the step before it left:
    bag only).
 2. ``spent``: each ``{who, item, charges}``: that many charges off the item's stack (``charges``); the last
    one spent rolls ``breaksOn`` (``charges.spend_charges``, as the Use button does). Answered as a use
-   ("Spent in the fight. 1 of 3 charges left."). Journal ``used`` ``source="spent"``; broken, ``lost``
+   (the fight log's line: "Dawn bell: 2 of 3 left.", or "Dawn bell: its last charge spent, it breaks."). Journal ``used`` ``source="spent"``; broken, ``lost``
    ``source="broke"``.
 3. ``used``: each ``{who, item, count}``: taken off the item's stacks, worn ones first for an item that
    takes slots or binds ("One that is used up is taken from what is worn"). Answered as a use ("Used up in
@@ -84,7 +84,7 @@ from tagproc.actions import FightAction, Shot, Spent, Used
 from tagproc.engine import bags
 from tagproc.engine.answers import answer, refuse
 from tagproc.engine.bags import What
-from tagproc.engine.charges import broke_note, charges_left, charges_max, left_note, spend_charges
+from tagproc.engine.charges import charges_left, charges_max, spend_charges
 from tagproc.engine.dice import Dice
 from tagproc.engine.loot import find_table, place_drops, roll_table
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Effect, Journaled, Refused, evolve_all
@@ -344,7 +344,12 @@ def _spend(fight: _Fight, spent: Spent, rules: Rules, dice: Dice) -> None:
     ]
     if broke:
         effects.append(_journal("lost", member.name, stack.name, "broke"))
-    said = (note("fight.spent"), broke_note() if broke else left_note(left, item))
+    shown = stack.name
+    said = (
+        note("fight.spent_broke", item=shown)
+        if broke
+        else note("fight.spent", item=shown, left=left, max=top)
+    )
     fight.apply(tuple(effects), (answer(command, now=bags.count_held(bag, resolved.what), note=said),))
 
 

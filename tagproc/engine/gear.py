@@ -21,7 +21,8 @@ changed):
   carry under their ``limit`` (as a ``who=`` add fills a bag, encumbered or not): ``too-heavy``. A bag
   that would hold more than ``bags.MAX_BAG_STACKS`` stacks: ``too-many``.
 - Taken: each line placed into the bearer's bag (``placing.place``, as ``[inventory: action="add"
-  who=...]``), one add answer per line (``who`` as written, left out when the action left it out);
+  who=...]``), one add answer per line (``who`` the member's name as the party spells it, as a tag's ok
+  answer writes it; left out when the action left it out);
   ``equip: true`` puts it on through ``wearing.decide_equip`` where its slots are free, else it is carried
   and the note says so. The group is marked taken (``GearTaken``). Journal: ``acquired`` per line,
   ``source="gear:<gear label>"``.
@@ -273,14 +274,17 @@ def decide_gear(state: GameState, action: GearAction, rules: Rules, dice: Dice) 
     probe = c.Add(item=c.ItemRef(name=gear.label), who=action.who)
     who = member_or_refusal(state, probe, action.who)
     if isinstance(who, Refused):
-        return _refused(gear, action, Reason(who.answer.reason or Reason.UNKNOWN_CHARACTER), who.answer.notes)
+        return _refused(
+            gear, action.who, Reason(who.answer.reason or Reason.UNKNOWN_CHARACTER), who.answer.notes
+        )
     assert isinstance(who, int)
     member = state.party[who]
+    named = member.name if action.who is not None else None
     key = f"group:{gear.group}" if gear.group is not None else f"gear:{gear.id}"
     if key in member.gear_taken and not action.again:
         return _refused(
             gear,
-            action,
+            named,
             Reason.ALREADY_TAKEN,
             (note("gear.already_taken", who=member.name, gear=gear.label, group=gear.group),),
         )
@@ -289,11 +293,11 @@ def decide_gear(state: GameState, action: GearAction, rules: Rules, dice: Dice) 
     left_out = _left_out_notes([one for one in given if isinstance(one, _LeftOut)])
     if not takes:
         return _refused(
-            gear, action, Reason.NOTHING_LEFT, (note("gear.nothing_left", gear=gear.label), *left_out)
+            gear, named, Reason.NOTHING_LEFT, (note("gear.nothing_left", gear=gear.label), *left_out)
         )
     too_much = _too_much(state, rules, gear, who, takes)
     if too_much is not None:
-        return _refused(gear, action, *too_much)
+        return _refused(gear, named, *too_much)
     return _taken(state, rules, gear, action, who, key, takes, left_out, dice)
 
 
@@ -370,7 +374,7 @@ def _taken(
         if index == 0:
             notes.extend(left_out)
         for reply in placed.answers:
-            attrs = with_attr(add, reply.attrs, "who", action.who)
+            attrs = with_attr(add, reply.attrs, "who", member.name if action.who is not None else None)
             answers.append(reply.model_copy(update={"attrs": attrs, "notes": (*reply.notes, *notes)}))
     effects.append(GearTaken(member=who, key=key))
     return Accepted(effects=tuple(effects), answers=tuple(answers))
@@ -392,7 +396,8 @@ def _sourced(effect: Effect, source: str) -> Effect:
     return effect
 
 
-def _refused(gear: StartingGear, action: GearAction, reason: Reason, notes: tuple[Note, ...]) -> Refused:
-    """The one answer of a gear refused whole: ``[gear: gear="<label>" who="<as written>" ...]``."""
-    attrs = (("gear", gear.label),) + ((("who", action.who),) if action.who is not None else ())
+def _refused(gear: StartingGear, who: str | None, reason: Reason, notes: tuple[Note, ...]) -> Refused:
+    """The one answer of a gear refused whole: ``[gear: gear="<label>" who="<name>" ...]`` (the member's
+    name as the party spells it, or as written when it names nobody; left out when the action left it out)."""
+    attrs = (("gear", gear.label),) + ((("who", who),) if who is not None else ())
     return Refused(answer=Answer(tag="gear", attrs=attrs, result="refused", reason=str(reason), notes=notes))
