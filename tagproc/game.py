@@ -29,10 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from tagproc.acting import run_action
-from tagproc.actions import EditAction, EditVerb, FightAction, GearAction, Shot, Spent, UseAction, Used
+from tagproc.actions import (
+    EditAction,
+    EditVerb,
+    FightAction,
+    GearAction,
+    Shot,
+    Spent,
+    UseAction,
+    Used,
+    action_json,
+)
 from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
@@ -85,6 +95,9 @@ class Game:
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
+        # Every turn as it was played, in order (a regenerate too), as plain JSON: what ``save()`` writes and a
+        # store appends; replaying them on a fresh game gives this game again.
+        self._events: list[dict[str, Any]] = []
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -117,6 +130,13 @@ class Game:
     def journal(self) -> tuple[JournalEntry, ...]:
         """The whole journal: what every turn added, in order (a snapshot keeps only its own turn's)."""
         return tuple(entry for turn in self._turns for entry in turn.journal)
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        """Every turn as it was played, in order, as plain JSON: ``{"kind": "gm"|"player"|"regenerate",
+        "text": ...}`` for a message, ``{"kind": "use"|"gear"|"edit"|"fight", "action": {...}}`` for an action
+        (``tagproc.actions``, every key). A regenerate is an event of its own: the log only grows."""
+        return tuple(self._events)
 
     def __len__(self) -> int:
         return len(self._turns)
@@ -255,6 +275,7 @@ class Game:
 
     def _commit(self, result: TurnResult, *, replace: bool) -> None:
         self._version += 1
+        self._events.append(_event(result, replace=replace))
         later: list[TurnResult] = []
         if replace:
             later = self._turns[result.position + 1 :]
@@ -272,6 +293,13 @@ class Game:
     def _push(self, result: TurnResult) -> None:
         self._turns.append(result)
         self._states.append(result.state)
+
+
+def _event(result: TurnResult, *, replace: bool) -> dict[str, Any]:
+    """The event a committed turn is in the game's log."""
+    if result.action is not None:
+        return {"kind": result.kind, "action": action_json(result.action)}
+    return {"kind": "regenerate" if replace else result.kind, "text": result.text}
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:
