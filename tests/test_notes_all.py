@@ -19,7 +19,9 @@ def test_every_note_said_in_the_package_has_a_macro() -> None:
     for source in sorted(PACKAGE.rglob("*.py")):
         for group, name in _SAID.findall(source.read_text(encoding="utf-8")):
             template = folder / f"{group}.jinja"
-            macros = set(_MACRO.findall(template.read_text(encoding="utf-8"))) if template.is_file() else set()
+            macros = (
+                set(_MACRO.findall(template.read_text(encoding="utf-8"))) if template.is_file() else set()
+            )
             if name not in macros:
                 missing.append(f"{source.relative_to(PACKAGE)}: {group}.{name}")
     assert missing == []
