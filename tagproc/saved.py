@@ -389,7 +389,7 @@ def _rules(head: _Head, ruleset: RulesetSource | None) -> Rules:
                     Problem(
                         "ruleset.id",
                         f'"{head.ruleset_id}" is not a shipped ruleset ({shipped}): '
-                        "give the ruleset the game was saved with (ruleset=)",
+                        "give the ruleset the game was saved with",
                     )
                 ]
             )
