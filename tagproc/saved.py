@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from tagproc.prompt.blocks import CountTokens
     from tagproc.render import Renderer
     from tagproc.transcript import TranscriptResult, TranscriptTurn, TurnKindWritten
+    from tagproc.turn import TurnResult
 
 __all__ = [
     "SAVE_FORMAT",
@@ -189,8 +190,8 @@ def replay(
     except PartyError as error:
         raise SaveError(error.problems) from None
     _check_snapshot(head, 0, game.state)
-    played: list[tuple[Any, Any]] = []
-    reran: list[tuple[Any, ...]] = []
+    played: list[tuple[TurnKindWritten, TurnResult]] = []
+    reran: list[tuple[TurnResult, ...]] = []
     for index, turn in enumerate(head.turns):
         result = play(game, turn, chunk)
         played.append((turn.kind, result))
@@ -272,11 +273,11 @@ def _ruleset_head(data: Any, problems: list[Problem]) -> tuple[str, int | str | 
     found = [key for key in _RULESET_KEYS if key not in data]
     problems.extend(Problem(f"ruleset.{key}", "missing") for key in found)
     rid, version, digest = data.get("id", ""), data.get("version"), data.get("hash", "")
-    if not isinstance(rid, str) or not rid:
+    if "id" in data and (not isinstance(rid, str) or not rid):
         problems.append(Problem("ruleset.id", "the ruleset's id (a text)"))
     if version is not None and (not isinstance(version, int | str) or isinstance(version, bool)):
         problems.append(Problem("ruleset.version", "the ruleset's version: a whole number, a text or null"))
-    if not isinstance(digest, str) or (digest and not _HASH.fullmatch(digest)):
+    if "hash" in data and (not isinstance(digest, str) or not _HASH.fullmatch(digest)):
         problems.append(Problem("ruleset.hash", "the sha256 of the ruleset's content (64 hex digits)"))
     return str(rid), cast(int | str | None, version), str(digest)
 

@@ -346,6 +346,19 @@ MALFORMED: list[Any] = [
     ),
     pytest.param(_drop("events"), ["events: missing"], id="events-missing"),
     pytest.param(
+        _set("ruleset", {"version": 2, "hash": "0" * 64}), ["ruleset.id: missing"], id="ruleset-id-missing"
+    ),
+    pytest.param(
+        _set("ruleset.version", True),
+        ["ruleset.version: the ruleset's version: a whole number, a text or null"],
+        id="ruleset-version-bool",
+    ),
+    pytest.param(
+        _set("ruleset.hash", ""),
+        ["ruleset.hash: the sha256 of the ruleset's content (64 hex digits)"],
+        id="hash-empty",
+    ),
+    pytest.param(
         _set("snapshot", {"events": 99, "state": {}}),
         ["snapshot.events: a count of events from 0 to 4, got 99"],
         id="snapshot-past-the-end",
