@@ -214,3 +214,17 @@ def test_a_fight_s_used_up_item_is_said_as_the_fight_log_says_each_use() -> None
     assert answer == (
         '[inventory: action="use" item="Poultice" count="1" result="ok" now="1" note="Poultice: 1 of 2 left."]'
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a player's edit add without who goes into the player's bag up to its limit (README's decision); the "
+    "spec shares out an item the player adds into the inventory's shared view by the carrying rule",
+)
+def test_a_player_s_add_into_the_shared_view_goes_by_the_carrying_rule() -> None:
+    """Spec "What reads items", carry: "An item added into the inventory's shared view, by the player or by the
+    Game Master without a who=, goes to whoever can carry it without becoming encumbered (the player first,
+    then the party in order)". Ada carries 10 heft (encumbered above 7, at most 14); Bram nothing."""
+    game = _game([{"name": "Ada", "bag": [{"item": "Anchor chain", "count": 2}]}, "Bram"])
+    (answer,) = game.edit("add", "Anchor chain").answers
+    assert answer == '[inventory: action="add" item="Anchor chain" count="1" who="Bram" result="ok" now="1"]'
