@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from tagproc.acting import run_action
+from tagproc.acting import check_action, run_action
 from tagproc.actions import (
     EditAction,
     EditVerb,
@@ -204,7 +204,11 @@ class Game:
         return _whole(self.begin_player(), text)
 
     def act(self, action: UseAction | GearAction | EditAction | FightAction) -> TurnResult:
-        """An action between replies (``tagproc.actions``), run on the state now and committed as a turn."""
+        """An action between replies (``tagproc.actions``), run on the state now and committed as a turn.
+
+        An action that cannot be run at all (a blank name, or a gear, option, pick, creature or table the
+        ruleset does not have) raises ``ValueError`` naming every problem, and nothing is recorded."""
+        check_action(action, self.rules)
         result = run_action(self._context, self.state, len(self._turns), action)
         self._commit(result, replace=False)
         return result
