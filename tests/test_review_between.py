@@ -216,11 +216,6 @@ def test_a_fight_s_used_up_item_is_said_as_the_fight_log_says_each_use() -> None
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a player's edit add without who goes into the player's bag up to its limit (README's decision); the "
-    "spec shares out an item the player adds into the inventory's shared view by the carrying rule",
-)
 def test_a_player_s_add_into_the_shared_view_goes_by_the_carrying_rule() -> None:
     """Spec "What reads items", carry: "An item added into the inventory's shared view, by the player or by the
     Game Master without a who=, goes to whoever can carry it without becoming encumbered (the player first,

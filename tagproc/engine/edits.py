@@ -6,9 +6,11 @@ answer reads as the tag that does the same (``[inventory: action="remove" ...]``
 ``"merge"`` for the two only a player makes), ``who`` as the action wrote it. The player's rules, where they
 differ from a GM tag's:
 
-- ``who`` left out is the player's bag for every verb: a remove never goes on to the party, and an add never
-  uses the carrying rule; it goes into that bag up to its limit, the rest answered ``too-heavy`` as a ``who=``
-  add's rest is (``placing.place``, the journal's ``left-behind`` included).
+- ``who`` left out is the player's bag for every verb but an add: a remove never goes on to the party. An add
+  without ``who`` (or ``who="party"``) goes into the inventory's shared view by the carrying rule, as the GM's
+  does (spec "carry": "An item added into the inventory's shared view, by the player or by the Game Master
+  without a who=, goes to whoever can carry it"); with ``who`` into that bag up to its limit, the rest
+  answered ``too-heavy`` as a ``who=`` add's rest is (``placing.place``, the journal's ``left-behind``).
 - add: a ruleset item, a coin (the picker's Coins list), or a plain item where ``freeform`` is ``"plain"``
   (the default); ``"refuse"`` answers ``not-ruleset-item`` ("leaves the player only your items"), whatever
   ``native`` says ("What the player types in still follows freeform"). A typed name a label could not have
@@ -57,7 +59,7 @@ from tagproc.engine.bags import Keep, Resolved
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Refused
-from tagproc.engine.placing import holder_or_refusal, member_or_refusal, place, thing
+from tagproc.engine.placing import holder_or_refusal, is_party, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Stack
@@ -98,8 +100,10 @@ def _invented_by_its_name(state: GameState, command: PlayerEdit, rules: Rules) -
 
 
 def _add(state: GameState, command: c.Add, rules: Rules) -> Decision:
-    """An item, a coin or (``freeform: "plain"``) a plain item into the bag named, up to its limit."""
-    who = member_or_refusal(state, command, command.who)
+    """An item, a coin or (``freeform: "plain"``) a plain item: into the bag named, up to its limit, or
+    without ``who`` (or ``who="party"``) into the shared view by the carrying rule."""
+    shared = command.who is None or is_party(state, command.who)
+    who = member_or_refusal(state, command, None if shared else command.who)
     if not isinstance(who, int):
         return who
     if command.proposal is not None:
@@ -118,7 +122,18 @@ def _add(state: GameState, command: c.Add, rules: Rules) -> Decision:
     notes: tuple[Note, ...] = ()
     if resolved.what.coin is None and count > MAX_COUNT:
         count, notes = MAX_COUNT, (note("edits.count_capped", most=MAX_COUNT),)
-    # Into that bag as a who= add goes (never the carrying rule), then answered as the action wrote who.
+    if shared:  # spec "carry": "An item added into the inventory's shared view, by the player or by the Game
+        # Master without a who=, goes to whoever can carry it" — answered per bag as the GM's add is
+        placed = place(
+            state,
+            rules,
+            command.model_copy(update={"who": None, "count": count}),
+            resolved,
+            count,
+            notes=notes,
+        )
+        return fakes.shown_on_sheet(state, placed, rules) if isinstance(placed, Accepted) else placed
+    # Into that bag as a who= add goes (never the carrying rule).
     named = command.model_copy(update={"who": state.party[who].name, "count": count})
     placed = place(state, rules, named, resolved, count, notes=notes)
     if isinstance(placed, Accepted):
