@@ -582,3 +582,20 @@ def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path: Path) -> No
             assert tx.rows("SELECT name FROM sqlite_master WHERE name = 'games'") == []
     finally:
         backend.close()
+
+
+def test_a_session_may_be_entered_in_one_thread_and_left_in_another(url: str) -> None:
+    # A server holds a game's session across awaits, each step in whatever worker thread is free.
+    with open_store(url) as store:
+        game_id = store.create(HEAD)
+        session = store.session(game_id)
+        entered: list[Any] = []
+        thread, errors = _in_thread(lambda: entered.append(session.__enter__()))
+        thread.join(30)
+        thread, more_errors = _in_thread(lambda: entered[0].append([event(0)]))
+        thread.join(30)
+        thread, last_errors = _in_thread(lambda: session.__exit__(None, None, None))
+        thread.join(30)
+        assert errors == more_errors == last_errors == []
+        with store.session(game_id) as record:
+            assert record.events() == [event(0)]
