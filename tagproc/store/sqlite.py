@@ -62,9 +62,11 @@ class SqliteBackend(Backend):
         if path is None:
             self._memory = self._open(":memory:")
         else:
-            self._open(path).close()  # fails now, not at the first session, if the file cannot be a store
+            # WAL is the file's own setting, kept once set; opening now also fails now, not at the first
+            # session, if the file cannot be a store.
+            self._open(path, wal=True).close()
 
-    def _open(self, target: str) -> sqlite3.Connection:
+    def _open(self, target: str, *, wal: bool = False) -> sqlite3.Connection:
         try:
             connection = sqlite3.connect(
                 target, timeout=self._timeout, isolation_level=None, check_same_thread=False
@@ -73,11 +75,11 @@ class SqliteBackend(Backend):
             raise StoreError(f"cannot open the SQLite store {target!r}: {error}") from error
         try:
             connection.execute("PRAGMA foreign_keys = ON")
-            if target != ":memory:":
+            if wal:
                 mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()
                 if mode is None or str(mode[0]).lower() != "wal":
                     raise StoreError(f"the SQLite store {target!r} cannot use WAL (journal mode {mode})")
-                connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as error:
             connection.close()
             raise StoreError(f"cannot open the SQLite store {target!r}: {error}") from error
