@@ -327,6 +327,26 @@ def test_a_session_that_raises_commits_nothing(url: str) -> None:
             assert record.count == 2
 
 
+def test_an_append_whose_write_fails_midway_leaves_nothing_of_itself(url: str) -> None:
+    with open_store(url) as store:
+        game_id = store.create(HEAD)
+        with pytest.raises(Boom), store.session(game_id) as record:
+            record.append([event(0)])
+            # A row where the append's second event goes: its first insert succeeds, its second fails.
+            record._open().run("INSERT INTO events (game, n, event) VALUES (?, 2, '{}')", (game_id,))
+            with pytest.raises(StoreError):
+                record.append([event(1), event(2)], {"events": 3, "state": {}})
+            assert record.count == 1
+            assert record._open().rows("SELECT n FROM events WHERE game = ? ORDER BY n", (game_id,)) == [
+                (0,),
+                (2,),
+            ]
+            assert record.snapshot() is None
+            raise Boom  # the planted row goes with the session
+        with store.session(game_id) as record:
+            assert record.count == 0 and record.events() == []
+
+
 _CRASH = """
 import os, sys
 from tagproc.store import open_store
@@ -486,10 +506,9 @@ def _one_session(url: str, game_id: str, done: threading.Event) -> None:
     done.set()
 
 
-def test_a_game_held_past_the_timeout_is_a_store_error(durable_url: str) -> None:
-    with open_store(durable_url) as store:
-        game_id = store.create(HEAD)
-    with open_store(durable_url, timeout=0.2) as store, store.session(game_id) as record:
+def test_a_game_held_past_the_timeout_is_a_store_error(url: str) -> None:
+    with open_store(url, timeout=0.2) as store, store.session(store.create(HEAD)) as record:
+        game_id = record.id
         record.append([event(0)])
         thread, errors = _in_thread(lambda: store.session(game_id).__enter__())
         thread.join(30)

@@ -11,6 +11,7 @@ Invariants:
   UPDATE``): two sessions on one game never interleave, and the second sees everything the first committed.
 - Nothing half-done is committed: a session that raises (a crash, an upstream error, a bug) leaves the game as
   it was; a committed session is durable (WAL with ``synchronous=FULL``; PostgreSQL's commit).
+- An append is all or nothing too (a savepoint): one that fails writes nothing and the session may go on.
 - Events are numbered ``0 .. count - 1`` without a gap; ``games.events`` is always that count.
 - Everything stored is JSON, checked before writing (:mod:`tagproc.store.jsonvalues`); documents come back
   with their keys in the order they were written.
@@ -39,12 +40,15 @@ from tagproc.store.schema import migrate
 
 __all__ = ["GameRecord", "Store"]
 
+_SAVEPOINT = "tagproc_append"
+
 
 class GameRecord:
     """One game inside its session: its id, head (the save document without events) and event count."""
 
     def __init__(self, tx: Transaction, game_id: str, head: dict[str, Any], count: int) -> None:
         self._tx: Transaction | None = tx
+        self._broken = False
         self.id = game_id
         self.head = head
         self.count = count
@@ -100,16 +104,36 @@ class GameRecord:
             rows.append((self.id, n, dump_json(event, f"events.{n}")))
         count = self.count + len(rows)
         snapshot_row = None if snapshot is None else _snapshot_row(snapshot, count)
-        if rows:
-            tx.run_many("INSERT INTO events (game, n, event) VALUES (?, ?, ?)", rows)
-            tx.run("UPDATE games SET events = ? WHERE id = ?", (count, self.id))
-        if snapshot_row is not None:
-            _put_snapshot(tx, self.id, *snapshot_row)
+        with self._all_or_nothing(tx):
+            if rows:
+                tx.run_many("INSERT INTO events (game, n, event) VALUES (?, ?, ?)", rows)
+                tx.run("UPDATE games SET events = ? WHERE id = ?", (count, self.id))
+            if snapshot_row is not None:
+                _put_snapshot(tx, self.id, *snapshot_row)
         self.count = count
+
+    @contextmanager
+    def _all_or_nothing(self, tx: Transaction) -> Iterator[None]:
+        """One append's writes under a savepoint: a write that fails (a full disk, a lost connection) takes
+        the append's earlier writes with it, and the session may go on. If even that rollback fails, the
+        record is broken: it refuses any use, and its session rolls back instead of committing."""
+        tx.run(f"SAVEPOINT {_SAVEPOINT}")
+        try:
+            yield
+        except BaseException:
+            try:
+                tx.run(f"ROLLBACK TO SAVEPOINT {_SAVEPOINT}")
+                tx.run(f"RELEASE SAVEPOINT {_SAVEPOINT}")
+            except StoreError:
+                self._broken = True
+            raise
+        tx.run(f"RELEASE SAVEPOINT {_SAVEPOINT}")
 
     def _open(self) -> Transaction:
         if self._tx is None:
             raise StoreError(f"the session of game {self.id!r} has ended: open a new one")
+        if self._broken:
+            raise StoreError(f"the session of game {self.id!r} failed to undo a failed append: it rolls back")
         return self._tx
 
     def _end(self) -> None:
@@ -168,6 +192,10 @@ class Store:
             record = GameRecord(tx, str(game_id), load_json(head_text, f"{game_id}.head"), int(count))
             try:
                 yield record
+                if record._broken:
+                    raise StoreError(
+                        f"game {game_id!r}: a failed append could not be undone, nothing committed"
+                    )
             finally:
                 record._end()
 

@@ -94,7 +94,7 @@ class SqliteBackend(Backend):
             raise StoreError("the store is closed")
         if self._memory is not None:
             if not self._memory_lock.acquire(timeout=self._timeout):
-                raise StoreError(f"the in-memory store stayed busy for {self._timeout:g} s")
+                raise StoreError(f"the in-memory store stayed busy past its timeout ({self._timeout:g} s)")
             try:
                 yield self._memory
             finally:
