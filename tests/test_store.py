@@ -618,3 +618,26 @@ def test_a_session_may_be_entered_in_one_thread_and_left_in_another(url: str) ->
         assert errors == more_errors == last_errors == []
         with store.session(game_id) as record:
             assert record.events() == [event(0)]
+
+
+# --- with saved games
+
+
+@pytest.mark.parametrize("name", ["between-swipe-fight", "between-use", "market-day-limited"])
+def test_a_game_stored_turn_by_turn_replays_as_it_was_played(url: str, name: str) -> None:
+    from tagproc.saved import replay, snapshot_of
+    from tagproc.transcript import load_transcript, play, run_transcript
+
+    transcript = load_transcript(Path(__file__).resolve().parents[1] / "golden" / f"{name}.yaml")
+    game = transcript.game()
+    head = {key: value for key, value in game.save().items() if key != "events"}
+    with open_store(url) as store:
+        game_id = store.create(head)
+        for turn in transcript.turns:  # one session a turn, as tagproc serve stores them
+            with store.session(game_id) as record:
+                play(game, turn)
+                record.append(game.events[record.count :], snapshot_of(game))
+        with store.session(game_id) as record:
+            doc = record.doc()
+    assert doc["snapshot"]["events"] == len(doc["events"]) == len(game.events)
+    assert replay(doc, transcript.rules).to_json() == run_transcript(transcript).to_json()
