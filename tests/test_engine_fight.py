@@ -220,7 +220,7 @@ def test_a_lost_or_fled_fight_takes_its_steps_and_gives_nothing_back_and_no_loot
     assert lines == [
         '[inventory: action="remove" item="Arrows" count="4" result="ok" now="6" note="Shot with Longbow."]',
         '[inventory: action="use" item="Marsh tonic" count="1" result="ok" now="1" '
-        'note="Used up in the fight. 1 left."]',
+        'note="Marsh tonic: 1 of 2 left."]',
     ]
     assert bag_of(after) == [("Longbow", 1), ("Arrows", 6), ("Marsh tonic", 1)]
     assert journal(after) == [
@@ -401,9 +401,9 @@ def test_an_item_used_up_is_taken_off_its_stack() -> None:
     lines, after = fight(rules_for("ember-roads"), state, action)
     assert lines == [
         '[inventory: action="use" item="Poultice" count="2" result="ok" now="1" '
-        'note="Used up in the fight. 1 left."]',
+        'note="Poultice: 1 of 3 left."]',
         '[inventory: action="use" item="Poultice" count="1" who="Juno" result="ok" now="0" '
-        'note="Used up in the fight. None left."]',
+        'note="Poultice: 0 of 1 left."]',
     ]
     assert bag_of(after, 0) == [("Poultice", 1)]
     assert bag_of(after, 1) == []
@@ -419,7 +419,7 @@ def test_an_item_that_takes_slots_is_used_up_from_what_is_worn_first() -> None:
     lines, after = fight(rules_for("gravewatch"), state, won(used=[Used(item="Silver coffin nail")]))
     assert lines == [
         '[inventory: action="use" item="Silver coffin nail" count="1" result="ok" now="5" '
-        'note="Used up in the fight. 5 left."]'
+        'note="Silver coffin nail: 5 of 6 left."]'
     ]
     assert after.party[0].bag == (grave("Silver coffin nail", 5),)
 
@@ -644,8 +644,8 @@ def _kind(line: str) -> int:
     marks = (
         r"Shot with",
         r"loaded\.",
-        r": \d+ of \d+ left\.|it breaks\.",
-        r"Used up",
+        r'item="Fen lantern".*(: \d+ of \d+ left\.|it breaks\.)',
+        r'item="Marsh tonic".*: \d+ of \d+ left\.',
         r"Picked up",
         r"Dropped",
     )

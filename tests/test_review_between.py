@@ -177,11 +177,6 @@ def test_a_blank_name_through_the_game_is_a_clear_error_not_an_internal_one(act:
     assert len(game) == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the recap trims its oldest lines first, so a won fight with many drops loses its own line (the "
-    "outcome, who was defeated, and 'never roll a table for it') before any drop's",
-)
 def test_a_trimmed_recap_still_says_the_fight_was_won_and_what_it_defeated() -> None:
     """Issue 12: the recap names the fight and that its loot is in the bags, so the GM never rolls a table for
     it; trimming to the block's budget drops drop lines, never the line that says so."""
@@ -199,11 +194,6 @@ def test_a_trimmed_recap_still_says_the_fight_was_won_and_what_it_defeated() -> 
     assert "The fight was won; defeated: Lean eel, Lean eel, Bog Hag, Bog Hag, Mud Crab." in recap
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a fight's used-up item is answered 'Used up in the fight. 1 left.', not as the spec's fight log says "
-    "each use ('Poultice: 1 of 2 left.'), as its spent charges already are ('Dawn bell: 2 of 3 left.')",
-)
 def test_a_fight_s_used_up_item_is_said_as_the_fight_log_says_each_use() -> None:
     """Spec "Using items in a fight": 'The fight log says each use ("Poultice: 1 of 2 left.", "Dawn bell: 2 of
     3 left.")'; issue 12: charges and consumed items are taken as the fight spent them."""

@@ -381,7 +381,7 @@ def _use_up(fight: _Fight, used: Used, rules: Rules) -> None:
         BagChanged(member=index, bag=bag),
         _journal("used", member.name, counted_text(name, used.count), "used-up"),
     )
-    told = (note("fight.used_up"), note("use.left", held=now))
+    told = note("fight.used_up", item=name, left=now, held=held)
     fight.apply(effects, (answer(command, now=now, note=told),))
 
 

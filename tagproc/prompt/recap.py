@@ -97,7 +97,9 @@ _EDIT_TOLD = frozenset({"acquired", "lost", "given", "used"})
 
 @dataclass(frozen=True, slots=True)
 class Recap:
-    """The recap's lines, oldest first; level ``n`` leaves out the ``n`` oldest."""
+    """The recap's lines, oldest first; level ``n`` leaves out the ``n`` oldest, but never a fight's own line
+    (its outcome, the defeated, and that its loot is already in the bags: what keeps the GM from rolling a
+    table for it, which a drop's line alone does not say)."""
 
     lines: tuple[Mapping[str, Any], ...]
     replied: bool = True  # a Game Master reply is among the turns it covers
@@ -105,10 +107,22 @@ class Recap:
 
     @property
     def levels(self) -> int:
-        return max(len(self.lines) - 1, 0)
+        return max(sum(not _pinned(line) for line in self.lines) - 1, 0)
 
     def context(self, level: int) -> Mapping[str, Any]:
-        return {"lines": self.lines[level:], "more": level, "replied": self.replied, "acted": self.acted}
+        kept: list[Mapping[str, Any]] = []
+        left_out = 0
+        for line in self.lines:
+            if left_out < level and not _pinned(line):
+                left_out += 1
+                continue
+            kept.append(line)
+        return {"lines": tuple(kept), "more": left_out, "replied": self.replied, "acted": self.acted}
+
+
+def _pinned(line: Mapping[str, Any]) -> bool:
+    """A line trimming keeps: a fight's own."""
+    return line.get("kind") == "fight"
 
 
 def recap_turns(turns: Sequence[TurnResult], end: int | None = None) -> Sequence[TurnResult]:
