@@ -19,11 +19,14 @@ Decisions where the spec is silent:
   ``conftest.py``'s autouse fixtures) treat it as any test; its location and failures name the YAML file.
 - Only ``*.yaml`` directly in the folder: subfolders (``golden/blocks/``) hold other tests' inputs.
 - A mismatch fails with a unified diff, snapshot first, and the command that accepts the new text.
+- As the project's own tests do (STYLE.md "Tests": a net that fired fails the test), an item fails when an
+  ERROR was logged under ``tagproc`` while its transcript played: the net answered the model, but hid a bug.
 """
 
 from __future__ import annotations
 
 import difflib
+import logging
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -97,7 +100,7 @@ class TranscriptItem(pytest.Function):
     ) -> str | TerminalRepr:
         from tagproc.transcript import TranscriptError
 
-        if isinstance(excinfo.value, TranscriptError | SnapshotMismatch):
+        if isinstance(excinfo.value, TranscriptError | SnapshotMismatch | InternalError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 
@@ -106,13 +109,43 @@ class SnapshotMismatch(AssertionError):
     """A transcript's text differs from its snapshot, or has none yet."""
 
 
+class InternalError(AssertionError):
+    """A safety net at a stage boundary fired while the transcript played (it logs on ``tagproc``)."""
+
+
+class _Caught(logging.Handler):
+    """Every record of level ERROR or above logged under ``tagproc`` while a transcript plays."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def report(self) -> str:
+        formatter = logging.Formatter("%(name)s: %(message)s")
+        return "\n".join(formatter.format(record) for record in self.records)
+
+
 def check_transcript(request: pytest.FixtureRequest, snapshot: SnapshotAssertion) -> None:
     """Play the item's transcript and compare its readable result with the snapshot (a ``TranscriptError``
     with every problem when the file is not a runnable transcript)."""
     from tagproc.transcript import run_transcript
 
     path = request.node.path
-    text = readable(run_transcript(path).to_json())
+    caught = _Caught()
+    logger = logging.getLogger("tagproc")
+    logger.addHandler(caught)
+    try:
+        text = readable(run_transcript(path).to_json())
+    finally:
+        logger.removeHandler(caught)
+    if caught.records:
+        raise InternalError(
+            "tagproc caught an internal error while playing the transcript (a safety net fired and answered "
+            "in its place: a bug in tagproc, please report it):\n" + caught.report()
+        )
     golden = snapshot.use_extension(GoldenText)
     if golden == text:
         return

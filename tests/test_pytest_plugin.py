@@ -1,0 +1,225 @@
+"""The pytest plugin (``tagproc.pytest_plugin``), as a ruleset author uses it: in a scratch repository of
+their own, outside this project, run by plain ``pytest`` in a fresh process (the ``tagproc`` entry point loads
+the plugin, as after ``pip install tagproc``).
+
+The project's own ``golden/*.yaml`` run through the same plugin (``testpaths`` and ``tagproc_transcripts`` in
+``pyproject.toml``); the last tests here check what the plugin's items cannot say about themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import tagproc
+import tagproc.yamlread  # noqa: F401  # imported here, not first inside a pytester test: pytester drops at its end
+from tagproc.pytest_plugin import readable  # the modules imported during the test, and yaml's reader with them
+from tagproc.transcript import run_transcript
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = sorted((ROOT / "golden").glob("*.yaml"))
+SHIPPED = Path(tagproc.__file__).resolve().parent / "rulesets"
+
+DUEL = """\
+ruleset: gravewatch
+seed: 3
+party:
+  - name: Ada
+    bag: [{item: shillings, count: 2}]
+turns:
+  - gm: 'The keeper takes a shilling. [inventory: action="pay" amount="1 shilling"]'
+  - gm: 'A tonic for the road. [inventory: action="add" item="Warming tonic"]'
+"""
+
+OWN_RULES = """\
+ruleset: ../rules/vigil.json
+party: [Bram]
+turns:
+  - gm: 'Bram finds a page. [inventory: action="add" item="Page of the vigil litany"]'
+"""
+
+HAND_WRITTEN = """\
+from tagproc.pytest_plugin import GameFactory
+
+
+def test_a_hand_written_game(tagproc_game: GameFactory) -> None:
+    game = tagproc_game("gravewatch", [{"name": "Ada", "bag": [{"item": "shillings", "count": 2}]}], seed=1)
+    result = game.reply('She pays. [inventory: action="pay" amount="1 shilling"]')
+    assert result.visible == "She pays."
+    assert 'result="ok"' in result.answers[0]
+    assert tagproc_game("gravewatch", ["Ada"]) is not game
+"""
+
+
+@pytest.fixture
+def scratch(pytester: pytest.Pytester) -> pytest.Pytester:
+    """A ruleset author's repository: a pyproject of their own, a ruleset file, two transcripts in golden/."""
+    pytester.makepyprojecttoml('[project]\nname = "my-rules"\nversion = "0"\n')
+    (pytester.path / "rules").mkdir()
+    shutil.copy(SHIPPED / "gravewatch.json", pytester.path / "rules" / "vigil.json")
+    (pytester.path / "golden").mkdir()
+    (pytester.path / "golden" / "duel.yaml").write_text(DUEL, encoding="utf-8")
+    (pytester.path / "golden" / "own-rules.yaml").write_text(OWN_RULES, encoding="utf-8")
+    return pytester
+
+
+def _snapshot(pytester: pytest.Pytester, name: str) -> Path:
+    return pytester.path / "golden" / "__snapshots__" / f"{name}.txt"
+
+
+def test_transcripts_in_golden_are_items_named_after_their_files(scratch: pytest.Pytester) -> None:
+    result = scratch.runpytest_subprocess("--collect-only", "-q")
+    result.stdout.fnmatch_lines(["golden/duel.yaml::duel", "golden/own-rules.yaml::own-rules"])
+    assert result.ret == 0
+
+
+def test_snapshot_update_writes_the_readable_text_and_then_plain_pytest_passes(scratch: pytest.Pytester) -> None:
+    first = scratch.runpytest_subprocess()
+    first.assert_outcomes(failed=2)
+    first.stdout.fnmatch_lines(["*golden/__snapshots__/duel.txt: no snapshot yet (pytest --snapshot-update*"])
+
+    update = scratch.runpytest_subprocess("--snapshot-update")
+    update.assert_outcomes(passed=2)
+    update.stdout.fnmatch_lines(["*2 snapshots generated*"])
+    for name in ("duel", "own-rules"):
+        played = readable(run_transcript(scratch.path / "golden" / f"{name}.yaml").to_json())
+        assert _snapshot(scratch, name).read_text(encoding="utf-8") == played
+
+    again = scratch.runpytest_subprocess()
+    again.assert_outcomes(passed=2)
+    again.stdout.fnmatch_lines(["*2 snapshots passed*"])
+
+
+def test_a_changed_answer_fails_with_a_diff_of_the_snapshot(scratch: pytest.Pytester) -> None:
+    scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
+    duel = scratch.path / "golden" / "duel.yaml"
+    duel.write_text(DUEL.replace('amount="1 shilling"', 'amount="3 shillings"'), encoding="utf-8")
+
+    result = scratch.runpytest_subprocess()
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*the transcript's result differs from golden/__snapshots__/duel.txt (pytest --snapshot-update accepts it)",
+            "--- golden/__snapshots__/duel.txt (snapshot)",
+            "+++ golden/duel.yaml (played now)",
+            '-[inventory: action="pay" item="shillings" count="1" result="ok"*',
+            '+[inventory: action="pay" item="shillings" count="3" result="refused" reason="cannot-afford"*',
+            "FAILED golden/duel.yaml::duel - *",
+        ]
+    )
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_snapshot_whose_transcript_is_gone_is_reported_unused_and_deleted_on_update(
+    scratch: pytest.Pytester,
+) -> None:
+    scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
+    (scratch.path / "golden" / "own-rules.yaml").unlink()
+
+    result = scratch.runpytest_subprocess()
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*1 snapshot passed. 1 snapshot unused.*"])
+    assert result.ret != 0
+    scratch.runpytest_subprocess("--snapshot-update").stdout.fnmatch_lines(["*1 unused snapshot deleted.*"])
+    assert not _snapshot(scratch, "own-rules").exists()
+    assert _snapshot(scratch, "duel").exists()
+
+
+def test_a_yaml_file_that_is_not_a_transcript_is_a_failing_item_with_its_problems(
+    scratch: pytest.Pytester,
+) -> None:
+    (scratch.path / "golden" / "broken.yaml").write_text(
+        "ruleset: gravewatch\nparty: [Ada]\nturns:\n  - narrator: 'Hello.'\n", encoding="utf-8"
+    )
+    (scratch.path / "golden" / "not-yaml.yaml").write_text("turns: [unclosed\n", encoding="utf-8")
+    result = scratch.runpytest_subprocess("--snapshot-update")
+    result.assert_outcomes(passed=2, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*broken.yaml: 1 problem(s) in the transcript",
+            "  turns.0.narrator: unknown turn kind*",
+        ]
+    )
+    result.stdout.fnmatch_lines(["*not-yaml.yaml: 1 problem(s) in the transcript"])
+    assert "Traceback" not in result.stdout.str()
+    assert "error" not in result.stdout.lines[-1]  # failures, not collection errors
+    assert not _snapshot(scratch, "broken").exists()
+
+
+def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch: pytest.Pytester) -> None:
+    scratch.makeconftest(
+        """
+        import logging
+
+        import pytest
+
+        import tagproc.transcript
+
+
+        @pytest.fixture(autouse=True)
+        def a_net_fires(monkeypatch):
+            played = tagproc.transcript.play
+
+            def play(*args, **kwargs):
+                logging.getLogger("tagproc.turn").error("a planted bug")
+                return played(*args, **kwargs)
+
+            monkeypatch.setattr(tagproc.transcript, "play", play)
+        """
+    )
+    result = scratch.runpytest_subprocess("--snapshot-update")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(
+        ["tagproc caught an internal error while playing the transcript*", "tagproc.turn: a planted bug"]
+    )
+
+
+def test_the_tagproc_game_fixture_makes_games_for_hand_written_tests(scratch: pytest.Pytester) -> None:
+    scratch.makepyfile(test_hand=HAND_WRITTEN)
+    result = scratch.runpytest_subprocess("test_hand.py")
+    result.assert_outcomes(passed=1)
+
+
+def test_the_ini_option_names_the_folder(scratch: pytest.Pytester) -> None:
+    scratch.makepyprojecttoml('[tool.pytest.ini_options]\ntagproc_transcripts = "stories"\n')
+    (scratch.path / "stories").mkdir()
+    (scratch.path / "stories" / "tale.yaml").write_text(DUEL, encoding="utf-8")
+    result = scratch.runpytest_subprocess("--collect-only", "-q")
+    result.stdout.fnmatch_lines(["stories/tale.yaml::tale", "1 test collected*"])
+
+
+def test_a_repository_without_the_folder_runs_as_if_tagproc_were_not_installed(
+    pytester: pytest.Pytester,
+) -> None:
+    (pytester.path / "data").mkdir()
+    (pytester.path / "data" / "duel.yaml").write_text(DUEL, encoding="utf-8")
+    (pytester.path / "duel.yaml").write_text(DUEL, encoding="utf-8")
+    pytester.makepyfile(
+        test_theirs="""
+        import sys
+
+
+        def test_tagproc_s_game_machinery_is_not_loaded():
+            assert "tagproc.transcript" not in sys.modules and "tagproc.game" not in sys.modules
+        """
+    )
+    result = pytester.runpytest_subprocess()
+    result.assert_outcomes(passed=1)
+    assert "snapshot" not in result.stdout.str()
+    assert not (pytester.path / "__snapshots__").exists()
+
+
+# ── the project's own golden/ ──
+
+
+def test_there_are_enough_golden_transcripts() -> None:
+    assert len(GOLDEN) >= 15
+
+
+@pytest.mark.parametrize("path", GOLDEN[:5], ids=[path.stem for path in GOLDEN[:5]])
+def test_a_transcript_run_twice_gives_identical_json(path: Path) -> None:
+    first = json.dumps(run_transcript(path).to_json(), sort_keys=True)
+    assert json.dumps(run_transcript(path).to_json(), sort_keys=True) == first
