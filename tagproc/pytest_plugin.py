@@ -18,6 +18,9 @@ Decisions where the spec is silent:
   ``Function`` items when it tells used snapshots from unused ones) and pytest's fixtures (``snapshot``, a
   ``conftest.py``'s autouse fixtures) treat it as any test; its location and failures name the YAML file.
 - Only ``*.yaml`` directly in the folder: subfolders (``golden/blocks/``) hold other tests' inputs.
+- A transcript that cannot be played (not a transcript, a net fired, a bug) keeps its snapshot: the item fails,
+  and the snapshot is compared with itself so that syrupy neither reports it unused nor deletes it on
+  ``--snapshot-update`` (syrupy would for any test that fails before it asserts).
 - A mismatch fails with a unified diff, snapshot first, and the command that accepts the new text.
 - As the project's own tests do (STYLE.md "Tests": a net that fired fails the test), an item fails when an
   ERROR was logged under ``tagproc`` while its transcript played: the net answered the model, but hid a bug.
@@ -131,22 +134,13 @@ class _Caught(logging.Handler):
 def check_transcript(request: pytest.FixtureRequest, snapshot: SnapshotAssertion) -> None:
     """Play the item's transcript and compare its readable result with the snapshot (a ``TranscriptError``
     with every problem when the file is not a runnable transcript)."""
-    from tagproc.transcript import run_transcript
-
-    path = request.node.path
-    caught = _Caught()
-    logger = logging.getLogger("tagproc")
-    logger.addHandler(caught)
-    try:
-        text = readable(run_transcript(path).to_json())
-    finally:
-        logger.removeHandler(caught)
-    if caught.records:
-        raise InternalError(
-            "tagproc caught an internal error while playing the transcript (a safety net fired and answered "
-            "in its place: a bug in tagproc, please report it):\n" + caught.report()
-        )
     golden = snapshot.use_extension(GoldenText)
+    path = request.node.path
+    try:
+        text = _play(path)
+    except BaseException:
+        _keep(golden)
+        raise
     if golden == text:
         return
     result = golden.executions[golden.num_executions - 1]
@@ -165,6 +159,33 @@ def check_transcript(request: pytest.FixtureRequest, snapshot: SnapshotAssertion
     raise SnapshotMismatch(
         f"the transcript's result differs from {shown} ({accept} accepts it)\n" + "".join(diff).rstrip("\n")
     )
+
+
+def _play(path: Path) -> str:
+    """The transcript's readable result; ``InternalError`` when a safety net fired while it played."""
+    from tagproc.transcript import run_transcript
+
+    caught = _Caught()
+    logger = logging.getLogger("tagproc")
+    logger.addHandler(caught)
+    try:
+        text = readable(run_transcript(path).to_json())
+    finally:
+        logger.removeHandler(caught)
+    if caught.records:
+        raise InternalError(
+            "tagproc caught an internal error while playing the transcript (a safety net fired and answered "
+            "in its place: a bug in tagproc, please report it):\n" + caught.report()
+        )
+    return text
+
+
+def _keep(golden: SnapshotAssertion) -> None:
+    """Compare an existing snapshot with itself, for a transcript that could not be played: syrupy then counts
+    it as used, so it is neither reported unused nor deleted by ``--snapshot-update`` while the item fails."""
+    location = Path(golden.extension.get_location(test_location=golden.test_location, index=golden.index))
+    if location.is_file():
+        golden.assert_match(location.read_text(encoding="utf-8"))
 
 
 def _shown(config: pytest.Config, path: Path) -> str:

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+# tagproc.yamlread is imported here, not first inside a pytester test: pytester drops the modules imported
+# during a test when it ends, and yaml's reader with them, which later reads would then miss.
 import tagproc
-import tagproc.yamlread  # noqa: F401  # imported here, not first inside a pytester test: pytester drops at its end
-from tagproc.pytest_plugin import readable  # the modules imported during the test, and yaml's reader with them
+import tagproc.yamlread
+from tagproc.pytest_plugin import readable
 from tagproc.transcript import run_transcript
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,83 +72,77 @@ def _snapshot(pytester: pytest.Pytester, name: str) -> Path:
     return pytester.path / "golden" / "__snapshots__" / f"{name}.txt"
 
 
-def test_transcripts_in_golden_are_items_named_after_their_files(scratch: pytest.Pytester) -> None:
-    result = scratch.runpytest_subprocess("--collect-only", "-q")
-    result.stdout.fnmatch_lines(["golden/duel.yaml::duel", "golden/own-rules.yaml::own-rules"])
-    assert result.ret == 0
-
-
-def test_snapshot_update_writes_the_readable_text_and_then_plain_pytest_passes(scratch: pytest.Pytester) -> None:
-    first = scratch.runpytest_subprocess()
+def test_transcripts_are_items_named_after_their_files_and_snapshot_update_writes_their_text(
+    scratch: pytest.Pytester,
+) -> None:
+    first = scratch.runpytest_subprocess("-v")
     first.assert_outcomes(failed=2)
-    first.stdout.fnmatch_lines(["*golden/__snapshots__/duel.txt: no snapshot yet (pytest --snapshot-update*"])
+    first.stdout.fnmatch_lines(["golden/duel.yaml::duel FAILED*", "golden/own-rules.yaml::own-rules FAILED*"])
+    first.stdout.fnmatch_lines(
+        ["golden/__snapshots__/duel.txt: no snapshot yet (pytest --snapshot-update writes it)"]
+    )
 
     update = scratch.runpytest_subprocess("--snapshot-update")
     update.assert_outcomes(passed=2)
-    update.stdout.fnmatch_lines(["*2 snapshots generated*"])
+    update.stdout.fnmatch_lines(["2 snapshots generated."])
     for name in ("duel", "own-rules"):
         played = readable(run_transcript(scratch.path / "golden" / f"{name}.yaml").to_json())
         assert _snapshot(scratch, name).read_text(encoding="utf-8") == played
 
     again = scratch.runpytest_subprocess()
     again.assert_outcomes(passed=2)
-    again.stdout.fnmatch_lines(["*2 snapshots passed*"])
+    again.stdout.fnmatch_lines(["2 snapshots passed."])
+    assert again.ret == 0
 
 
-def test_a_changed_answer_fails_with_a_diff_of_the_snapshot(scratch: pytest.Pytester) -> None:
+def test_a_changed_answer_fails_with_a_diff_and_a_gone_transcript_s_snapshot_is_unused(
+    scratch: pytest.Pytester,
+) -> None:
     scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
     duel = scratch.path / "golden" / "duel.yaml"
     duel.write_text(DUEL.replace('amount="1 shilling"', 'amount="3 shillings"'), encoding="utf-8")
+    (scratch.path / "golden" / "own-rules.yaml").unlink()
 
     result = scratch.runpytest_subprocess()
-    result.assert_outcomes(passed=1, failed=1)
+    result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*the transcript's result differs from golden/__snapshots__/duel.txt (pytest --snapshot-update accepts it)",
+            "the transcript's result differs from golden/__snapshots__/duel.txt (pytest --snapshot-update accepts it)",
             "--- golden/__snapshots__/duel.txt (snapshot)",
             "+++ golden/duel.yaml (played now)",
             '-[inventory: action="pay" item="shillings" count="1" result="ok"*',
             '+[inventory: action="pay" item="shillings" count="3" result="refused" reason="cannot-afford"*',
+            "1 snapshot failed. 1 snapshot unused.",
             "FAILED golden/duel.yaml::duel - *",
         ]
     )
     assert "Traceback" not in result.stdout.str()
 
+    update = scratch.runpytest_subprocess("--snapshot-update")
+    update.stdout.fnmatch_lines(["1 snapshot updated. 1 unused snapshot deleted."])
+    assert update.ret == 0
+    assert not _snapshot(scratch, "own-rules").exists()
+    assert 'result="refused" reason="cannot-afford"' in _snapshot(scratch, "duel").read_text(encoding="utf-8")
 
-def test_a_snapshot_whose_transcript_is_gone_is_reported_unused_and_deleted_on_update(
+
+def test_a_yaml_file_that_is_not_a_transcript_is_a_failing_item_with_its_problems_and_keeps_its_snapshot(
     scratch: pytest.Pytester,
 ) -> None:
     scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
-    (scratch.path / "golden" / "own-rules.yaml").unlink()
-
-    result = scratch.runpytest_subprocess()
-    result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["*1 snapshot passed. 1 snapshot unused.*"])
-    assert result.ret != 0
-    scratch.runpytest_subprocess("--snapshot-update").stdout.fnmatch_lines(["*1 unused snapshot deleted.*"])
-    assert not _snapshot(scratch, "own-rules").exists()
-    assert _snapshot(scratch, "duel").exists()
-
-
-def test_a_yaml_file_that_is_not_a_transcript_is_a_failing_item_with_its_problems(
-    scratch: pytest.Pytester,
-) -> None:
-    (scratch.path / "golden" / "broken.yaml").write_text(
-        "ruleset: gravewatch\nparty: [Ada]\nturns:\n  - narrator: 'Hello.'\n", encoding="utf-8"
-    )
+    kept = _snapshot(scratch, "duel").read_text(encoding="utf-8")
+    (scratch.path / "golden" / "duel.yaml").write_text(DUEL + "  - narrator: 'Hello.'\n", encoding="utf-8")
     (scratch.path / "golden" / "not-yaml.yaml").write_text("turns: [unclosed\n", encoding="utf-8")
+
     result = scratch.runpytest_subprocess("--snapshot-update")
-    result.assert_outcomes(passed=2, failed=2)
+    result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(
-        [
-            "*broken.yaml: 1 problem(s) in the transcript",
-            "  turns.0.narrator: unknown turn kind*",
-        ]
+        ["*golden/duel.yaml: 1 problem(s) in the transcript", "  turns.2.narrator: unknown turn kind*"]
     )
-    result.stdout.fnmatch_lines(["*not-yaml.yaml: 1 problem(s) in the transcript"])
+    result.stdout.fnmatch_lines(["*golden/not-yaml.yaml: 1 problem(s) in the transcript"])
     assert "Traceback" not in result.stdout.str()
-    assert "error" not in result.stdout.lines[-1]  # failures, not collection errors
-    assert not _snapshot(scratch, "broken").exists()
+    assert "error" not in result.stdout.lines[-1]  # failing items, not collection errors
+    assert _snapshot(scratch, "duel").read_text(encoding="utf-8") == kept
+    assert not _snapshot(scratch, "not-yaml").exists()
 
 
 def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch: pytest.Pytester) -> None:
