@@ -9,6 +9,8 @@ The project's own ``golden/*.yaml`` run through the same plugin (``testpaths`` a
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import shutil
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from tagproc.transcript import run_transcript
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "golden").glob("*.yaml"))
 SHIPPED = Path(tagproc.__file__).resolve().parent / "rulesets"
+SECTION = "## Your transcripts as tests: the pytest plugin"
 
 DUEL = """\
 ruleset: gravewatch
@@ -206,6 +209,32 @@ def test_a_repository_without_the_folder_runs_as_if_tagproc_were_not_installed(
     result.assert_outcomes(passed=1)
     assert "snapshot" not in result.stdout.str()
     assert not (pytester.path / "__snapshots__").exists()
+
+
+def _readme_section() -> str:
+    """The README's plugin section (README-plugin.md until it is merged into README.md)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    if SECTION not in readme:
+        readme = (ROOT / "README-plugin.md").read_text(encoding="utf-8")
+    section = readme[readme.index(SECTION) :]
+    end = section.find("\n## ", len(SECTION))
+    return section if end < 0 else section[:end]
+
+
+def test_the_readme_s_example_repository_runs_as_written(pytester: pytest.Pytester) -> None:
+    section = _readme_section()
+    for language in ("toml", "yaml", "python"):
+        for block in re.findall(rf"^```{language}\n(.*?)^```", section, flags=re.S | re.M):
+            name = block.splitlines()[0].removeprefix("# ")  # each block names its file on its first line
+            (pytester.path / name).parent.mkdir(parents=True, exist_ok=True)
+            (pytester.path / name).write_text(block, encoding="utf-8")
+    (commands,) = re.findall(r"^```sh\n(.*?)^```", section, flags=re.S | re.M)
+    runs = [shlex.split(line, comments=True) for line in commands.splitlines()]
+    runs = [words[1:] for words in runs if words and words[0] == "pytest"]
+    assert runs == [["--snapshot-update"], []]
+    for words in runs:
+        pytester.runpytest_subprocess(*words).assert_outcomes(passed=2)
+    assert (pytester.path / "golden" / "__snapshots__" / "first-purchase.txt").is_file()
 
 
 # ── the project's own golden/ ──
