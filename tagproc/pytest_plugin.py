@@ -17,7 +17,8 @@ Decisions where the spec is silent:
 - An item is a ``pytest.Function`` whose function is ``check_transcript``: syrupy (which counts only
   ``Function`` items when it tells used snapshots from unused ones) and pytest's fixtures (``snapshot``, a
   ``conftest.py``'s autouse fixtures) treat it as any test; its location and failures name the YAML file.
-- Only ``*.yaml`` directly in the folder: subfolders (``golden/blocks/``) hold other tests' inputs.
+- Only ``*.yaml`` directly in the folder: subfolders (``golden/blocks/``) hold other tests' inputs. The
+  folder's ``__snapshots__`` is never collected (pytest's doctest plugin would take ``test-x.txt`` for a test).
 - A transcript that cannot be played (not a transcript, a net fired, a bug) keeps its snapshot: the item fails,
   and the snapshot is compared with itself so that syrupy neither reports it unused nor deletes it on
   ``--snapshot-update`` (syrupy would for any test that fails before it asserts).
@@ -82,6 +83,14 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Transcript
     if folder is None or file_path.suffix != ".yaml" or file_path.parent.resolve() != folder:
         return None
     return TranscriptFile.from_parent(parent, path=file_path)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The folder's snapshots are not tests (pytest's doctest plugin would read a ``test*.txt`` one)."""
+    folder = config.stash.get(_FOLDER, None)
+    if folder is None or collection_path.name != Path(str(GoldenText.snapshot_dirname)).name:
+        return None
+    return True if collection_path.parent.resolve() == folder else None
 
 
 class TranscriptFile(pytest.File):

@@ -148,6 +148,17 @@ def test_a_yaml_file_that_is_not_a_transcript_is_a_failing_item_with_its_problem
     assert not _snapshot(scratch, "not-yaml").exists()
 
 
+def test_a_snapshot_is_never_collected_as_a_test_of_its_own(pytester: pytest.Pytester) -> None:
+    # pytest's doctest plugin reads every test*.txt: the snapshot of golden/test-shop.yaml is one, with a >>> line
+    (pytester.path / "golden").mkdir()
+    (pytester.path / "golden" / "test-shop.yaml").write_text(
+        'ruleset: gravewatch\nparty: [Ada]\nturns:\n  - gm: ">>> 1 + 1\\n3"\n', encoding="utf-8"
+    )
+    pytester.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=1)
+    assert ">>> 1 + 1\n3\n" in _snapshot(pytester, "test-shop").read_text(encoding="utf-8")
+    pytester.runpytest_subprocess().assert_outcomes(passed=1)
+
+
 def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch: pytest.Pytester) -> None:
     scratch.makeconftest(
         """
