@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "golden").glob("*.yaml"))
 SHIPPED = Path(tagproc.__file__).resolve().parent / "rulesets"
 SECTION = "## Your transcripts as tests: the pytest plugin"
+# The dev environment's other plugins are blocked in the scratch runs: a ruleset author's repository has none of
+# them, and hypothesis alone costs each run a second. tagproc's and syrupy's load from their entry points.
+ALONE = ("-p", "no:hypothesispytest", "-p", "no:randomly", "-p", "no:anyio")
 
 DUEL = """\
 ruleset: gravewatch
@@ -78,21 +81,22 @@ def _snapshot(pytester: pytest.Pytester, name: str) -> Path:
 def test_transcripts_are_items_named_after_their_files_and_snapshot_update_writes_their_text(
     scratch: pytest.Pytester,
 ) -> None:
-    first = scratch.runpytest_subprocess("-v")
+    first = scratch.runpytest_subprocess(*ALONE, "-v")
     first.assert_outcomes(failed=2)
+    first.stdout.fnmatch_lines(["plugins: *syrupy-*tagproc-*"])  # loaded from its entry point, as installed
     first.stdout.fnmatch_lines(["golden/duel.yaml::duel FAILED*", "golden/own-rules.yaml::own-rules FAILED*"])
     first.stdout.fnmatch_lines(
         ["golden/__snapshots__/duel.txt: no snapshot yet (pytest --snapshot-update writes it)"]
     )
 
-    update = scratch.runpytest_subprocess("--snapshot-update")
+    update = scratch.runpytest_subprocess(*ALONE, "--snapshot-update")
     update.assert_outcomes(passed=2)
     update.stdout.fnmatch_lines(["2 snapshots generated."])
     for name in ("duel", "own-rules"):
         played = readable(run_transcript(scratch.path / "golden" / f"{name}.yaml").to_json())
         assert _snapshot(scratch, name).read_text(encoding="utf-8") == played
 
-    again = scratch.runpytest_subprocess()
+    again = scratch.runpytest_subprocess(*ALONE)
     again.assert_outcomes(passed=2)
     again.stdout.fnmatch_lines(["2 snapshots passed."])
     assert again.ret == 0
@@ -101,12 +105,12 @@ def test_transcripts_are_items_named_after_their_files_and_snapshot_update_write
 def test_a_changed_answer_fails_with_a_diff_and_a_gone_transcript_s_snapshot_is_unused(
     scratch: pytest.Pytester,
 ) -> None:
-    scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
+    scratch.runpytest_subprocess(*ALONE, "--snapshot-update").assert_outcomes(passed=2)
     duel = scratch.path / "golden" / "duel.yaml"
     duel.write_text(DUEL.replace('amount="1 shilling"', 'amount="3 shillings"'), encoding="utf-8")
     (scratch.path / "golden" / "own-rules.yaml").unlink()
 
-    result = scratch.runpytest_subprocess()
+    result = scratch.runpytest_subprocess(*ALONE)
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
@@ -121,7 +125,7 @@ def test_a_changed_answer_fails_with_a_diff_and_a_gone_transcript_s_snapshot_is_
     )
     assert "Traceback" not in result.stdout.str()
 
-    update = scratch.runpytest_subprocess("--snapshot-update")
+    update = scratch.runpytest_subprocess(*ALONE, "--snapshot-update")
     update.stdout.fnmatch_lines(["1 snapshot updated. 1 unused snapshot deleted."])
     assert update.ret == 0
     assert not _snapshot(scratch, "own-rules").exists()
@@ -131,12 +135,12 @@ def test_a_changed_answer_fails_with_a_diff_and_a_gone_transcript_s_snapshot_is_
 def test_a_yaml_file_that_is_not_a_transcript_is_a_failing_item_with_its_problems_and_keeps_its_snapshot(
     scratch: pytest.Pytester,
 ) -> None:
-    scratch.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=2)
+    scratch.runpytest_subprocess(*ALONE, "--snapshot-update").assert_outcomes(passed=2)
     kept = _snapshot(scratch, "duel").read_text(encoding="utf-8")
     (scratch.path / "golden" / "duel.yaml").write_text(DUEL + "  - narrator: 'Hello.'\n", encoding="utf-8")
     (scratch.path / "golden" / "not-yaml.yaml").write_text("turns: [unclosed\n", encoding="utf-8")
 
-    result = scratch.runpytest_subprocess("--snapshot-update")
+    result = scratch.runpytest_subprocess(*ALONE, "--snapshot-update")
     result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(
         ["*golden/duel.yaml: 1 problem(s) in the transcript", "  turns.2.narrator: unknown turn kind*"]
@@ -154,9 +158,9 @@ def test_a_snapshot_is_never_collected_as_a_test_of_its_own(pytester: pytest.Pyt
     (pytester.path / "golden" / "test-shop.yaml").write_text(
         'ruleset: gravewatch\nparty: [Ada]\nturns:\n  - gm: ">>> 1 + 1\\n3"\n', encoding="utf-8"
     )
-    pytester.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=1)
+    pytester.runpytest_subprocess(*ALONE, "--snapshot-update").assert_outcomes(passed=1)
     assert ">>> 1 + 1\n3\n" in _snapshot(pytester, "test-shop").read_text(encoding="utf-8")
-    pytester.runpytest_subprocess().assert_outcomes(passed=1)
+    pytester.runpytest_subprocess(*ALONE).assert_outcomes(passed=1)
 
 
 def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch: pytest.Pytester) -> None:
@@ -180,7 +184,7 @@ def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch
             monkeypatch.setattr(tagproc.transcript, "play", play)
         """
     )
-    result = scratch.runpytest_subprocess("--snapshot-update")
+    result = scratch.runpytest_subprocess(*ALONE, "--snapshot-update")
     result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines(
         ["tagproc caught an internal error while playing the transcript*", "tagproc.turn: a planted bug"]
@@ -189,7 +193,7 @@ def test_a_safety_net_that_fires_while_a_transcript_plays_fails_its_item(scratch
 
 def test_the_tagproc_game_fixture_makes_games_for_hand_written_tests(scratch: pytest.Pytester) -> None:
     scratch.makepyfile(test_hand=HAND_WRITTEN)
-    result = scratch.runpytest_subprocess("test_hand.py")
+    result = scratch.runpytest_subprocess(*ALONE, "test_hand.py")
     result.assert_outcomes(passed=1)
 
 
@@ -197,7 +201,7 @@ def test_the_ini_option_names_the_folder(scratch: pytest.Pytester) -> None:
     scratch.makepyprojecttoml('[tool.pytest.ini_options]\ntagproc_transcripts = "stories"\n')
     (scratch.path / "stories").mkdir()
     (scratch.path / "stories" / "tale.yaml").write_text(DUEL, encoding="utf-8")
-    result = scratch.runpytest_subprocess("--collect-only", "-q")
+    result = scratch.runpytest_subprocess(*ALONE, "--collect-only", "-q")
     result.stdout.fnmatch_lines(["stories/tale.yaml::tale", "1 test collected*"])
 
 
@@ -216,7 +220,7 @@ def test_a_repository_without_the_folder_runs_as_if_tagproc_were_not_installed(
             assert "tagproc.transcript" not in sys.modules and "tagproc.game" not in sys.modules
         """
     )
-    result = pytester.runpytest_subprocess()
+    result = pytester.runpytest_subprocess(*ALONE)
     result.assert_outcomes(passed=1)
     assert "snapshot" not in result.stdout.str()
     assert not (pytester.path / "__snapshots__").exists()
@@ -244,7 +248,7 @@ def test_the_readme_s_example_repository_runs_as_written(pytester: pytest.Pytest
     runs = [words[1:] for words in runs if words and words[0] == "pytest"]
     assert runs == [["--snapshot-update"], []]
     for words in runs:
-        pytester.runpytest_subprocess(*words).assert_outcomes(passed=2)
+        pytester.runpytest_subprocess(*ALONE, *words).assert_outcomes(passed=2)
     assert (pytester.path / "golden" / "__snapshots__" / "first-purchase.txt").is_file()
 
 
