@@ -1,0 +1,308 @@
+"""``tagproc serve`` as its users meet it: the real proxy on uvicorn, a fake upstream, the real ``openai`` client.
+
+Every test starts the proxy (``create_app``) on a loopback port in front of ``FakeUpstream`` (streaming
+canned Game Master replies as OpenAI SSE chunks, cut mid-tag) and talks to it over HTTP: the ``openai``
+client for chat completions, httpx for the games routes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any, cast
+
+import httpx
+import openai
+import pytest
+from openai import OpenAI
+
+from tagproc.serve import create_app
+from tests.serve_support import Canned, FakeUpstream, running
+
+PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
+PAY = Canned(
+    [
+        "The sexton eyes your purse. [inven",
+        'tory: action="pay" amount="3 shil',
+        'lings"] He counts',
+        " the change.",
+    ]
+)
+PAY_VISIBLE = "The sexton eyes your purse. He counts the change."
+PAY_ANSWER = (
+    '[inventory: action="pay" item="shillings" count="3" result="ok" now="2" '
+    'note="Paid with crowns ×1; shillings ×2 back."]'
+)
+FIND = Canned(
+    ["Under a flagstone you find a bundle. [", 'inventory: action="add" item="2 warming tonics"', "]"]
+)
+FIND_VISIBLE = "Under a flagstone you find a bundle."
+SWIPE = Canned(['Under the flagstone lies one tonic. [inventory: action="add" item="Warm', 'ing tonic"]'])
+SWIPE_VISIBLE = "Under the flagstone lies one tonic."
+
+
+class Proxy:
+    """The running proxy and its fake upstream, with the clients a user would use."""
+
+    def __init__(self, base: str, upstream: FakeUpstream) -> None:
+        self.base = base
+        self.upstream = upstream
+        self.client = OpenAI(base_url=f"{base}/v1", api_key="sk-client", max_retries=0)
+
+    def new_game(self, seed: int = 7, party: list[Any] = PARTY) -> str:
+        response = httpx.post(
+            f"{self.base}/v1/games", json={"ruleset": "gravewatch", "party": party, "seed": seed}
+        )
+        assert response.status_code == 201, response.text
+        game_id: str = response.json()["id"]
+        return game_id
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        response = httpx.get(f"{self.base}/v1/games/{game_id}")
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    def stream(self, game_id: str, messages: list[dict[str, Any]]) -> tuple[list[str], dict[str, Any]]:
+        """Each content piece the client read, and the ``tagproc`` field of the last chunk."""
+        pieces: list[str] = []
+        field: dict[str, Any] = {}
+        stream = self.client.chat.completions.create(
+            model="gm",
+            messages=cast(Any, messages),
+            stream=True,
+            extra_headers={"X-Tagproc-Game": game_id},
+        )
+        for chunk in stream:
+            extra = chunk.model_extra or {}
+            if "tagproc" in extra:
+                field = extra["tagproc"]
+            if chunk.choices and chunk.choices[0].delta.content:
+                pieces.append(chunk.choices[0].delta.content)
+        return pieces, field
+
+
+@pytest.fixture(params=["memory"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    url: str = request.param
+    return url
+
+
+@pytest.fixture
+def upstream() -> Iterator[tuple[FakeUpstream, str]]:
+    fake = FakeUpstream()
+    with running(fake.app) as base:
+        yield fake, f"{base}/v1"
+
+
+@pytest.fixture
+def proxy(store_url: str, upstream: tuple[FakeUpstream, str]) -> Iterator[Proxy]:
+    fake, url = upstream
+    with running(create_app(store_url, url, None)) as base:
+        yield Proxy(base, fake)
+
+
+def user(text: str) -> dict[str, Any]:
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str) -> dict[str, Any]:
+    return {"role": "assistant", "content": text}
+
+
+def test_a_streamed_reply_reaches_the_client_without_its_tags_and_its_answers_come_last(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY)
+    pieces, field = proxy.stream(game_id, [user("I pay for the oil.")])
+    assert "".join(pieces) == PAY_VISIBLE
+    assert not any("[" in piece or "inventory" in piece for piece in pieces)
+    assert field == {"answers": [PAY_ANSWER], "visible": PAY_VISIBLE, "turn": 1}
+
+
+def test_the_turn_is_stored_with_the_player_message_before_it(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY)
+    proxy.stream(game_id, [user("I pay for the oil.")])
+    game = proxy.game(game_id)
+    assert [turn["kind"] for turn in game["turns"]] == ["player", "gm"]
+    assert game["turns"][1]["answers"] == [PAY_ANSWER]
+    assert game["turns"][1]["visible"] == PAY_VISIBLE
+    assert game["holdings"] == {"Ada": {"shillings": 2}, "Bram": {}}
+    assert game["ruleset"]["id"] == "gravewatch"
+    assert [block["name"] for block in game["prompt"]["blocks"]][:2] == ["instructions", "inventory"]
+
+
+def test_the_prompt_goes_first_in_the_system_message_and_earlier_replies_carry_their_answers(
+    proxy: Proxy,
+) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY, FIND)
+    proxy.stream(game_id, [{"role": "system", "content": "You are the GM."}, user("I pay.")])
+    prompt_before = proxy.game(game_id)["prompt"]["blocks"]
+    proxy.stream(
+        game_id,
+        [
+            {"role": "system", "content": "You are the GM."},
+            user("I pay."),
+            assistant(PAY_VISIBLE),
+            user("I dig."),
+        ],
+    )
+    first, second = proxy.upstream.requests
+    assert first["messages"][0]["role"] == "system"
+    assert first["messages"][0]["content"].endswith("\n\nYou are the GM.")
+    assert first["messages"][0]["content"].startswith("COMMANDS:")
+    said = second["messages"][0]["content"]
+    assert said == "\n\n".join(block["text"] for block in prompt_before) + "\n\nYou are the GM."
+    assert second["messages"][2] == {
+        "role": "assistant",
+        "content": PAY.text.replace('[inventory: action="pay" amount="3 shillings"]', PAY_ANSWER),
+    }
+    assert second["messages"][3] == user("I dig.")
+    assert "metadata" not in second
+
+
+def test_a_request_without_a_system_message_gets_one(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY)
+    proxy.stream(game_id, [user("I pay.")])
+    (sent,) = proxy.upstream.requests
+    assert sent["messages"][0]["role"] == "system"
+    assert sent["messages"][1] == user("I pay.")
+
+
+def test_two_games_interleaved_keep_their_own_turns(proxy: Proxy) -> None:
+    first, second = proxy.new_game(), proxy.new_game(party=[{"name": "Cas"}])
+    proxy.upstream.say(PAY, FIND, FIND)
+    _, one = proxy.stream(first, [user("I pay.")])
+    _, two = proxy.stream(second, [user("I dig.")])
+    _, three = proxy.stream(first, [user("I pay."), assistant(PAY_VISIBLE), user("I dig.")])
+    assert one["turn"] == 1 and two["turn"] == 1 and three["turn"] == 3
+    assert proxy.game(first)["holdings"] == {"Ada": {"shillings": 2, "Warming tonic": 2}, "Bram": {}}
+    assert proxy.game(second)["holdings"] == {"Cas": {"Warming tonic": 2}}
+
+
+def test_a_request_that_stops_before_the_last_reply_is_a_swipe_of_it(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY, FIND, SWIPE)
+    history = [user("I pay."), assistant(PAY_VISIBLE), user("I dig.")]
+    proxy.stream(game_id, history[:1])
+    proxy.stream(game_id, history)
+    pieces, field = proxy.stream(game_id, history)  # the same messages again: the find is told anew
+    assert "".join(pieces) == SWIPE_VISIBLE
+    assert field["turn"] == 3
+    game = proxy.game(game_id)
+    assert [turn["kind"] for turn in game["turns"]] == ["player", "gm", "player", "gm", "regenerate"]
+    assert game["holdings"] == {"Ada": {"shillings": 2, "Warming tonic": 1}, "Bram": {}}
+    swiped = proxy.upstream.requests[2]["messages"]
+    assert [message["role"] for message in swiped] == ["system", "user", "assistant", "user"]
+
+
+def test_an_upstream_that_breaks_mid_reply_commits_nothing(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, fail_after=2), PAY)
+    with pytest.raises((openai.APIError, httpx.HTTPError)):
+        proxy.stream(game_id, [user("I pay.")])
+    assert proxy.game(game_id)["turns"] == []
+    _, field = proxy.stream(game_id, [user("I pay.")])  # and the game goes on as if it had never begun
+    assert field["turn"] == 1
+    assert [turn["kind"] for turn in proxy.game(game_id)["turns"]] == ["player", "gm"]
+
+
+def test_an_upstream_error_status_is_a_502_and_commits_nothing(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned([], status=500))
+    with pytest.raises(openai.APIStatusError) as raised:
+        proxy.stream(game_id, [user("I pay.")])
+    assert raised.value.status_code == 502
+    assert "the upstream answered 500: the model is down" in raised.value.message
+    assert proxy.game(game_id)["turns"] == []
+
+
+def test_a_whole_completion_has_the_visible_text_and_the_answers(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY)
+    completion = proxy.client.chat.completions.create(
+        model="gm",
+        messages=cast(Any, [user("I pay.")]),
+        metadata={"tagproc_game": game_id},
+    )
+    assert completion.choices[0].message.content == PAY_VISIBLE
+    assert (completion.model_extra or {})["tagproc"] == {
+        "answers": [PAY_ANSWER],
+        "visible": PAY_VISIBLE,
+        "turn": 1,
+    }
+    assert "metadata" not in proxy.upstream.requests[0]
+    assert [turn["kind"] for turn in proxy.game(game_id)["turns"]] == ["player", "gm"]
+
+
+def _status(response: httpx.Response) -> tuple[int, str]:
+    return response.status_code, response.json()["error"]["code"]
+
+
+def test_bad_requests_get_openai_error_bodies(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    chat = f"{proxy.base}/v1/chat/completions"
+    messages = [user("hi")]
+    assert _status(httpx.post(chat, json={"messages": messages})) == (400, "missing_game")
+    assert _status(httpx.post(chat, json={"messages": messages}, headers={"X-Tagproc-Game": "nope"})) == (
+        404,
+        "unknown_game",
+    )
+    assert _status(httpx.post(chat, content=b"{", headers={"X-Tagproc-Game": game_id})) == (
+        400,
+        "invalid_json",
+    )
+    assert _status(httpx.post(chat, json={"messages": []}, headers={"X-Tagproc-Game": game_id})) == (
+        400,
+        "invalid_messages",
+    )
+    too_many = [user("hi"), assistant("a reply the game never told"), user("and?")]
+    assert _status(httpx.post(chat, json={"messages": too_many}, headers={"X-Tagproc-Game": game_id})) == (
+        409,
+        "conversation_mismatch",
+    )
+    games = f"{proxy.base}/v1/games"
+    assert _status(httpx.post(games, json={"ruleset": "../etc/passwd"})) == (422, "bad_ruleset")
+    assert _status(httpx.post(games, json={"ruleset": "gravewatch", "party": [{"name": 3}]})) == (
+        422,
+        "bad_game",
+    )
+    assert _status(httpx.post(games, json={"ruleset": "gravewatch", "seed": "x"})) == (400, "invalid_game")
+    assert _status(httpx.get(f"{games}/nope")) == (404, "unknown_game")
+    assert _status(httpx.get(f"{proxy.base}/v2/else")) == (404, "not_found")
+    assert proxy.upstream.requests == []
+
+
+def test_a_deleted_game_is_gone(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    response = httpx.delete(f"{proxy.base}/v1/games/{game_id}")
+    assert response.json() == {"id": game_id, "deleted": True}
+    assert _status(httpx.get(f"{proxy.base}/v1/games/{game_id}")) == (404, "unknown_game")
+    assert _status(httpx.delete(f"{proxy.base}/v1/games/{game_id}")) == (404, "unknown_game")
+
+
+def test_the_proxy_key_goes_upstream_and_is_never_logged(
+    store_url: str,
+    upstream: tuple[FakeUpstream, str],
+    caplog: pytest.LogCaptureFixture,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    fake, url = upstream
+    secret = "sk-proxy-secret-0123456789"
+    caplog.set_level(logging.DEBUG)
+    with running(create_app(store_url, url, secret)) as base:
+        proxy = Proxy(base, fake)
+        game_id = proxy.new_game()
+        fake.say(PAY, Canned(PAY.pieces, fail_after=1), Canned([], status=401))
+        proxy.stream(game_id, [user("I pay.")])
+        for _ in range(2):
+            with pytest.raises((openai.APIError, httpx.HTTPError)):
+                proxy.stream(game_id, [user("I pay."), assistant(PAY_VISIBLE), user("Again.")])
+    assert fake.headers[0]["authorization"] == f"Bearer {secret}"
+    out, err = capfd.readouterr()
+    logged = caplog.text + out + err
+    assert caplog.records  # uvicorn and the proxy did log
+    assert secret not in logged
+    assert "sk-client" not in logged
