@@ -9,6 +9,7 @@ some pieces) or answer an error status, and keeps every request body it got.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -34,11 +35,12 @@ class UpstreamBroke(Exception):
 @dataclass(frozen=True, slots=True)
 class Canned:
     """One reply: its pieces (each one SSE chunk); ``fail_after`` pieces sent before the connection breaks;
-    ``status`` an error status to answer instead."""
+    ``status`` an error status to answer instead; ``delay`` a pause before each piece."""
 
     pieces: Sequence[str]
     fail_after: int | None = None
     status: int = 200
+    delay: float = 0.0  # seconds before each piece
 
     @property
     def text(self) -> str:
@@ -100,6 +102,8 @@ async def _chunks(reply: Canned) -> AsyncIterator[bytes]:
     for sent, piece in enumerate(reply.pieces):
         if reply.fail_after is not None and sent == reply.fail_after:
             raise UpstreamBroke("the fake model's connection breaks here")
+        if reply.delay:
+            await asyncio.sleep(reply.delay)
         yield _chunk({"content": piece})
     yield _chunk({}, "stop")
     yield b"data: [DONE]\n\n"

@@ -8,6 +8,7 @@ client for chat completions, httpx for the games routes.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -306,3 +307,57 @@ def test_the_proxy_key_goes_upstream_and_is_never_logged(
     assert caplog.records  # uvicorn and the proxy did log
     assert secret not in logged
     assert "sk-client" not in logged
+
+
+def test_a_client_that_disconnects_mid_reply_commits_nothing(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, delay=0.4), PAY)
+    body = {"model": "gm", "stream": True, "messages": [user("I pay.")]}
+    with (
+        httpx.Client() as client,
+        client.stream(
+            "POST", f"{proxy.base}/v1/chat/completions", json=body, headers={"X-Tagproc-Game": game_id}
+        ) as response,
+    ):
+        for line in response.iter_lines():
+            if "The sexton" in line:
+                break  # the player reads the first words, then closes the tab
+    assert proxy.game(game_id)["turns"] == []  # waits for the abandoned request's session to roll back
+    _, field = proxy.stream(game_id, [user("I pay.")])
+    assert field["turn"] == 1
+
+
+def test_two_requests_for_one_game_at_once_are_served_one_after_the_other(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, delay=0.1), Canned(SWIPE.pieces, delay=0.1))
+    fields: list[dict[str, Any]] = []
+    threads = [
+        threading.Thread(target=lambda: fields.append(proxy.stream(game_id, [user("I pay.")])[1]))
+        for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    # The second waited for the first; its messages then stop before the game's last reply: a swipe of it.
+    assert sorted(field["turn"] for field in fields) == [1, 1]
+    kinds = [turn["kind"] for turn in proxy.game(game_id)["turns"]]
+    assert kinds == ["player", "gm", "regenerate"]
+
+
+def test_tagproc_serve_is_a_command_bound_to_loopback_by_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tagproc.cli import _build_parser, main
+
+    monkeypatch.delenv("TAGPROC_TEST_UNSET_KEY", raising=False)
+    args = _build_parser().parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1"])
+    assert (args.host, args.port, args.db, args.api_key_env) == (
+        "127.0.0.1",
+        8765,
+        "sqlite:///games.db",
+        None,
+    )
+    code = main(["serve", "--upstream", "http://127.0.0.1:9/v1", "--api-key-env", "TAGPROC_TEST_UNSET_KEY"])
+    assert code == 2
+    assert "TAGPROC_TEST_UNSET_KEY is not set" in capsys.readouterr().err
