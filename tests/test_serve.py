@@ -8,8 +8,10 @@ client for chat completions, httpx for the games routes.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import httpx
@@ -361,3 +363,25 @@ def test_tagproc_serve_is_a_command_bound_to_loopback_by_default(
     code = main(["serve", "--upstream", "http://127.0.0.1:9/v1", "--api-key-env", "TAGPROC_TEST_UNSET_KEY"])
     assert code == 2
     assert "TAGPROC_TEST_UNSET_KEY is not set" in capsys.readouterr().err
+
+
+def _readme_example() -> str:
+    root = Path(__file__).resolve().parents[1]
+    for name in ("README-serve.md", "README.md"):
+        path = root / name
+        if path.exists():
+            blocks = re.findall(r"^```python\n(.*?)^```", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+            found = [block for block in blocks if "X-Tagproc-Game" in block]
+            if found:
+                return found[0]
+    raise AssertionError("no python example of tagproc serve in the README")
+
+
+def test_the_readme_example_runs_against_the_proxy(proxy: Proxy) -> None:
+    proxy.upstream.say(PAY)
+    example = _readme_example().replace("http://127.0.0.1:8765", proxy.base)
+    namespace: dict[str, Any] = {}
+    exec(compile(example, "README tagproc serve example", "exec"), namespace)
+    assert namespace["told"] == PAY_VISIBLE
+    assert namespace["answers"] == [PAY_ANSWER]
+    assert namespace["holdings"] == {"Ada": {"shillings": 2}, "Bram": {}}
