@@ -371,7 +371,7 @@ def _readme_example() -> str:
         path = root / name
         if path.exists():
             blocks = re.findall(r"^```python\n(.*?)^```", path.read_text(encoding="utf-8"), flags=re.S | re.M)
-            found = [block for block in blocks if "X-Tagproc-Game" in block]
+            found: list[str] = [block for block in blocks if "X-Tagproc-Game" in block]
             if found:
                 return found[0]
     raise AssertionError("no python example of tagproc serve in the README")
