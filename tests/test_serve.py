@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -385,3 +386,18 @@ def test_the_readme_example_runs_against_the_proxy(proxy: Proxy) -> None:
     assert namespace["told"] == PAY_VISIBLE
     assert namespace["answers"] == [PAY_ANSWER]
     assert namespace["holdings"] == {"Ada": {"shillings": 2}, "Bram": {}}
+
+
+def test_a_long_reply_in_one_game_does_not_hold_up_another(proxy: Proxy) -> None:
+    slow, quick = proxy.new_game(), proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, delay=1.0), FIND)
+    done: list[str] = []
+    thread = threading.Thread(target=lambda: done.append(proxy.stream(slow, [user("I pay.")])[1]["visible"]))
+    thread.start()
+    while not proxy.upstream.requests:  # the slow reply has begun streaming
+        time.sleep(0.01)
+    _, field = proxy.stream(quick, [user("I dig.")])
+    assert field["visible"] == FIND_VISIBLE
+    assert thread.is_alive() and done == []  # the slow one is still being told
+    thread.join(timeout=30)
+    assert done == [PAY_VISIBLE]

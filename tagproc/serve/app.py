@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from tagproc.serve.chat import complete_chat, open_stream, stream_chat
-from tagproc.serve.games import Games, UnknownGame, open_store
+from tagproc.serve.games import Conflict, Games, UnknownGame, open_store
 from tagproc.serve.messages import RequestProblem, game_id_of
 from tagproc.serve.upstream import Upstream, UpstreamFailed
 from tagproc.transcript import MAX_MESSAGE
@@ -89,7 +89,7 @@ def _new_game_args(data: Mapping[str, Any]) -> tuple[str, list[Any], int, list[s
 
 def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
     """The proxy in front of ``upstream`` (a base URL ending in ``/v1``), its games in ``store_url``."""
-    games = Games(open_store(store_url))
+    games = Games(open_store(store_url), holds_sessions=store_url.startswith(("postgresql:", "postgres:")))
     state: dict[str, Upstream] = {}
 
     @asynccontextmanager
@@ -137,6 +137,8 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             held, prepared, response = await open_stream(games, state["upstream"], game_id, body, headers)
         except UnknownGame:
             raise _unknown(game_id) from None
+        except Conflict as error:
+            raise RequestProblem(409, str(error), "conflict") from None
         except UpstreamFailed as error:
             raise RequestProblem(502, str(error), "upstream_failed", "upstream_error") from None
         return StreamingResponse(

@@ -35,7 +35,7 @@ import httpx
 
 from tagproc.game import Game
 from tagproc.middleware import chunk_text
-from tagproc.serve.games import Games, HeldSession, snapshot_of
+from tagproc.serve.games import Conflict, Games, HeldSession, snapshot_of
 from tagproc.serve.messages import (
     message_text,
     plan_turn,
@@ -230,6 +230,10 @@ async def stream_chat(
         try:
             await held.commit(list(prepared.game.events[prepared.old :]), snapshot_of(prepared.game))
             stored = True
+        except Conflict as error:
+            _LOG.warning("%s", error)
+            yield _error_event(str(error), "conflict")
+            return
         except Exception:  # the store's error: logged whole, the client told, nothing stored
             _LOG.warning("the turn could not be stored", exc_info=True)
             yield _error_event("the turn could not be stored; nothing was committed", "store_failed")

@@ -6,8 +6,8 @@ This is the one module of ``tagproc.serve`` that talks to the store (``open_stor
 Invariants:
 - Every read or change of a game happens under ``store.session(id)``, entered and left in one worker
   thread (a store's connection may belong to its thread), and under a per-process lock of that game, so
-  two requests for one game in one process wait for each other without leaning on the database's timeouts;
-  across processes the store's session serialises them (SQLite: a write transaction, PostgreSQL: a row lock).
+  two requests for one game in one process wait for each other without leaning on the database's timeouts
+  (across processes, see ``HeldSession``).
 - A live ``Game`` per id is kept per process (the last ``MAX_LIVE`` used) and trusted only while it holds as
   many events as the store (``record.count``); otherwise it is loaded again from ``record.doc()`` (another
   worker appended, or this one abandoned a turn). A request that abandons a turn after recording a player's
@@ -15,8 +15,14 @@ Invariants:
 - A turn's events are appended with a snapshot (``{"events": n, "state": <GameState JSON>}``) in one
   ``record.append``, in the session's transaction: nothing half-done is ever committed.
 
-``HeldSession`` keeps one session open across the await points of a streamed reply: its thread enters the
-session, prepares the turn, hands it to the event loop, and waits for the order to append (or to abandon).
+``HeldSession`` runs one request's sessions in a thread of its own, the game's lock held throughout: the
+thread prepares the turn in a session, hands it to the event loop, and waits for the order to append (or
+to abandon). Against PostgreSQL (``holds_sessions``) it is one session, open while the reply streams: the
+row lock serialises the game across workers and other games do not wait. Against SQLite, whose write
+transaction locks the whole file, it is two short sessions, so a long reply in one game never holds up
+another; the second appends only if the store still holds as many events as the first saw, else the
+turn is refused (``Conflict``) and nothing is stored (a turn of the same game stored meanwhile by
+another process: several workers on one game want PostgreSQL).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from tagproc.game import Game
 from tagproc.serve import interim
 
-__all__ = ["MAX_LIVE", "GameRecord", "Games", "HeldSession", "Store", "UnknownGame", "open_store"]
+__all__ = ["MAX_LIVE", "Conflict", "GameRecord", "Games", "HeldSession", "Store", "UnknownGame", "open_store"]
 
 MAX_LIVE = 256  # live games kept per process; one more is loaded from the store when asked for
 
@@ -74,10 +80,12 @@ def snapshot_of(game: Game) -> dict[str, Any]:
 
 
 class Games:
-    """The store, the live games of this process, and one lock per game."""
+    """The store, the live games of this process, and one lock per game. ``holds_sessions``: a request
+    keeps its store session open while the reply streams (a store that locks one game, not a file)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, holds_sessions: bool) -> None:
         self.store = store
+        self.holds_sessions = holds_sessions
         self._lock = threading.Lock()
         self._live: OrderedDict[str, Game] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
@@ -93,7 +101,7 @@ class Games:
 
     def view(self, game_id: str) -> dict[str, Any]:
         """``{id, ruleset, turns, holdings, prompt}`` (``UnknownGame`` when there is none)."""
-        with self.session(game_id) as (record, game):
+        with self.locked(game_id), self.session(game_id) as (record, game):
             doc = record.doc()
             prompt = game.prompt().to_json()
         played = interim.replay(doc).to_json()
@@ -114,17 +122,18 @@ class Games:
         with self._lock:
             self._live.pop(game_id, None)
 
+    def locked(self, game_id: str) -> threading.Lock:
+        """The game's lock in this process (take it before a session)."""
+        with self._lock:
+            return self._locks.setdefault(game_id, threading.Lock())
+
     @contextmanager
     def session(self, game_id: str) -> Iterator[tuple[GameRecord, Game]]:
-        """The game's record and its live game, under its lock and a store session (this thread only)."""
-        with self._lock_of(game_id), self.store.session(game_id) as record:
+        """The game's record and its live game in a store session (this thread only; hold ``locked``)."""
+        with self.store.session(game_id) as record:
             yield record, self._game_of(record)
 
     # -- internals ------------------------------------------------------------------------------
-
-    def _lock_of(self, game_id: str) -> threading.Lock:
-        with self._lock:
-            return self._locks.setdefault(game_id, threading.Lock())
 
     def _game_of(self, record: GameRecord) -> Game:
         with self._lock:
@@ -140,6 +149,10 @@ class Games:
             self._live.move_to_end(game_id)
             while len(self._live) > MAX_LIVE:
                 self._live.popitem(last=False)
+
+
+class Conflict(Exception):
+    """A turn that cannot be stored: another process stored one of the same game while it was told."""
 
 
 class _Abandoned(Exception):
@@ -192,24 +205,60 @@ class HeldSession(Generic[_T]):
 
     def _hold(self) -> None:
         try:
-            with self._games.session(self._id) as (record, game):
-                count = record.count
-                try:
-                    self._tell(self._opened, self._prepare(game))
-                    order = self._orders.get()
-                    if order is None:
-                        raise _Abandoned
-                    record.append(*order)
-                except BaseException:
-                    if len(game.events) != count:
-                        self._games.forget(self._id)
-                    raise
+            with self._games.locked(self._id):
+                if self._games.holds_sessions:
+                    self._held_through()
+                else:
+                    self._two_sessions()
         except _Abandoned:
             pass
         except BaseException as error:
             self._tell_error(error)
             return
         self._tell(self._closed, None)
+
+    def _held_through(self) -> None:
+        """One session from the prepare to the append (a store that locks one game: PostgreSQL)."""
+        with self._games.session(self._id) as (record, game):
+            count = record.count
+            try:
+                self._tell(self._opened, self._prepare(game))
+                order = self._orders.get()
+                if order is None:
+                    raise _Abandoned
+                record.append(*order)
+            except BaseException:
+                self._forget_if_changed(game, count)
+                raise
+
+    def _two_sessions(self) -> None:
+        """A session to prepare, another to append, the game's lock held between (a store that locks a
+        whole file: SQLite, so other games need not wait for this reply); the second refuses to append
+        when another process stored a turn of this game meanwhile."""
+        with self._games.session(self._id) as (record, game):
+            count = record.count
+            try:
+                self._tell(self._opened, self._prepare(game))
+            except BaseException:
+                self._forget_if_changed(game, count)
+                raise
+        try:
+            order = self._orders.get()
+            if order is None:
+                raise _Abandoned
+            with self._games.store.session(self._id) as record:
+                if record.count != count:
+                    raise Conflict(
+                        f"another request stored a turn of game {self._id} first; this one was not stored"
+                    )
+                record.append(*order)
+        except BaseException:
+            self._forget_if_changed(game, count)
+            raise
+
+    def _forget_if_changed(self, game: Game, count: int) -> None:
+        if len(game.events) != count:
+            self._games.forget(self._id)
 
     def _tell(self, future: asyncio.Future[Any], value: object) -> None:
         def settle() -> None:
