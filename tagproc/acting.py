@@ -29,8 +29,8 @@ from tagproc.engine.answers import refuse
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice, dice_for
 from tagproc.engine.edits import PlayerEdit, decide_edit
-from tagproc.engine.fight import decide_fight
-from tagproc.engine.gear import decide_gear
+from tagproc.engine.fight import FightError, decide_fight, fight_problems
+from tagproc.engine.gear import GearError, decide_gear, gear_problems
 from tagproc.engine.outcome import Accepted, Answer, Decision, Refused, evolve_all
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
@@ -39,7 +39,7 @@ from tagproc.notes import note
 from tagproc.ruleset.base import label_problem
 from tagproc.turn import TurnContext, TurnResult, fresh_journal
 
-__all__ = ["edit_command", "run_action"]
+__all__ = ["check_action", "edit_command", "run_action"]
 
 _LOG = logging.getLogger(__name__)
 
@@ -85,6 +85,33 @@ def run_action(context: TurnContext, start: GameState, position: int, action: An
         state=state,
         action=action,
     )
+
+
+def check_action(action: AnyAction, rules: Rules) -> None:
+    """Raise ``ValueError`` for an action that cannot be run at all, naming every problem as a transcript's
+    load names it: a name with nothing but spaces in it, or a gear, option, pick, creature or table the
+    ruleset does not have (``GearError``, ``FightError``). The ``Game`` API checks a new action with it, so
+    bad input is a clear error to its caller, never an engine error answered ``internal-error``."""
+    blank = [key for key, value in _texts(action.model_dump(exclude={"kind", "action"})) if not value.strip()]
+    if blank:
+        raise ValueError("; ".join(f"{key}: a name with nothing but spaces in it" for key in blank))
+    if isinstance(action, GearAction) and (problems := gear_problems(action, rules)):
+        raise GearError("; ".join(f"{key}: {message}" for key, message in problems))
+    if isinstance(action, FightAction) and (problems := fight_problems(action, rules)):
+        raise FightError("; ".join(f"{key}: {message}" for key, message in problems))
+
+
+def _texts(value: object, key: str = "") -> list[tuple[str, str]]:
+    """Every text in a dumped action with its dotted key (``shot.0.weapon``)."""
+    if isinstance(value, str):
+        return [(key, value)]
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, list | tuple):
+        pairs = list(enumerate(value))
+    else:
+        return []
+    return [found for k, item in pairs for found in _texts(item, f"{key}.{k}" if key else str(k))]
 
 
 def edit_command(action: EditAction, rules: Rules) -> PlayerEdit:

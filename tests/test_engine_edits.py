@@ -257,13 +257,18 @@ def test_an_add_of_more_than_9999_of_an_item_adds_9999_and_says_so() -> None:
     assert after.party[0].bag == (Stack(name="Lucky pebble", count=9_999),)
 
 
-def test_the_players_add_goes_into_the_players_bag_up_to_its_limit_never_shared_out() -> None:
+def test_the_players_add_naming_a_bag_goes_into_it_up_to_its_limit_never_shared_out() -> None:
     state = party(member("Ada"), member("Bram"))
-    decision, after = run(EMBER, state, "add", "Leather coat", 5)  # bulk 3 each; a limit of 12
+    decision, after = run(EMBER, state, "add", "Leather coat", 5, who="Ada")  # bulk 3 each; a limit of 12
     assert answers_of(decision) == [
-        inventory(("action", "add"), ("item", "Leather coat"), ("count", "4"), now="4"),
+        inventory(("action", "add"), ("item", "Leather coat"), ("count", "4"), ("who", "Ada"), now="4"),
         inventory(
-            ("action", "add"), ("item", "Leather coat"), ("count", "1"), result="refused", reason="too-heavy"
+            ("action", "add"),
+            ("item", "Leather coat"),
+            ("count", "1"),
+            ("who", "Ada"),
+            result="refused",
+            reason="too-heavy",
         ),
     ]
     assert bag_of(after) == [("Leather coat", 4)] and after.party[1].bag == ()
@@ -271,17 +276,27 @@ def test_the_players_add_goes_into_the_players_bag_up_to_its_limit_never_shared_
         ("acquired", "Ada", "Leather coat ×4"),
         ("left-behind", "Ada", "Leather coat ×1"),
     ]
-    # The GM's add without who= goes by the carrying rule, and Bram takes some.
-    gm, _ = outcome("ember-roads", state, '[inventory: action="add" item="Leather coat" count="5"]')
+
+
+@pytest.mark.parametrize("who", [None, "party"])
+def test_the_players_add_into_the_shared_view_goes_by_the_carrying_rule_as_the_gms(who: str | None) -> None:
+    # spec "carry": "An item added into the inventory's shared view, by the player or by the Game Master
+    # without a who=, goes to whoever can carry it".
+    state = party(member("Ada"), member("Bram"))
+    decision, after = run(EMBER, state, "add", "Leather coat", 5, **({"who": who} if who else {}))
+    gm, gm_after = outcome("ember-roads", state, '[inventory: action="add" item="Leather coat" count="5"]')
     assert isinstance(gm, Accepted) and any(("who", "Bram") in one.attrs for one in gm.answers)
+    assert answers_of(decision) == list(gm.answers)
+    assert after.party == gm_after.party
 
 
 def test_the_players_add_that_nothing_of_fits_is_refused_whole() -> None:
     state = party(member("Ada", *(stack("Leather coat", 1, EMBER, {}) for _ in range(4))), member("Bram"))
-    assert refused(EMBER, state, "add", "Hand axe") == inventory(
+    assert refused(EMBER, state, "add", "Hand axe", who="Ada") == inventory(
         ("action", "add"),
         ("item", "Hand axe"),
         ("count", "1"),
+        ("who", "Ada"),
         result="refused",
         reason="too-heavy",
         note="Ada cannot carry Hand axe: 12 of 12 carried.",

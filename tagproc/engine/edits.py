@@ -6,9 +6,11 @@ answer reads as the tag that does the same (``[inventory: action="remove" ...]``
 ``"merge"`` for the two only a player makes), ``who`` as the action wrote it. The player's rules, where they
 differ from a GM tag's:
 
-- ``who`` left out is the player's bag for every verb: a remove never goes on to the party, and an add never
-  uses the carrying rule; it goes into that bag up to its limit, the rest answered ``too-heavy`` as a ``who=``
-  add's rest is (``placing.place``, the journal's ``left-behind`` included).
+- ``who`` left out is the player's bag for every verb but an add: a remove never goes on to the party. An add
+  without ``who`` (or ``who="party"``) goes into the inventory's shared view by the carrying rule, as the GM's
+  does (spec "carry": "An item added into the inventory's shared view, by the player or by the Game Master
+  without a who=, goes to whoever can carry it"); with ``who`` into that bag up to its limit, the rest
+  answered ``too-heavy`` as a ``who=`` add's rest is (``placing.place``, the journal's ``left-behind``).
 - add: a ruleset item, a coin (the picker's Coins list), or a plain item where ``freeform`` is ``"plain"``
   (the default); ``"refuse"`` answers ``not-ruleset-item`` ("leaves the player only your items"), whatever
   ``native`` says ("What the player types in still follows freeform"). A typed name a label could not have
@@ -57,7 +59,7 @@ from tagproc.engine.bags import Keep, Resolved
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Refused
-from tagproc.engine.placing import member_or_refusal, place, thing
+from tagproc.engine.placing import holder_or_refusal, is_party, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Stack
@@ -98,8 +100,10 @@ def _invented_by_its_name(state: GameState, command: PlayerEdit, rules: Rules) -
 
 
 def _add(state: GameState, command: c.Add, rules: Rules) -> Decision:
-    """An item, a coin or (``freeform: "plain"``) a plain item into the bag named, up to its limit."""
-    who = member_or_refusal(state, command, command.who)
+    """An item, a coin or (``freeform: "plain"``) a plain item: into the bag named, up to its limit, or
+    without ``who`` (or ``who="party"``) into the shared view by the carrying rule."""
+    shared = command.who is None or is_party(state, command.who)
+    who = member_or_refusal(state, command, None if shared else command.who)
     if not isinstance(who, int):
         return who
     if command.proposal is not None:
@@ -118,7 +122,18 @@ def _add(state: GameState, command: c.Add, rules: Rules) -> Decision:
     notes: tuple[Note, ...] = ()
     if resolved.what.coin is None and count > MAX_COUNT:
         count, notes = MAX_COUNT, (note("edits.count_capped", most=MAX_COUNT),)
-    # Into that bag as a who= add goes (never the carrying rule), then answered as the action wrote who.
+    if shared:  # spec "carry": "An item added into the inventory's shared view, by the player or by the Game
+        # Master without a who=, goes to whoever can carry it" — answered per bag as the GM's add is
+        placed = place(
+            state,
+            rules,
+            command.model_copy(update={"who": None, "count": count}),
+            resolved,
+            count,
+            notes=notes,
+        )
+        return fakes.shown_on_sheet(state, placed, rules) if isinstance(placed, Accepted) else placed
+    # Into that bag as a who= add goes (never the carrying rule).
     named = command.model_copy(update={"who": state.party[who].name, "count": count})
     placed = place(state, rules, named, resolved, count, notes=notes)
     if isinstance(placed, Accepted):
@@ -189,10 +204,9 @@ def _split(state: GameState, command: c.Split, rules: Rules) -> Decision:
     found = _holder(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved = found
+    who, resolved, fresh = found
     member = state.party[who]
     bag = member.bag
-    fresh = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)]
     larger = [i for i in fresh if bag[i].count > command.count]
     name = thing(rules, resolved, 1)
     if not fresh:
@@ -223,10 +237,9 @@ def _merge(state: GameState, command: c.Merge, rules: Rules) -> Decision:
     found = _holder(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved = found
+    who, resolved, fresh = found
     member = state.party[who]
     bag = member.bag
-    fresh = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)]
     total = sum(bag[i].count for i in fresh)
     counts = _filled(total, rules.stack_limit(resolved.item))
     name = thing(rules, resolved, total)
@@ -251,17 +264,21 @@ def _filled(total: int, limit: int | None) -> list[int]:
     return [limit] * (total // limit) + ([total % limit] if total % limit else [])
 
 
-def _holder(state: GameState, command: c.Split | c.Merge, rules: Rules) -> tuple[int, Resolved] | Decision:
-    """Who holds the item a split or a merge names, and what it is; or the refusal (nobody, none held)."""
-    who = member_or_refusal(state, command, command.who)
-    if not isinstance(who, int):
-        return who
-    resolved = bags.resolve(command.item, state, rules)
-    member = state.party[who]
-    if bags.count_held(member.bag, resolved.what) == 0:
-        held = note("inventory.none_held", who=member.name, name=thing(rules, resolved, 1))
-        return refuse(command, Reason.NONE_HELD, held)
-    return who, resolved
+def _holder(
+    state: GameState, command: c.Split | c.Merge, rules: Rules
+) -> tuple[int, Resolved, list[int]] | Decision:
+    """Who holds the item a split or a merge names, what it is and where its fresh stacks are in their bag
+    (those a split or a merge may touch); or the refusal (nobody, none held)."""
+    found = holder_or_refusal(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved = found
+    bag = state.party[who].bag
+    return (
+        who,
+        resolved,
+        [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)],
+    )
 
 
 def _done(

@@ -97,7 +97,7 @@ from tagproc.ruleset import Item
 from tagproc.ruleset.item import StatRef
 from tagproc.ruleset.models import LootTable, OtherCatalog
 
-__all__ = ["FightError", "decide_fight", "fight_problems"]
+__all__ = ["FightError", "creature_label", "decide_fight", "fight_problems"]
 
 
 class FightError(ValueError):
@@ -487,6 +487,13 @@ def _creature(rules: Rules, name: str) -> _Creature | None:
             loot = entry["creature"].get("loot")
             return _Creature(label, str(loot) if loot is not None else None)
     return None
+
+
+def creature_label(rules: Rules, name: str) -> str | None:
+    """The label of the bestiary creature ``name`` names (by id or label, any case), or None: the name a
+    fight's answers and its recap say it by."""
+    found = _creature(rules, name)
+    return found.label if found is not None else None
 
 
 def _unknown(rules: Rules, name: str) -> str:

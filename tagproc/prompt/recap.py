@@ -36,7 +36,8 @@ step) is none, since nothing happened:
   (``gear``), then each item it put in with its answer's notes (put on, what was left out) (``gear-item``);
 - an edit: each ok answer as what the player did by hand (``edit``: its ``verb``, ``who``, ``what``, ``to``
   and notes); the ``acquired``, ``lost``, ``given`` and ``used`` entries are those lines';
-- a fight: its outcome and the defeated as reported (``fight``: on a win, that what it dropped is already in
+- a fight: its outcome and the defeated, each creature by its label and each table by its label, as the
+  fight's answers name them (``fight``: on a win, that what it dropped is already in
   the bags and no table is ever rolled for it), each shot out of a clip (``fired``: a use answer of a weapon
   the fight shot), then its journal in order (a drop is ``acquired`` with ``loot`` its table, ``picked-up``,
   ``shot``, ``charges``, ``used-up``, ``broke``, ``left-behind``, a dropped item's with ``loot``), then each
@@ -61,6 +62,7 @@ from typing import Any
 from tagproc.actions import EditAction, FightAction, GearAction, UseAction
 from tagproc.commands import Loot
 from tagproc.engine import bags
+from tagproc.engine.fight import creature_label
 from tagproc.engine.loot import find_table
 from tagproc.engine.outcome import Answer
 from tagproc.engine.placing import counted_text
@@ -282,7 +284,7 @@ def _fight_lines(turn: TurnResult, action: FightAction, rules: Rules) -> list[Ma
     left behind), then the tables that dropped nothing. A fight answered ``internal-error`` did nothing."""
     if any(one.tag == "fight" and one.result == "refused" for one in turn.structured_answers):
         return []
-    defeated = tuple(_table_label(name, rules) for name in action.defeated)
+    defeated = tuple(creature_label(rules, name) or _table_label(name, rules) for name in action.defeated)
     lines: list[Mapping[str, Any]] = [{"kind": "fight", "outcome": action.outcome, "defeated": defeated}]
     # a weapon with a clip answers its shots as a use of itself (no journal: nothing left the bag)
     named = [step.item for step in action.spent] + [step.item for step in action.used]
