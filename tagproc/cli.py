@@ -6,7 +6,7 @@ below). Results go to stdout; problems to stderr, one line naming the file (``re
 ``t.yaml:3:5: ...`` for a YAML syntax error), or the library's problem list headed by the file's name.
 
 Invariants: no input makes a command print a traceback; the CLI catches the errors it expects (``OSError``,
-``UnicodeDecodeError``, YAML syntax, ``RulesetError``, ``TranscriptError``, ``PartyError``) by name, never
+``UnicodeDecodeError``, YAML syntax, ``RulesetError``, ``TranscriptError``, ``PartyError``, ``SaveError``) by name, never
 ``Exception``. Every command that reads a file reads ``-`` as stdin. Importing this module, building the
 parser and ``scan`` load no ruleset machinery (no ``tagproc.ruleset``, pydantic, yaml nor jinja2): the other
 commands import what they need when they run.
@@ -38,6 +38,7 @@ from tagproc.visible import VisibleText
 
 if TYPE_CHECKING:
     from tagproc.game import Game
+    from tagproc.render import Renderer
     from tagproc.transcript import Transcript, TranscriptResult
 
 __all__ = [
@@ -173,17 +174,19 @@ def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     run = add_command(
         sub,
         "run",
-        help="play a transcript (YAML): each turn's visible text and answers",
-        description="Play a transcript (YAML, see the README's Transcripts): each turn's kind, what the "
-        "player sees,\nthe answers and journal lines, then the holdings. A transcript that cannot be run "
-        "is refused\nwith every problem at once (exit 1).",
+        help="play a transcript (YAML) or a saved game (JSON): each turn's visible text and answers",
+        description="Play a transcript (YAML, see the README's Transcripts) or replay a saved game (JSON, "
+        '"format": "tagproc-game",\nsee Saved games): each turn\'s kind, what the player sees, the answers '
+        "and journal lines, then the\nholdings. One that cannot be run is refused with every problem at once "
+        "(exit 1).",
         examples=[
             "tagproc run game.yaml",
             "tagproc run game.yaml --json --chunk 3",
             "cat game.yaml | tagproc run -",
+            "tagproc run game.yaml --save game.json   # then: tagproc run game.json (the same turns)",
         ],
     )
-    run.add_argument("file", help="a transcript file, or - for stdin")
+    run.add_argument("file", help="a transcript file or a saved game, or - for stdin")
     run.add_argument("--json", action="store_true", help="print the turns and holdings as JSON")
     run.add_argument(
         "--chunk", type=positive_int, metavar="N", help="stream each message in N-character chunks"
@@ -192,6 +195,12 @@ def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "--seed", type=whole_number, metavar="N", help="the game seed (instead of the transcript's)"
     )
     run.add_argument("--templates", metavar="DIR", help="a folder of templates over the shipped ones")
+    run.add_argument("--save", metavar="OUT", help="write the game after the run to OUT, a saved game (JSON)")
+    run.add_argument(
+        "--ruleset",
+        metavar="RULESET",
+        help="for a saved game: the ruleset it was saved with (a shipped name or a path; its id by default)",
+    )
     run.set_defaults(handler=_cmd_run)
 
     scan = add_command(
@@ -375,41 +384,106 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from tagproc.render import Renderer, TemplateProblem
-    from tagproc.transcript import TranscriptError, run_transcript
 
     try:
         renderer = Renderer(templates=args.templates) if args.templates else None
     except TemplateProblem as error:
         return problem(f"tagproc run: --templates: {error}")
-    label = label_of(args.file)
     try:
-        transcript = load_transcript_input(args.file)
+        text = read_input(args.file)
+        saved = _saved_game(text, label_of(args.file))
     except CannotRead as error:
         return problem(error)
-    except TranscriptError as error:
-        lines = "".join(f"\n  {p}" for p in error.problems)
-        return problem(f"{label}: {len(error.problems)} problem(s) in the transcript{lines}")
-    if args.seed is not None:
-        transcript = replace(transcript, seed=args.seed)
-    result = run_transcript(transcript, chunk=args.chunk, renderer=renderer)
+    result = _run_transcript(args, text, renderer) if saved is None else _run_saved(args, saved, renderer)
+    if isinstance(result, int):
+        return result
     if args.json:
         write_json(result.to_json(), indent=2)
     else:
         _print_turns(result)
+    return 0 if args.save is None else _save_game(result.game, args.save)
+
+
+def _run_transcript(args: argparse.Namespace, text: str, renderer: Renderer | None) -> TranscriptResult | int:
+    from dataclasses import replace
+
+    from tagproc.transcript import TranscriptError, run_transcript
+
+    if args.ruleset is not None:
+        return problem("tagproc run: --ruleset is for a saved game; a transcript names its own ruleset")
+    try:
+        transcript = load_transcript_input(args.file, text)
+    except CannotRead as error:
+        return problem(error)
+    except TranscriptError as error:
+        lines = "".join(f"\n  {p}" for p in error.problems)
+        return problem(f"{label_of(args.file)}: {len(error.problems)} problem(s) in the transcript{lines}")
+    if args.seed is not None:
+        transcript = replace(transcript, seed=args.seed)
+    return run_transcript(transcript, chunk=args.chunk, renderer=renderer)
+
+
+def _saved_game(text: str, label: str) -> dict[str, Any] | None:
+    """The saved game ``text`` is (JSON with ``"format": "tagproc-game"``), or None for anything else."""
+    import json
+
+    from tagproc.saved import is_saved_game
+
+    try:
+        data = json.loads(text)
+    except ValueError:  # YAML, or not JSON at all: the transcript reader says what it is
+        return None
+    except RecursionError:
+        raise CannotRead(label, "JSON nested too deeply to read") from None
+    return data if is_saved_game(data) else None
+
+
+def _run_saved(
+    args: argparse.Namespace, doc: dict[str, Any], renderer: Renderer | None
+) -> TranscriptResult | int:
+    from tagproc.ruleset import RulesetError
+    from tagproc.saved import SaveError, replay
+
+    if args.seed is not None:
+        write_text(
+            "tagproc run: --seed is for a transcript; a saved game keeps the seed it was played with\n",
+            sys.stderr,
+        )
+        return 2
+    try:
+        return replay(doc, args.ruleset, chunk=args.chunk, renderer=renderer)
+    except RulesetError as error:
+        return problem(f"tagproc run: --ruleset {error}")
+    except SaveError as error:
+        lines = "".join(f"\n  {p}" for p in error.problems)
+        return problem(f"{label_of(args.file)}: {len(error.problems)} problem(s) in the saved game{lines}")
+
+
+def _save_game(game: Game, out: str) -> int:
+    """Write ``game`` to ``out`` as a saved game (whole or not at all: a temporary file replaces it)."""
+    import os
+
+    target = Path(out)
+    temporary = target.with_name(f".{target.name}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8") as file:
+            write_json(game.save(), file)
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        return problem(f"tagproc run: --save {out}: cannot write it: {error.strerror or error}")
     return 0
 
 
-def load_transcript_input(path: str) -> Transcript:
-    """The transcript in a file or on stdin (``-``): :class:`CannotRead` when it cannot be read or is not
-    YAML, ``TranscriptError`` with every problem of what it says. A ruleset path in a transcript read
-    from stdin is relative to the working directory."""
+def load_transcript_input(path: str, text: str | None = None) -> Transcript:
+    """The transcript in a file or on stdin (``-``), ``text`` when it was read already: :class:`CannotRead`
+    when it cannot be read or is not YAML, ``TranscriptError`` with every problem of what it says. A ruleset
+    path in a transcript read from stdin is relative to the working directory."""
     from tagproc.transcript import load_transcript, parse_transcript
 
     label = label_of(path)
-    text = read_input(path)
+    text = read_input(path) if text is None else text
     syntax = yaml_syntax_error(text, label)
     if syntax is not None:
         raise syntax

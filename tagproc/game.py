@@ -16,7 +16,12 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
 - ``act(action)`` (and ``use``, ``take_gear``, ``edit``, ``fight_ended``) runs an action between replies
   (``tagproc.actions``, ``tagproc.acting``) as a turn of its own: recorded, snapshotted, recapped.
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
-- Games share nothing: the rules, renderer and snapshots are each game's own (no globals).
+- Games share nothing but their rules: a ruleset named by a shipped name or a path is loaded once per process
+  and its ``Rules`` (which hold no game state) shared by every game naming it with the same layers
+  (``tagproc.ruleset.shared``); a ``Ruleset`` or ``Rules`` given is used as given. The renderer and snapshots
+  are each game's own (no globals).
+- ``save()`` is the game as a versioned JSON document and ``Game.load(doc)`` the game it holds, replayed once
+  from its events (``tagproc.saved``).
 - ``prompt_at(i)`` is what the model is told before turn ``i`` (``tagproc.prompt.blocks``): the blocks of
   ``state_at(i)`` and the recap of the turns before it, built once per position and kept, so the same state
   gives the same ``Prompt`` object; a regenerate drops the prompts of the positions it replaced.
@@ -50,7 +55,8 @@ from tagproc.party import PartyEntry, build_party
 from tagproc.prompt.blocks import CountTokens, Prompt, build_prompt, resolve_budgets
 from tagproc.prompt.recap import recap_turns
 from tagproc.render import Renderer
-from tagproc.ruleset import Ruleset, load_ruleset
+from tagproc.ruleset import Ruleset
+from tagproc.ruleset.shared import shared_rules
 from tagproc.turn import Turn, TurnContext, TurnKind, TurnResult
 
 __all__ = ["Game"]
@@ -90,7 +96,7 @@ class Game:
             rules = ruleset
         else:
             chosen = [clean_text(layer) if isinstance(layer, str) else layer for layer in layers]
-            rules = Rules(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset), chosen)
+            rules = Rules(ruleset, chosen) if isinstance(ruleset, Ruleset) else shared_rules(ruleset, chosen)
         self._context = TurnContext(rules, renderer, seed)
         self._states: list[GameState] = [GameState(party=build_party(party, rules))]
         self._turns: list[TurnResult] = []
@@ -254,6 +260,35 @@ class Game:
     def regenerate(self, text: str) -> TurnResult:
         """A whole new telling of the last Game Master reply in one call."""
         return _whole(self.begin_regenerate(), text)
+
+    # -- saved games ------------------------------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        """The game as a saved document (plain JSON, ``tagproc.saved``): the ruleset's id, version and content
+        hash, the layers, the seed, the party as it began and every event."""
+        from tagproc.saved import save_game
+
+        return save_game(self)
+
+    @classmethod
+    def load(
+        cls,
+        doc: Mapping[str, Any],
+        ruleset: str | Path | Ruleset | Rules | None = None,
+        *,
+        renderer: Renderer | None = None,
+        templates: str | Path | None = None,
+        budgets: Mapping[str, int] | None = None,
+        count_tokens: CountTokens | None = None,
+    ) -> Game:
+        """The game a saved document holds, its events replayed once; ``ruleset`` must be the one it was saved
+        with (the document's ruleset id, a shipped name, when None). ``tagproc.saved.SaveError`` says what is
+        wrong with the document or the ruleset."""
+        from tagproc.saved import load_game
+
+        return load_game(
+            doc, ruleset, renderer=renderer, templates=templates, budgets=budgets, count_tokens=count_tokens
+        )
 
     # -- internals --------------------------------------------------------------------------------
 
