@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from tagproc.saved import SaveError
 from tagproc.serve.chat import complete_chat, open_stream, stream_chat
 from tagproc.serve.games import Conflict, Games, UnknownGame, open_store
 from tagproc.serve.messages import RequestProblem, game_id_of
@@ -61,6 +62,12 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 def _unknown(game_id: str) -> RequestProblem:
     return RequestProblem(404, f"no game {game_id!r} (POST /v1/games makes one)", "unknown_game")
+
+
+def _unloadable(game_id: str, error: SaveError) -> RequestProblem:
+    # A stored game that no longer loads: its ruleset changed since (another version or content) or the
+    # document is damaged. It is kept as it is; the message says why.
+    return RequestProblem(409, f"game {game_id!r} cannot be loaded: {error}", "unloadable_game")
 
 
 def _new_game_args(data: Mapping[str, Any]) -> tuple[str, list[Any], int, list[str]]:
@@ -118,6 +125,8 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             view = await anyio.to_thread.run_sync(games.view, game_id)
         except UnknownGame:
             raise _unknown(game_id) from None
+        except SaveError as error:
+            raise _unloadable(game_id, error) from None
         return JSONResponse(view)
 
     async def end_game(request: Request) -> Response:
@@ -139,6 +148,8 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             raise _unknown(game_id) from None
         except Conflict as error:
             raise RequestProblem(409, str(error), "conflict") from None
+        except SaveError as error:
+            raise _unloadable(game_id, error) from None
         except UpstreamFailed as error:
             raise RequestProblem(502, str(error), "upstream_failed", "upstream_error") from None
         return StreamingResponse(
