@@ -55,11 +55,21 @@ class FakeUpstream:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
-        self.app = Starlette(routes=[Route("/v1/chat/completions", self._complete, methods=["POST"])])
+        self.app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._complete, methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+            ]
+        )
 
     def say(self, *replies: Canned) -> None:
         with self._lock:
             self.replies.extend(replies)
+
+    async def _models(self, request: Request) -> Response:
+        return JSONResponse(
+            {"object": "list", "data": [{"id": "fake-gm", "object": "model", "owned_by": "tests"}]}
+        )
 
     async def _complete(self, request: Request) -> Response:
         body = await request.json()

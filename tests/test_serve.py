@@ -463,3 +463,7 @@ def test_a_turn_another_worker_stored_first_is_a_conflict_stored_nowhere(
             assert kinds == ["player", "gm"]
             assert second.game(game_id)["turns"][1]["visible"] == FIND_VISIBLE
             assert first.game(game_id) == second.game(game_id)  # the first worker reloads what is stored
+
+
+def test_the_upstreams_models_are_listed_through_the_proxy(proxy: Proxy) -> None:
+    assert [model.id for model in proxy.client.models.list()] == ["fake-gm"]
