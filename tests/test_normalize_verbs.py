@@ -511,15 +511,32 @@ def test_a_give_without_to_is_passed_on_without_a_recipient() -> None:
     assert bare(give) == Give(item=item("Black candle"), who="Ada", to=None)
 
 
+def test_everyone_where_it_is_not_everyone_at_once_is_refused() -> None:
+    assert "whole party" in said_detail(refusal(run(f'[inventory: action="remove" {CANDLE} who="everyone"]')))
+
+
 @pytest.mark.parametrize(
-    "tag",
+    ("tag", "command"),
     [
-        pytest.param(f'[inventory: action="remove" {CANDLE} who="everyone"]', id="remove"),
-        pytest.param(f'[inventory: action="give" {CANDLE} who="the party" to="Ada"]', id="give-from"),
+        pytest.param(
+            f'[inventory: action="remove" {CANDLE} who="party"]',
+            Remove(item=item("Black candle")),
+            id="remove",
+        ),
+        pytest.param(
+            f'[inventory: action="give" {CANDLE} who="the party" to="Ada"]',
+            Give(item=item("Black candle"), to="Ada"),
+            id="give-from",
+        ),
+        pytest.param(
+            f'[inventory: action="use" {CANDLE} who="Party"]', Use(item=item("Black candle")), id="use"
+        ),
     ],
 )
-def test_the_party_where_it_is_not_everyone_at_once_is_refused(tag: str) -> None:
-    assert "whole party" in said_detail(refusal(run(tag)))
+def test_the_party_where_it_is_not_everyone_at_once_is_no_who(tag: str, command: object) -> None:
+    # CONVENTIONS.md §3: "party or nothing names no bag: ... anything else the player's bag (a remove then goes
+    # on to the party)".
+    assert bare(only(run(tag))) == command
 
 
 WRITTEN_VERBS = [

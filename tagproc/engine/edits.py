@@ -57,7 +57,7 @@ from tagproc.engine.bags import Keep, Resolved
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Refused
-from tagproc.engine.placing import member_or_refusal, place, thing
+from tagproc.engine.placing import holder_or_refusal, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Stack
@@ -189,10 +189,9 @@ def _split(state: GameState, command: c.Split, rules: Rules) -> Decision:
     found = _holder(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved = found
+    who, resolved, fresh = found
     member = state.party[who]
     bag = member.bag
-    fresh = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)]
     larger = [i for i in fresh if bag[i].count > command.count]
     name = thing(rules, resolved, 1)
     if not fresh:
@@ -223,10 +222,9 @@ def _merge(state: GameState, command: c.Merge, rules: Rules) -> Decision:
     found = _holder(state, command, rules)
     if not isinstance(found, tuple):
         return found
-    who, resolved = found
+    who, resolved, fresh = found
     member = state.party[who]
     bag = member.bag
-    fresh = [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)]
     total = sum(bag[i].count for i in fresh)
     counts = _filled(total, rules.stack_limit(resolved.item))
     name = thing(rules, resolved, total)
@@ -251,17 +249,21 @@ def _filled(total: int, limit: int | None) -> list[int]:
     return [limit] * (total // limit) + ([total % limit] if total % limit else [])
 
 
-def _holder(state: GameState, command: c.Split | c.Merge, rules: Rules) -> tuple[int, Resolved] | Decision:
-    """Who holds the item a split or a merge names, and what it is; or the refusal (nobody, none held)."""
-    who = member_or_refusal(state, command, command.who)
-    if not isinstance(who, int):
-        return who
-    resolved = bags.resolve(command.item, state, rules)
-    member = state.party[who]
-    if bags.count_held(member.bag, resolved.what) == 0:
-        held = note("inventory.none_held", who=member.name, name=thing(rules, resolved, 1))
-        return refuse(command, Reason.NONE_HELD, held)
-    return who, resolved
+def _holder(
+    state: GameState, command: c.Split | c.Merge, rules: Rules
+) -> tuple[int, Resolved, list[int]] | Decision:
+    """Who holds the item a split or a merge names, what it is and where its fresh stacks are in their bag
+    (those a split or a merge may touch); or the refusal (nobody, none held)."""
+    found = holder_or_refusal(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved = found
+    bag = state.party[who].bag
+    return (
+        who,
+        resolved,
+        [i for i, stack in enumerate(bag) if bags.is_of(stack, resolved.what) and bags.is_fresh(stack)],
+    )
 
 
 def _done(

@@ -27,7 +27,16 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, JournalKind
 from tagproc.notes import Note, note
 
-__all__ = ["PARTY", "counted", "counted_text", "is_party", "member_or_refusal", "place", "thing"]
+__all__ = [
+    "PARTY",
+    "counted",
+    "counted_text",
+    "holder_or_refusal",
+    "is_party",
+    "member_or_refusal",
+    "place",
+    "thing",
+]
 
 PARTY = "party"  # who="party": the whole party (CONVENTIONS.md §3, §11)
 
@@ -67,6 +76,22 @@ def member_or_refusal(
     if index is None:
         return refuse(command, Reason.UNKNOWN_CHARACTER, note("party.nobody_called", name=name, key=key))
     return index
+
+
+def holder_or_refusal(
+    state: GameState, command: c.Equip | c.Unequip | c.Bind | c.Unbind | c.Split | c.Merge, rules: Rules
+) -> tuple[int, Resolved] | Decision:
+    """Who ``command.who`` names and what its item is, when they hold some of it; or the refusal (an unknown
+    or ambiguous character, or ``none-held``) — what wearing, splitting and merging all check first."""
+    who = member_or_refusal(state, command, command.who)
+    if not isinstance(who, int):
+        return who
+    resolved = bags.resolve(command.item, state, rules)
+    member = state.party[who]
+    if bags.count_held(member.bag, resolved.what) == 0:
+        held = note("inventory.none_held", who=member.name, name=thing(rules, resolved, 1))
+        return refuse(command, Reason.NONE_HELD, held)
+    return who, resolved
 
 
 def place(

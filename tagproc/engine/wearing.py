@@ -39,7 +39,7 @@ from tagproc.engine.answers import answer, refuse, with_attr, with_names
 from tagproc.engine.bags import Keep, Resolved
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, BagChanged, Decision, Journaled
-from tagproc.engine.placing import member_or_refusal, thing
+from tagproc.engine.placing import holder_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet_ops import immunity_ends
@@ -222,14 +222,10 @@ def _nothing_kept(stack: Stack) -> bool:
 
 def _held(state: GameState, command: _Wearing, rules: Rules) -> tuple[int, Resolved, Item | None] | Decision:
     """``who``, what the item is and its rules, or the refusal: an unknown character, or none held."""
-    who = member_or_refusal(state, command, command.who)
-    if not isinstance(who, int):
-        return who
-    resolved = bags.resolve(command.item, state, rules)
-    member = state.party[who]
-    if bags.count_held(member.bag, resolved.what) == 0:
-        held = note("inventory.none_held", who=member.name, name=thing(rules, resolved, 1))
-        return refuse(command, Reason.NONE_HELD, held)
+    found = holder_or_refusal(state, command, rules)
+    if not isinstance(found, tuple):
+        return found
+    who, resolved = found
     return who, resolved, resolved.item
 
 

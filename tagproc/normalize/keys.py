@@ -503,6 +503,11 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
             attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
         elif read.value == "everyone" and attrs.verb in PARTY_WHO:
             return Problem("unreadable", note("read_keys.everyone", key=key, text=value))
+        elif key == "who" and read.value == "party":
+            # CONVENTIONS.md §3: "party or nothing names no bag: ... anything else the player's bag (a remove
+            # then goes on to the party)": the party's bag is the player's, as with no who= at all.
+            del attrs.values[key]
+            attrs.repairs.append(Repair("party-is-no-who", f'{key}="{value}"', ""))
         else:
             return Problem("unreadable", note("read_keys.whole_party", key=key, text=value))
     return None
