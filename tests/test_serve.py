@@ -467,3 +467,21 @@ def test_a_turn_another_worker_stored_first_is_a_conflict_stored_nowhere(
 
 def test_the_upstreams_models_are_listed_through_the_proxy(proxy: Proxy) -> None:
     assert [model.id for model in proxy.client.models.list()] == ["fake-gm"]
+
+
+def test_text_on_the_finish_chunk_and_a_usage_chunk_after_it_reach_the_client(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, last_with_finish=True, usage=True))
+    chunks = list(
+        proxy.client.chat.completions.create(
+            model="gm",
+            messages=cast(Any, [user("I pay.")]),
+            stream=True,
+            extra_headers={"X-Tagproc-Game": game_id},
+        )
+    )
+    told = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert told == PAY_VISIBLE
+    finish = [c for c in chunks if c.choices and c.choices[0].finish_reason == "stop"]
+    assert len(finish) == 1 and (finish[0].model_extra or {})["tagproc"]["visible"] == PAY_VISIBLE
+    assert chunks[-1].usage is not None and chunks[-1].choices == []
