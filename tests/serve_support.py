@@ -41,6 +41,8 @@ class Canned:
     fail_after: int | None = None
     status: int = 200
     delay: float = 0.0  # seconds before each piece
+    last_with_finish: bool = False  # the last piece rides on the finish chunk, as some servers send it
+    usage: bool = False  # a usage chunk (no choices) after the finish chunk, as include_usage asks
 
     @property
     def text(self) -> str:
@@ -55,11 +57,21 @@ class FakeUpstream:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
-        self.app = Starlette(routes=[Route("/v1/chat/completions", self._complete, methods=["POST"])])
+        self.app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._complete, methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+            ]
+        )
 
     def say(self, *replies: Canned) -> None:
         with self._lock:
             self.replies.extend(replies)
+
+    async def _models(self, request: Request) -> Response:
+        return JSONResponse(
+            {"object": "list", "data": [{"id": "fake-gm", "object": "model", "owned_by": "tests"}]}
+        )
 
     async def _complete(self, request: Request) -> Response:
         body = await request.json()
@@ -86,26 +98,32 @@ def _completion(text: str) -> dict[str, Any]:
     }
 
 
-def _chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-    chunk = {
+def _chunk(delta: dict[str, Any] | None, finish: str | None = None) -> bytes:
+    chunk: dict[str, Any] = {
         "id": "chatcmpl-fake",
         "object": "chat.completion.chunk",
         "created": 1,
         "model": "fake-gm",
-        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        "choices": [] if delta is None else [{"index": 0, "delta": delta, "finish_reason": finish}],
     }
+    if delta is None:
+        chunk["usage"] = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
     return f"data: {json.dumps(chunk)}\n\n".encode()
 
 
 async def _chunks(reply: Canned) -> AsyncIterator[bytes]:
     yield _chunk({"role": "assistant", "content": ""})
-    for sent, piece in enumerate(reply.pieces):
+    pieces = list(reply.pieces)
+    last = pieces.pop() if reply.last_with_finish and pieces else None
+    for sent, piece in enumerate(pieces):
         if reply.fail_after is not None and sent == reply.fail_after:
             raise UpstreamBroke("the fake model's connection breaks here")
         if reply.delay:
             await asyncio.sleep(reply.delay)
         yield _chunk({"content": piece})
-    yield _chunk({}, "stop")
+    yield _chunk({} if last is None else {"content": last}, "stop")
+    if reply.usage:
+        yield _chunk(None)
     yield b"data: [DONE]\n\n"
 
 

@@ -22,6 +22,7 @@ from openai import OpenAI
 
 from tagproc.serve import create_app
 from tests.serve_support import Canned, FakeUpstream, running
+from tests.store_support import postgres_schema, postgres_url
 
 PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
 PAY = Canned(
@@ -86,10 +87,18 @@ class Proxy:
         return pieces, field
 
 
-@pytest.fixture(params=["memory"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    url: str = request.param
-    return url
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A SQLite file of the test's own, or a fresh schema of the PostgreSQL that ``TAGPROC_TEST_POSTGRES``
+    names (skipped, with the reason, when there is none)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    url, why_not = postgres_url()
+    if url is None:
+        pytest.skip(why_not)
+    with postgres_schema(url) as schema_url:
+        yield schema_url
 
 
 @pytest.fixture
@@ -401,3 +410,78 @@ def test_a_long_reply_in_one_game_does_not_hold_up_another(proxy: Proxy) -> None
     assert thread.is_alive() and done == []  # the slow one is still being told
     thread.join(timeout=30)
     assert done == [PAY_VISIBLE]
+
+
+def test_a_restarted_proxy_loses_nothing(store_url: str, upstream: tuple[FakeUpstream, str]) -> None:
+    fake, url = upstream
+    fake.say(PAY, FIND, SWIPE)
+    history = [user("I pay."), assistant(PAY_VISIBLE), user("I dig.")]
+    with running(create_app(store_url, url, None)) as base:
+        proxy = Proxy(base, fake)
+        game_id = proxy.new_game()
+        proxy.stream(game_id, history[:1])
+        proxy.stream(game_id, history)
+        before = proxy.game(game_id)
+    with running(create_app(store_url, url, None)) as base:  # a new process on the same database
+        proxy = Proxy(base, fake)
+        assert proxy.game(game_id) == before
+        pieces, field = proxy.stream(game_id, history)  # and a swipe of the last reply still works
+        assert "".join(pieces) == SWIPE_VISIBLE and field["turn"] == 3
+        assert proxy.game(game_id)["holdings"] == {"Ada": {"shillings": 2, "Warming tonic": 1}, "Bram": {}}
+
+
+def test_a_turn_another_worker_stored_first_is_a_conflict_stored_nowhere(
+    store_url: str, upstream: tuple[FakeUpstream, str]
+) -> None:
+    fake, url = upstream
+    with running(create_app(store_url, url, None)) as one, running(create_app(store_url, url, None)) as two:
+        first, second = Proxy(one, fake), Proxy(two, fake)
+        game_id = first.new_game()
+        if store_url.startswith("postgresql"):  # the row lock: the second worker waits, then swipes
+            fake.say(Canned(PAY.pieces, delay=0.3), SWIPE)
+        else:
+            fake.say(Canned(PAY.pieces, delay=0.3), FIND)
+        failed: list[BaseException] = []
+
+        def slow() -> None:
+            try:
+                first.stream(game_id, [user("I pay.")])
+            except (openai.APIError, httpx.HTTPError) as error:
+                failed.append(error)
+
+        thread = threading.Thread(target=slow)
+        thread.start()
+        while not fake.requests:
+            time.sleep(0.01)
+        second.stream(game_id, [user("I pay.")])
+        thread.join(timeout=30)
+        kinds = [turn["kind"] for turn in second.game(game_id)["turns"]]
+        if store_url.startswith("postgresql"):
+            assert failed == [] and kinds == ["player", "gm", "regenerate"]
+        else:  # the second worker stored its turn while the first was telling: the first's is refused
+            assert len(failed) == 1 and "another request stored a turn" in str(failed[0])
+            assert kinds == ["player", "gm"]
+            assert second.game(game_id)["turns"][1]["visible"] == FIND_VISIBLE
+            assert first.game(game_id) == second.game(game_id)  # the first worker reloads what is stored
+
+
+def test_the_upstreams_models_are_listed_through_the_proxy(proxy: Proxy) -> None:
+    assert [model.id for model in proxy.client.models.list()] == ["fake-gm"]
+
+
+def test_text_on_the_finish_chunk_and_a_usage_chunk_after_it_reach_the_client(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(Canned(PAY.pieces, last_with_finish=True, usage=True))
+    chunks = list(
+        proxy.client.chat.completions.create(
+            model="gm",
+            messages=cast(Any, [user("I pay.")]),
+            stream=True,
+            extra_headers={"X-Tagproc-Game": game_id},
+        )
+    )
+    told = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert told == PAY_VISIBLE
+    finish = [c for c in chunks if c.choices and c.choices[0].finish_reason == "stop"]
+    assert len(finish) == 1 and (finish[0].model_extra or {})["tagproc"]["visible"] == PAY_VISIBLE
+    assert chunks[-1].usage is not None and chunks[-1].choices == []

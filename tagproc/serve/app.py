@@ -5,11 +5,12 @@
   as ``tagproc run --json`` gives them, ``prompt`` the next prompt as ``tagproc preview --json``);
 - ``DELETE /v1/games/{id}`` → ``{"id", "deleted": true}``;
 - ``POST /v1/chat/completions`` (``tagproc.serve.chat``), the game named by ``X-Tagproc-Game`` or
-  ``metadata.tagproc_game``.
+  ``metadata.tagproc_game``;
+- ``GET /v1/models``: the upstream's, passed through (a chat client lists them to connect).
 
 Every error is OpenAI-shaped, ``{"error": {"message", "type", "code"}}``: 400 for a request that cannot be
 read, 404 for an unknown game or route, 409 for messages that do not line up with the game, 422 for a game
-that cannot be made (its ruleset or party), 502 when the upstream fails. The store is called in worker
+that cannot be made (its ruleset or party), 502 when the upstream fails, 503 when the store does. The store is called in worker
 threads only (it is synchronous). Nothing logs a header or a body, so no key is ever logged.
 
 Decisions where the issue is silent: a game's ruleset is a shipped name, never a path (a client must not
@@ -20,6 +21,7 @@ make the server read its files); a request body is at most ``MAX_BODY`` bytes an
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -31,13 +33,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from tagproc.saved import SaveError
 from tagproc.serve.chat import complete_chat, open_stream, stream_chat
 from tagproc.serve.games import Conflict, Games, UnknownGame, open_store
 from tagproc.serve.messages import RequestProblem, game_id_of
 from tagproc.serve.upstream import Upstream, UpstreamFailed
+from tagproc.store import StoreError
 from tagproc.transcript import MAX_MESSAGE
 
 __all__ = ["MAX_BODY", "create_app"]
+
+_LOG = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024 * 1024  # a long chat with its system prompt is well under a few MiB
 
@@ -61,6 +67,12 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 def _unknown(game_id: str) -> RequestProblem:
     return RequestProblem(404, f"no game {game_id!r} (POST /v1/games makes one)", "unknown_game")
+
+
+def _unloadable(game_id: str, error: SaveError) -> RequestProblem:
+    # A stored game that no longer loads: its ruleset changed since (another version or content) or the
+    # document is damaged. It is kept as it is; the message says why.
+    return RequestProblem(409, f"game {game_id!r} cannot be loaded: {error}", "unloadable_game")
 
 
 def _new_game_args(data: Mapping[str, Any]) -> tuple[str, list[Any], int, list[str]]:
@@ -118,6 +130,8 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             view = await anyio.to_thread.run_sync(games.view, game_id)
         except UnknownGame:
             raise _unknown(game_id) from None
+        except SaveError as error:
+            raise _unloadable(game_id, error) from None
         return JSONResponse(view)
 
     async def end_game(request: Request) -> Response:
@@ -139,6 +153,8 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             raise _unknown(game_id) from None
         except Conflict as error:
             raise RequestProblem(409, str(error), "conflict") from None
+        except SaveError as error:
+            raise _unloadable(game_id, error) from None
         except UpstreamFailed as error:
             raise RequestProblem(502, str(error), "upstream_failed", "upstream_error") from None
         return StreamingResponse(
@@ -146,6 +162,12 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
             media_type="text/event-stream",
             headers={"cache-control": "no-cache"},
         )
+
+    async def models(request: Request) -> Response:
+        try:
+            return JSONResponse(await state["upstream"].models(request.headers))
+        except UpstreamFailed as error:
+            raise RequestProblem(502, str(error), "upstream_failed", "upstream_error") from None
 
     async def problem(request: Request, error: Exception) -> Response:
         assert isinstance(error, RequestProblem)
@@ -156,14 +178,32 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         return _error(error.status_code, str(error.detail), code)
 
+    async def store_error(request: Request, error: Exception) -> Response:
+        # The store's own message stays in the log (it may name the database); the client is told which.
+        _LOG.warning("the game store failed: %s", error)
+        return _error(
+            503, "the game store could not be used; nothing was stored", "store_unavailable", "server_error"
+        )
+
+    async def server_error(request: Request, error: Exception) -> Response:
+        return _error(
+            500, "the proxy failed (see its log); nothing was stored", "internal_error", "server_error"
+        )
+
     return Starlette(
         routes=[
             Route("/v1/games", new_game, methods=["POST"]),
             Route("/v1/games/{game_id}", show_game, methods=["GET"]),
             Route("/v1/games/{game_id}", end_game, methods=["DELETE"]),
             Route("/v1/chat/completions", chat, methods=["POST"]),
+            Route("/v1/models", models, methods=["GET"]),
         ],
-        exception_handlers={RequestProblem: problem, HTTPException: http_error},
+        exception_handlers={
+            RequestProblem: problem,
+            HTTPException: http_error,
+            StoreError: store_error,
+            Exception: server_error,
+        },
         lifespan=lifespan,
     )
 

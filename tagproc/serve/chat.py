@@ -153,20 +153,21 @@ class _Relay:
         except (TypeError, ValueError) as error:
             raise UpstreamFailed(f"the upstream sent a chunk tagproc cannot read: {error}") from None
         shown = self.turn.feed(text)
-        self.shown += len(shown)
         choices = chunk.get("choices") or []
         if not choices:
             self.held.append(chunk)
             return None
         choice = choices[0]
         delta = dict(choice.get("delta") or {})
-        if text or shown:
-            delta["content"] = shown
         choice["delta"] = delta
         self.last = chunk
         if choice.get("finish_reason") is not None or self.held:
+            delta.pop("content", None)  # its text goes out with the rest, just before the finish chunk
             self.held.append(chunk)
             return None
+        if text or shown:
+            delta["content"] = shown
+        self.shown += len(shown)
         if not shown and not any(value is not None for key, value in delta.items() if key != "content"):
             return None  # only held-back content: nothing for the client yet
         return chunk
@@ -184,8 +185,6 @@ class _Relay:
         finish = next((c for c in self.held if c.get("choices")), None)
         if finish is None:
             finish = {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
-        else:
-            finish["choices"][0]["delta"].pop("content", None)
         out.append({**finish, "tagproc": tagproc_field(result)})
         out.extend(chunk for chunk in self.held if chunk is not finish)
         return out

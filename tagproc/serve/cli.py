@@ -56,9 +56,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         key = os.environ.get(args.api_key_env)
         if not key:
             return _usage(f"--api-key-env: the environment variable {args.api_key_env} is not set")
+    from tagproc.store import StoreError
+
     try:
         app = create_app(args.db, args.upstream, key)
-    except (OSError, ValueError) as error:
+    except StoreError as error:
         return problem(f"tagproc serve: --db: {error}")
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0

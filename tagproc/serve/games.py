@@ -33,50 +33,17 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tagproc.game import Game
-from tagproc.serve import interim
+from tagproc.saved import replay, snapshot_of
+from tagproc.store import GameRecord, Store, UnknownGame, open_store
 
-__all__ = ["MAX_LIVE", "Conflict", "GameRecord", "Games", "HeldSession", "Store", "UnknownGame", "open_store"]
+__all__ = ["MAX_LIVE", "Conflict", "Games", "HeldSession", "UnknownGame", "open_store", "snapshot_of"]
 
 MAX_LIVE = 256  # live games kept per process; one more is loaded from the store when asked for
 
-UnknownGame = interim.UnknownGame
-
 _T = TypeVar("_T")
-
-
-class GameRecord(Protocol):
-    """One game inside a store session (the store's ``GameRecord``)."""
-
-    id: str
-    head: dict[str, Any]
-
-    @property
-    def count(self) -> int: ...
-    def doc(self) -> dict[str, Any]: ...
-    def append(self, events: list[dict[str, Any]], snapshot: dict[str, Any] | None = None) -> None: ...
-
-
-class Store(Protocol):
-    """The store's API as the proxy uses it."""
-
-    def create(self, head: dict[str, Any]) -> str: ...
-    def session(self, game_id: str) -> Any: ...
-    def delete(self, game_id: str) -> bool: ...
-    def games(self) -> list[str]: ...
-    def close(self) -> None: ...
-
-
-def open_store(url: str) -> Store:
-    """The store at ``url`` (in memory until ``tagproc.store`` lands)."""
-    return interim.MemoryStore()
-
-
-def snapshot_of(game: Game) -> dict[str, Any]:
-    """The snapshot stored with a turn: how many events it follows and the state after them."""
-    return {"events": len(game.events), "state": game.state.model_dump(mode="json")}
 
 
 class Games:
@@ -95,7 +62,9 @@ class Games:
     def create(self, ruleset: str, party: Sequence[Any], seed: int, layers: Sequence[str]) -> str:
         """A new game in the store; its id. ``RulesetError``/``PartyError`` as ``Game`` raises them."""
         game = Game(ruleset, party, seed, layers)
-        game_id = self.store.create(interim.save_head(game, layers))
+        head = game.save()
+        del head["events"]
+        game_id = self.store.create(head)
         self._keep(game_id, game)
         return game_id
 
@@ -104,7 +73,7 @@ class Games:
         with self.locked(game_id), self.session(game_id) as (record, game):
             doc = record.doc()
             prompt = game.prompt().to_json()
-        played = interim.replay(doc).to_json()
+        played = replay(doc).to_json()
         return {"id": game_id, "ruleset": doc["ruleset"], **played, "prompt": prompt}
 
     def delete(self, game_id: str) -> bool:
@@ -139,7 +108,7 @@ class Games:
         with self._lock:
             game = self._live.get(record.id)
         if game is None or len(game.events) != record.count:
-            game = interim.load_game(record.doc())
+            game = Game.load(record.doc())
         self._keep(record.id, game)
         return game
 

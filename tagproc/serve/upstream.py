@@ -64,6 +64,23 @@ class Upstream:
             raise UpstreamFailed(f"the upstream answered {response.status_code}{said}")
         return response
 
+    async def models(self, client_headers: Mapping[str, str]) -> dict[str, Any]:
+        """The upstream's ``GET /models`` (``UpstreamFailed`` when it has none to give)."""
+        url = self._url.removesuffix("/chat/completions") + "/models"
+        try:
+            response = await self._client.get(url, headers=self._headers(client_headers))
+        except httpx.HTTPError as error:
+            raise UpstreamFailed(f"the upstream could not be reached: {type(error).__name__}") from None
+        if response.status_code >= 400:
+            raise UpstreamFailed(f"the upstream answered {response.status_code}{_error_message(response)}")
+        try:
+            data = response.json()
+        except ValueError:
+            raise UpstreamFailed("the upstream's models are not JSON") from None
+        if not isinstance(data, dict):
+            raise UpstreamFailed("the upstream's models are not a list object")
+        return data
+
     async def complete(self, body: Mapping[str, Any], client_headers: Mapping[str, str]) -> dict[str, Any]:
         """A non-streamed completion: its JSON (``UpstreamFailed`` when it is not one)."""
         response = await self.open(body, client_headers)
