@@ -80,7 +80,10 @@ class FakeUpstream:
             self.headers.append(dict(request.headers))
             reply = self.replies.pop(0)
         if reply.status != 200:
-            error = {"message": "the model is down", "type": "server_error", "code": None}
+            said = "the model is down"
+            if reply.status == 401:  # as a careless server might: the key it was given, quoted back
+                said = f"bad key: {request.headers.get('authorization')}"
+            error = {"message": said, "type": "server_error", "code": None}
             return JSONResponse({"error": error}, status_code=reply.status)
         if not body.get("stream"):
             return JSONResponse(_completion(reply.text))

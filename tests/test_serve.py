@@ -8,7 +8,11 @@ client for chat completions, httpx for the games routes.
 from __future__ import annotations
 
 import logging
+import os
 import re
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -310,12 +314,15 @@ def test_the_proxy_key_goes_upstream_and_is_never_logged(
         game_id = proxy.new_game()
         fake.say(PAY, Canned(PAY.pieces, fail_after=1), Canned([], status=401))
         proxy.stream(game_id, [user("I pay.")])
+        said: list[str] = []
         for _ in range(2):
-            with pytest.raises((openai.APIError, httpx.HTTPError)):
+            with pytest.raises((openai.APIError, httpx.HTTPError)) as raised:
                 proxy.stream(game_id, [user("I pay."), assistant(PAY_VISIBLE), user("Again.")])
+            said.append(str(raised.value))
+    assert "bad key: Bearer ***" in said[1]  # the upstream quoted the key back: blanked out
     assert fake.headers[0]["authorization"] == f"Bearer {secret}"
     out, err = capfd.readouterr()
-    logged = caplog.text + out + err
+    logged = caplog.text + out + err + "".join(said)
     assert caplog.records  # uvicorn and the proxy did log
     assert secret not in logged
     assert "sk-client" not in logged
@@ -485,3 +492,45 @@ def test_text_on_the_finish_chunk_and_a_usage_chunk_after_it_reach_the_client(pr
     finish = [c for c in chunks if c.choices and c.choices[0].finish_reason == "stop"]
     assert len(finish) == 1 and (finish[0].model_extra or {})["tagproc"]["visible"] == PAY_VISIBLE
     assert chunks[-1].usage is not None and chunks[-1].choices == []
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_the_tagproc_serve_command_serves_and_never_prints_its_key(
+    upstream: tuple[FakeUpstream, str], tmp_path: Path
+) -> None:
+    fake, url = upstream
+    secret = "sk-command-secret-9876543210"
+    port = _free_port()
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    command = [sys.executable, "-m", "tagproc", "serve", "--upstream", url, "--api-key-env", "GM_KEY"]
+    env = {**os.environ, "GM_KEY": secret, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    server = subprocess.Popen(
+        [*command, "--db", db, "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/v1/games/none")
+                break
+            except httpx.TransportError:
+                assert server.poll() is None and time.monotonic() < deadline, "tagproc serve did not start"
+                time.sleep(0.1)
+        proxy = Proxy(base, fake)
+        fake.say(PAY)
+        pieces, _ = proxy.stream(proxy.new_game(), [user("I pay.")])
+        assert "".join(pieces) == PAY_VISIBLE
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=30)
+    assert fake.headers[0]["authorization"] == f"Bearer {secret}"
+    printed = output.decode()
+    assert "Uvicorn running on http://127.0.0.1:" in printed
+    assert secret not in printed

@@ -158,7 +158,7 @@ def create_app(store_url: str, upstream: str, api_key: str | None) -> Starlette:
         except UpstreamFailed as error:
             raise RequestProblem(502, str(error), "upstream_failed", "upstream_error") from None
         return StreamingResponse(
-            stream_chat(held, prepared, response),
+            stream_chat(held, prepared, response, state["upstream"].redact),
             media_type="text/event-stream",
             headers={"cache-control": "no-cache"},
         )

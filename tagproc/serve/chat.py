@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,8 +132,9 @@ def _sse(data: Mapping[str, Any] | str) -> bytes:
 class _Relay:
     """The chunks of one streamed reply: fed through the turn, rewritten, some held until the end."""
 
-    def __init__(self, turn: Turn) -> None:
+    def __init__(self, turn: Turn, redact: Callable[[str], str]) -> None:
         self.turn = turn
+        self.redact = redact
         self.shown = 0
         self.last: dict[str, Any] | None = None  # the last chunk with choices: the shape of made-up ones
         self.held: list[dict[str, Any]] = []  # the finish chunk and what follows it
@@ -147,7 +148,7 @@ class _Relay:
         if not isinstance(chunk, dict):
             raise UpstreamFailed("the upstream sent an event that is not a chunk")
         if chunk.get("error"):
-            raise UpstreamFailed(f"the upstream failed mid-reply: {_said(chunk['error'])}")
+            raise UpstreamFailed(f"the upstream failed mid-reply: {self.redact(_said(chunk['error']))}")
         try:
             text = chunk_text(chunk)
         except (TypeError, ValueError) as error:
@@ -208,10 +209,11 @@ def _error_event(message: str, code: str) -> bytes:
 
 
 async def stream_chat(
-    held: HeldSession[Prepared], prepared: Prepared, response: httpx.Response
+    held: HeldSession[Prepared], prepared: Prepared, response: httpx.Response, redact: Callable[[str], str]
 ) -> AsyncIterator[bytes]:
-    """The SSE body of a streamed reply (the module docstring says what is sent and when it is stored)."""
-    relay = _Relay(prepared.turn)
+    """The SSE body of a streamed reply (the module docstring says what is sent and when it is stored);
+    ``redact`` blanks the key out of what the upstream says."""
+    relay = _Relay(prepared.turn, redact)
     stored = False
     try:
         try:

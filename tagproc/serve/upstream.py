@@ -4,7 +4,8 @@
 the ``openai`` client takes it, ``http://host:port/v1``), with ``Authorization: Bearer <key>`` when the proxy
 has a key, else the client's own ``Authorization`` header passed on. ``sse_data(response)`` reads a streamed
 response's server-sent events and yields each event's data (``[DONE]`` included), lines joined as the SSE
-format says. What fails upstream is an ``UpstreamFailed`` with a message fit for the client: never the key.
+format says. What fails upstream is an ``UpstreamFailed`` with a message fit for the client: never the key
+(an upstream's own error message is passed on with the key blanked out, ``redact``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ class Upstream:
         self._key = api_key
         self._client = httpx.AsyncClient(timeout=_TIMEOUT)
 
+    def redact(self, text: str) -> str:
+        """``text`` with the proxy's key blanked out (an upstream may quote it back in an error)."""
+        return text.replace(self._key, "***") if self._key else text
+
     async def aclose(self) -> None:
         await self._client.aclose()
 
@@ -56,7 +61,7 @@ class Upstream:
         if response.status_code >= 400:
             try:
                 await response.aread()
-                said = _error_message(response)
+                said = self.redact(_error_message(response))
             except httpx.HTTPError:
                 said = ""
             finally:
@@ -72,7 +77,8 @@ class Upstream:
         except httpx.HTTPError as error:
             raise UpstreamFailed(f"the upstream could not be reached: {type(error).__name__}") from None
         if response.status_code >= 400:
-            raise UpstreamFailed(f"the upstream answered {response.status_code}{_error_message(response)}")
+            said = self.redact(_error_message(response))
+            raise UpstreamFailed(f"the upstream answered {response.status_code}{said}")
         try:
             data = response.json()
         except ValueError:
