@@ -534,3 +534,18 @@ def test_the_tagproc_serve_command_serves_and_never_prints_its_key(
     printed = output.decode()
     assert "Uvicorn running on http://127.0.0.1:" in printed
     assert secret not in printed
+
+
+def test_the_games_locks_are_let_go_once_nobody_holds_them(tmp_path: Path) -> None:
+    from tagproc.serve.games import Games
+    from tagproc.store import open_store
+
+    games = Games(open_store(f"sqlite:///{tmp_path / 'games.db'}"), holds_sessions=False)
+    game_id = games.create("gravewatch", ["Ada"], 0, [])
+    with games.locked(game_id), games.session(game_id) as (record, game):
+        assert record.count == 0 and len(game) == 0
+    with pytest.raises(LookupError):
+        games.view("no-such-game")
+    assert games.delete(game_id)
+    assert games._locks == {}
+    games.store.close()

@@ -55,7 +55,9 @@ class Games:
         self.holds_sessions = holds_sessions
         self._lock = threading.Lock()
         self._live: OrderedDict[str, Game] = OrderedDict()
-        self._locks: dict[str, threading.Lock] = {}
+        # Each game's lock and how many requests hold or wait for it: gone when none does, so ids asked
+        # for (even unknown ones) leave nothing behind.
+        self._locks: dict[str, tuple[threading.Lock, int]] = {}
 
     # -- games ----------------------------------------------------------------------------------
 
@@ -78,12 +80,8 @@ class Games:
 
     def delete(self, game_id: str) -> bool:
         """End a game: out of the store and this process."""
-        with self._lock:
-            self._live.pop(game_id, None)
-            lock = self._locks.pop(game_id, None)
-        if lock is None:
-            return self.store.delete(game_id)
-        with lock:
+        with self.locked(game_id):
+            self.forget(game_id)
             return self.store.delete(game_id)
 
     def forget(self, game_id: str) -> None:
@@ -91,10 +89,22 @@ class Games:
         with self._lock:
             self._live.pop(game_id, None)
 
-    def locked(self, game_id: str) -> threading.Lock:
-        """The game's lock in this process (take it before a session)."""
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[None]:
+        """Hold the game's lock in this process (take it before a session)."""
         with self._lock:
-            return self._locks.setdefault(game_id, threading.Lock())
+            lock, users = self._locks.get(game_id, (threading.Lock(), 0))
+            self._locks[game_id] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._lock:
+                users = self._locks[game_id][1] - 1
+                if users:
+                    self._locks[game_id] = (lock, users)
+                else:
+                    del self._locks[game_id]
 
     @contextmanager
     def session(self, game_id: str) -> Iterator[tuple[GameRecord, Game]]:
