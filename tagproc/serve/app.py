@@ -13,7 +13,7 @@ read, 404 for an unknown game or route, 409 for messages that do not line up wit
 that cannot be made (its ruleset or party), 502 when the upstream fails, 503 when the store does. The store is called in worker
 threads only (it is synchronous). Nothing logs a header or a body, so no key is ever logged.
 
-Decisions where the issue is silent: a game's ruleset is a shipped name, never a path (a client must not
+Decisions where the spec is silent: a game's ruleset is a shipped name, never a path (a client must not
 make the server read its files); a request body is at most ``MAX_BODY`` bytes and a player's message at most
 ``MAX_MESSAGE`` characters (a transcript's limit).
 """

@@ -16,7 +16,7 @@ Invariants:
   shape (id, model, role, finish reason), the finish chunk and what follows it (a usage chunk) are held
   until the turn is stored, with the rest of the visible text sent just before.
 
-Decisions where the issue is silent: ``turn`` is the reply's position in the game (``TurnResult.position``,
+Decisions where the spec is silent: ``turn`` is the reply's position in the game (``TurnResult.position``,
 0-based; a swipe keeps the position of the reply it replaced); the ``tagproc`` field rides on the finish
 chunk (one with ``finish_reason="stop"`` is made when the upstream sent none).
 """
@@ -100,10 +100,11 @@ async def complete_chat(
             raise UpstreamFailed("the upstream's choice has no message")
         prepared.turn.feed(message_text(message))
         result = prepared.turn.finish()
-        await held.commit(list(prepared.game.events[prepared.old :]), snapshot_of(prepared.game))
-    finally:
+    except BaseException:
         with anyio.CancelScope(shield=True):
             await _abandon(held)
+        raise
+    await held.commit(list(prepared.game.events[prepared.old :]), snapshot_of(prepared.game))
     choices[0]["message"] = {**message, "content": result.visible}
     return {**data, "tagproc": tagproc_field(result)}
 

@@ -17,7 +17,7 @@ reply's ``history`` (each tag replaced by its answers), so the model reads what 
 unanswered tags. Everything else of the body goes upstream as the client wrote it, but
 ``metadata.tagproc_game`` (which names the game to the proxy alone).
 
-Decisions where the issue is silent:
+Decisions where the spec is silent:
 - The player's messages go upstream as written (their tags never run: a player's turn answers them
   ``player-tag`` in the game's own history, which the recap reads).
 - A swipe records no player message: the ones before the replaced reply were recorded with it.
