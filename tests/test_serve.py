@@ -549,3 +549,66 @@ def test_the_games_locks_are_let_go_once_nobody_holds_them(tmp_path: Path) -> No
     assert games.delete(game_id)
     assert games._locks == {}
     games.store.close()
+
+
+@pytest.mark.parametrize(
+    ("roles", "replies", "kind", "told"),
+    [
+        pytest.param("u", [], "reply", (), id="the-first-player-message"),
+        pytest.param("", [], "reply", (), id="the-game-opens-before-anyone-speaks"),
+        pytest.param("uau", ["A0"], "reply", (1,), id="a-new-reply"),
+        pytest.param("u", ["A0"], "regenerate", (), id="a-swipe-of-the-first-reply"),
+        pytest.param("uauau", ["A0", "A1"], "reply", (1, 3), id="the-third-reply"),
+        pytest.param("uau", ["A0", "A1"], "regenerate", (1,), id="a-swipe-of-the-second"),
+        pytest.param("gu", [], "reply", (), id="a-greeting-counts-for-nothing"),
+        pytest.param("gu", ["A0"], "regenerate", (), id="a-swipe-after-a-greeting"),
+        pytest.param("guau", ["A0"], "reply", (2,), id="a-reply-after-a-greeting"),
+        pytest.param("au", ["A0"], "reply", (0,), id="after-the-opening-reply"),
+    ],
+)
+def test_what_a_request_asks_is_told_by_its_assistant_messages(
+    roles: str, replies: list[str], kind: str, told: tuple[int, ...]
+) -> None:
+    from tagproc.serve.messages import plan_turn
+
+    said = iter(replies)
+    messages = [
+        user("player")
+        if role == "u"
+        else assistant("Welcome, traveller. I am the sexton.")
+        if role == "g"
+        else assistant(f" {next(said)} ")  # a client may trim or pad what it was sent
+        for role in roles
+    ]
+    plan = plan_turn(messages, replies)
+    assert (plan.kind, plan.told) == (kind, told)
+
+
+@pytest.mark.parametrize(
+    ("roles", "replies"),
+    [
+        pytest.param("uau", [], id="a-reply-the-game-never-told"),
+        pytest.param("u", ["A0", "A1"], id="a-swipe-of-an-older-reply"),
+    ],
+)
+def test_messages_that_do_not_line_up_with_the_game_are_a_conflict(roles: str, replies: list[str]) -> None:
+    from tagproc.serve.messages import RequestProblem, plan_turn
+
+    messages = [user("player") if role == "u" else assistant("told") for role in roles]
+    with pytest.raises(RequestProblem) as raised:
+        plan_turn(messages, replies)
+    assert raised.value.status == 409
+
+
+def test_a_characters_greeting_goes_upstream_as_written_and_swipes_still_work(proxy: Proxy) -> None:
+    game_id = proxy.new_game()
+    proxy.upstream.say(PAY, FIND, SWIPE)
+    greeting = assistant("Welcome to the Gravewatch, warden.")
+    history = [greeting, user("I pay."), assistant(PAY_VISIBLE), user("I dig.")]
+    assert proxy.stream(game_id, history[:2])[1]["turn"] == 1
+    assert proxy.stream(game_id, history)[1]["turn"] == 3
+    pieces, field = proxy.stream(game_id, history)
+    assert "".join(pieces) == SWIPE_VISIBLE and field["turn"] == 3
+    sent = proxy.upstream.requests[1]["messages"]
+    assert sent[1] == greeting
+    assert sent[3]["content"].endswith(PAY_ANSWER + " He counts the change.")

@@ -64,7 +64,7 @@ class Prepared:
 def prepare_turn(game: Game, body: Mapping[str, Any], messages: list[dict[str, Any]]) -> Prepared:
     """Inside the session: record the player's new messages, begin the reply (or the swipe), rewrite."""
     replies = [turn for turn in game.turns if turn.kind == "gm"]
-    plan = plan_turn(messages, len(replies))
+    plan = plan_turn(messages, [reply.visible for reply in replies])
     old = len(game.events)
     if plan.kind == "reply":
         for text in plan.players:
@@ -74,7 +74,7 @@ def prepare_turn(game: Game, body: Mapping[str, Any], messages: list[dict[str, A
         position = replies[-1].position
         turn = game.begin_regenerate()
     histories = [reply.history for reply in replies]
-    rewritten = rewrite_messages(messages, histories, game.prompt_at(position).text)
+    rewritten = rewrite_messages(messages, plan.told, histories, game.prompt_at(position).text)
     return Prepared(game, old, turn, upstream_body(body, rewritten))
 
 

@@ -21,6 +21,9 @@ Decisions where the spec is silent:
 - The player's messages go upstream as written (their tags never run: a player's turn answers them
   ``player-tag`` in the game's own history, which the recap reads).
 - A swipe records no player message: the ones before the replaced reply were recorded with it.
+- A client's greeting (a character's first message: an assistant message before the first user message
+  whose text is none of the game's replies) is not counted and goes upstream as written; a reply the game
+  told before any player spoke is recognised by its text (the visible text the client was sent).
 - A message's content may be a string or a list of content parts (the text parts are read); an assistant
   message's is replaced by one string.
 - ``n`` other than 1 is refused (400): tagproc runs one telling of a reply.
@@ -39,6 +42,7 @@ __all__ = [
     "RequestProblem",
     "TurnPlan",
     "game_id_of",
+    "greetings",
     "message_text",
     "plan_turn",
     "read_messages",
@@ -70,10 +74,11 @@ class RequestProblem(ValueError):
 @dataclass(frozen=True, slots=True)
 class TurnPlan:
     """What a request asks of its game: a ``reply`` after recording ``players`` (the new player messages),
-    or a ``regenerate`` of the last Game Master reply."""
+    or a ``regenerate`` of the last Game Master reply; ``told``: which messages are the game's replies."""
 
     kind: Literal["reply", "regenerate"]
     players: tuple[str, ...] = ()
+    told: tuple[int, ...] = ()  # the indexes of the messages that are the game's replies, in order
 
 
 def game_id_of(body: Mapping[str, Any], headers: Mapping[str, str]) -> str:
@@ -124,42 +129,54 @@ def message_text(message: Mapping[str, Any]) -> str:
     return ""
 
 
-def plan_turn(messages: Sequence[Mapping[str, Any]], replies: int) -> TurnPlan:
-    """What the request asks, from its assistant messages against the game's ``replies`` (the module
-    docstring); a conflict (409) when they cannot be lined up."""
-    told = [index for index, message in enumerate(messages) if message.get("role") == "assistant"]
-    if len(told) == replies:
+def plan_turn(messages: Sequence[Mapping[str, Any]], replies: Sequence[str]) -> TurnPlan:
+    """What the request asks, from its assistant messages against the game's ``replies`` (the visible text
+    of each Game Master reply, in order; the module docstring); a conflict (409) when they cannot be lined
+    up. A client's greeting is left out of the count (``greetings``)."""
+    greeted = greetings(messages, replies)
+    told = [i for i, m in enumerate(messages) if m.get("role") == "assistant" and i not in greeted]
+    if len(told) == len(replies):
         after = told[-1] + 1 if told else 0
         players = tuple(message_text(m) for m in messages[after:] if m.get("role") == "user")
-        return TurnPlan("reply", players)
-    if replies and len(told) == replies - 1:
-        return TurnPlan("regenerate")
-    if len(told) > replies:
+        return TurnPlan("reply", players, tuple(told))
+    if replies and len(told) == len(replies) - 1:
+        return TurnPlan("regenerate", (), tuple(told))
+    if len(told) > len(replies):
         message = (
-            f"the messages hold {len(told)} assistant replies but the game has told {replies}: "
+            f"the messages hold {len(told)} assistant replies but the game has told {len(replies)}: "
             "this conversation is not the game's"
         )
     else:
         message = (
-            f"the messages hold {len(told)} assistant replies but the game has told {replies}: only the "
-            f"last reply can be regenerated (send the messages before it: {replies - 1} assistant replies)"
+            f"the messages hold {len(told)} assistant replies but the game has told {len(replies)}: only "
+            f"the last reply can be regenerated (send the messages before it: {len(replies) - 1} assistant "
+            "replies)"
         )
     raise RequestProblem(409, message, "conversation_mismatch")
 
 
+def greetings(messages: Sequence[Mapping[str, Any]], replies: Sequence[str]) -> frozenset[int]:
+    """The client's greetings: assistant messages before the first user message (a character's first
+    message) whose text is none of the game's replies. They go upstream as written and count for nothing."""
+    told = {reply.strip() for reply in replies}
+    found: set[int] = set()
+    for index, message in enumerate(messages):
+        role = message.get("role")
+        if role == "user":
+            break
+        if role == "assistant" and message_text(message).strip() not in told:
+            found.add(index)
+    return frozenset(found)
+
+
 def rewrite_messages(
-    messages: Sequence[Mapping[str, Any]], histories: Sequence[str], prompt: str
+    messages: Sequence[Mapping[str, Any]], told: Sequence[int], histories: Sequence[str], prompt: str
 ) -> list[dict[str, Any]]:
-    """The messages as they go upstream: ``prompt`` first in the system message, the i-th assistant
-    message's content replaced by ``histories[i]`` (assistant messages past them are kept as written)."""
-    out: list[dict[str, Any]] = []
-    told = 0
-    for message in messages:
-        rewritten = dict(message)
-        if message.get("role") == "assistant" and told < len(histories):
-            rewritten["content"] = histories[told]
-            told += 1
-        out.append(rewritten)
+    """The messages as they go upstream: ``prompt`` first in the system message, the message at ``told[i]``
+    (the game's i-th reply) with its content replaced by ``histories[i]``."""
+    out = [dict(message) for message in messages]
+    for index, history in zip(told, histories, strict=False):
+        out[index]["content"] = history
     if not prompt:
         return out
     for message in out:
