@@ -59,6 +59,7 @@ from tagproc.actions import (
 from tagproc.engine import bags
 from tagproc.engine.fight import fight_problems
 from tagproc.engine.gear import gear_problems
+from tagproc.engine.placing import is_party
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
 from tagproc.names import fold
@@ -248,7 +249,8 @@ class _Checker:
             self.known.update(fold(name) for name in _gear_names(action, self.rules))
         elif isinstance(action, EditAction):
             at = f"{at}.{action.action}"
-            self.who(at, "who", action.who)
+            if not (action.action == "add" and action.who is not None and is_party(self.state, action.who)):
+                self.who(at, "who", action.who)  # an add's who="party" is the shared view, as no who is
             self.who(at, "to", action.to)
             if action.action == "add":
                 self.known.add(fold(action.item))
