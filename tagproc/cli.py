@@ -242,9 +242,11 @@ def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentPars
     """Commands of the later stages, registered by their own modules."""
     from tagproc.preview_cli import add_preview_command
     from tagproc.ruleset_cli import add_ruleset_commands
+    from tagproc.serve.cli import add_serve_command
 
     add_preview_command(sub)
     add_ruleset_commands(sub)
+    add_serve_command(sub)
 
 
 # -- scan -------------------------------------------------------------------------------------------
