@@ -266,7 +266,7 @@ def test_scan_json_names_a_misspelled_ruleset_and_a_bad_party(
         ),
         pytest.param(
             ["scna"],
-            "tagproc: error: argument COMMAND: invalid choice: 'scna' (choose from 'demo', 'run', 'scan', 'preview', 'check', 'rulesets', 'schema')",
+            "tagproc: error: argument COMMAND: invalid choice: 'scna' (choose from 'demo', 'run', 'scan', 'preview', 'check', 'rulesets', 'schema', 'serve')",
             id="command",
         ),
         pytest.param(

@@ -227,10 +227,8 @@ def test_a_repository_without_the_folder_runs_as_if_tagproc_were_not_installed(
 
 
 def _readme_section() -> str:
-    """The README's plugin section (README-plugin.md until it is merged into README.md)."""
+    """The README's plugin section."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    if SECTION not in readme:
-        readme = (ROOT / "README-plugin.md").read_text(encoding="utf-8")
     section = readme[readme.index(SECTION) :]
     end = section.find("\n## ", len(SECTION))
     return section if end < 0 else section[:end]

@@ -7,6 +7,8 @@ The conventions a README example follows to be run here:
   of ``STUBS`` below (the reader's own model stream, player channel, SDK client and websocket); any other
   undefined name fails the test. What a block shows as a result it states with ``assert``.
 - An ``async def`` a block defines is run once, with its parameters taken from that namespace by name.
+- A block that names ``X-Tagproc-Game`` talks to a running ``tagproc serve``: ``tests/test_serve.py`` runs it
+  against a real proxy, so it is left out here.
 - In a ```` ```sh ```` block, each command that starts with ``tagproc`` runs (a line's ``&&``-joined
   commands are taken one by one, so the install lines run their ``tagproc demo``; ``pip``, ``python3 -m
   venv`` and ``pytest`` are left to CI), in an empty folder, and must exit 0; ``> FILE`` writes its output
@@ -43,7 +45,13 @@ REPLY_CHUNKS = ("The smith nods. [inventory: act", 'ion="add" item="Lantern', 'c
 
 
 def _blocks(language: str) -> list[str]:
-    return re.findall(rf"^```{language}\n(.*?)^```", TEXT, flags=re.S | re.M)
+    found = re.findall(rf"^```{language}\n(.*?)^```", TEXT, flags=re.S | re.M)
+    return [block for block in found if LIVE_PROXY not in block]
+
+
+# A block that talks to a running ``tagproc serve`` (it names the game header): tests/test_serve.py runs it
+# against a real proxy in front of a fake upstream, so it is left out here.
+LIVE_PROXY = "X-Tagproc-Game"
 
 
 class ModelChunks:

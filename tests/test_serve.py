@@ -384,14 +384,11 @@ def test_tagproc_serve_is_a_command_bound_to_loopback_by_default(
 
 def _readme_example() -> str:
     root = Path(__file__).resolve().parents[1]
-    for name in ("README-serve.md", "README.md"):
-        path = root / name
-        if path.exists():
-            blocks = re.findall(r"^```python\n(.*?)^```", path.read_text(encoding="utf-8"), flags=re.S | re.M)
-            found: list[str] = [block for block in blocks if "X-Tagproc-Game" in block]
-            if found:
-                return found[0]
-    raise AssertionError("no python example of tagproc serve in the README")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    found: list[str] = [block for block in blocks if "X-Tagproc-Game" in block]
+    assert found, "no python example of tagproc serve in the README"
+    return found[0]
 
 
 def test_the_readme_example_runs_against_the_proxy(proxy: Proxy) -> None:
