@@ -43,7 +43,8 @@ from tagproc.engine.state import Member
 from tagproc.game import Game
 from tagproc.party import PartyError, build_party
 from tagproc.render import Renderer
-from tagproc.ruleset import Problem, RulesetError, load_ruleset
+from tagproc.ruleset import Problem, RulesetError
+from tagproc.ruleset.shared import shared_rules
 from tagproc.transcript_actions import ACTION_KINDS, AnyAction, Written, check_actions, parse_action
 from tagproc.turn import Turn, TurnResult
 
@@ -198,7 +199,8 @@ def _rules(data: Mapping[str, Any], folder: Path, problems: list[Problem]) -> Ru
         return None
     relative = folder / name
     try:
-        return Rules(load_ruleset(relative if is_file(relative) else name), layers)
+        # one Rules per process for a ruleset (and layers) however many transcripts name it
+        return shared_rules(relative if is_file(relative) else name, layers)
     except RulesetError as error:
         key = "layers" if all(p.path == "layers" for p in error.problems) else "ruleset"
         problems.extend(Problem(key, f"{p}") for p in error.problems)
