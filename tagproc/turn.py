@@ -208,10 +208,11 @@ class Turn:
         """Take the next chunk of the message; returns the visible text it adds (tags hidden). Runs nothing."""
         if self._result is not None:
             raise RuntimeError("Turn.feed() after finish()")
-        chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
+        if not chunk.isascii():  # ASCII holds no surrogate: the common token skips the call
+            chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
         self._chunks.append(chunk)
         events = self._stream.feed(chunk)
-        self._events.extend(events)
+        self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
         return shown
