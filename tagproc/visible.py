@@ -61,6 +61,11 @@ class VisibleText:
                 self._add_text(event.text, out)
         return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
 
+    @property
+    def is_clear(self) -> bool:
+        """Open, nothing held and no tag taken out: prose that does not end in whitespace is shown as it is."""
+        return self._clear
+
     def close(self) -> str:
         """What is left to show at the end of the reply."""
         if self._closed:
