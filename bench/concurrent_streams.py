@@ -13,33 +13,26 @@ streams start at random points of their first reply, so that replies end (and ``
 spread over time as in a server that has been up a while; each reply that ends begins the next one. The
 process is pinned to one core.
 
-Run: ``python bench/concurrent.py`` (``--streams``, ``--rate``, ``--seconds`` to change the load)
+Run: ``python bench/concurrent_streams.py`` (named so: a ``bench/concurrent.py`` would hide the standard
+library's ``concurrent`` package, which asyncio and tiktoken import, from every script in this folder) (``--streams``, ``--rate``, ``--seconds`` to change the load)
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import asyncio
+import os
+import random
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
-# This file's folder comes first on the path when it runs as a script, and its name would hide the standard
-# library's ``concurrent`` package (which asyncio imports): the folder goes back after the standard imports.
-HERE = sys.path.pop(0)
+from stream_reply import PARTY, chat_chunks, tagged_reply
 
-import argparse  # noqa: E402
-import asyncio  # noqa: E402
-import os  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from collections.abc import AsyncIterator, Sequence  # noqa: E402
-from typing import Any  # noqa: E402
-
-sys.path.insert(0, HERE)
-
-from stream_reply import PARTY, chat_chunks, tagged_reply  # noqa: E402
-
-from tagproc import Game, astream_reply  # noqa: E402
-from tagproc.engine.rules import Rules  # noqa: E402
-from tagproc.ruleset import load_ruleset  # noqa: E402
-from tagproc.tokens import TokenCounter  # noqa: E402
+from tagproc import Game, astream_reply
+from tagproc.engine.rules import Rules
+from tagproc.ruleset import load_ruleset
+from tagproc.tokens import TokenCounter
 
 GOAL_MS = 20.0
 
