@@ -40,11 +40,12 @@ GOAL_MS = 20.0
 class Pace:
     """One stream's schedule: when its next chunk is due (loop time)."""
 
-    __slots__ = ("due", "interval")
+    __slots__ = ("due", "interval", "sent")
 
     def __init__(self, start: float, interval: float) -> None:
         self.due = start
         self.interval = interval
+        self.sent = start  # when the chunk last sent was due
 
 
 async def paced(chunks: Sequence[dict[str, Any]], pace: Pace) -> AsyncIterator[dict[str, Any]]:
@@ -53,8 +54,9 @@ async def paced(chunks: Sequence[dict[str, Any]], pace: Pace) -> AsyncIterator[d
         wait = pace.due - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
-        yield chunk
+        pace.sent = pace.due
         pace.due += pace.interval
+        yield chunk
 
 
 async def bare(source: AsyncIterator[dict[str, Any]]) -> AsyncIterator[str]:
@@ -79,7 +81,7 @@ async def chat(
             now = loop.time()
             if now >= until:
                 break  # the stream is left open: its turn is abandoned, nothing committed
-            late.append(now - (pace.due - pace.interval))  # ``due`` has moved on to the next chunk
+            late.append(now - pace.sent)
 
 
 async def run(
