@@ -73,15 +73,18 @@ def _dict_text(chunk: dict[str, Any]) -> str | None:
     Each test is exact: a dict is a ``Mapping`` (read by key), a list is what ``choices`` may be, and the
     index is one ``_read_text`` accepts, so what this returns is what ``_read_text`` would.
     """
-    choices = chunk.get("choices")
-    if type(choices) is list and len(choices) == 1:
-        choice = choices[0]
-        if type(choice) is dict and choice.get("index") in _FIRST:
-            delta = choice.get("delta")
-            if type(delta) is dict:
-                text = delta.get("content")
-                if type(text) is str:
-                    return text
+    try:
+        choices = chunk["choices"]
+        if type(choices) is list:
+            [choice] = choices  # ValueError when there are none or several
+            if type(choice) is dict and choice.get("index") in _FIRST:
+                delta = choice["delta"]
+                if type(delta) is dict:
+                    text = delta["content"]
+                    if type(text) is str:
+                        return text
+    except (KeyError, ValueError):  # a missing key, not one choice: ``_read_text`` tells which
+        pass
     return None
 
 

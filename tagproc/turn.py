@@ -70,6 +70,9 @@ MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
 _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (and they are joined)
+# What a chunk passed straight through may not end in: whitespace, which the visible text holds (an ASCII
+# chunk's: ``str.isspace`` of these), and the markup the scanner holds (``is_plain_prose`` tests it too).
+_HELD_AT_END = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -210,8 +213,10 @@ class Turn:
         """Take the next chunk of the message; returns the visible text it adds (tags hidden). Runs nothing."""
         if self._result is not None:
             raise RuntimeError("Turn.feed() after finish()")
+        if not chunk:
+            return ""  # the scanner and the visible text would take it and change nothing
         chunks = self._chunks
-        if self._run >= 0 and chunk and is_plain_prose(chunk) and not chunk[-1].isspace():
+        if self._run >= 0 and chunk[-1] not in _HELD_AT_END and is_plain_prose(chunk):
             # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
             # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
             chunks.append(chunk)
@@ -224,6 +229,9 @@ class Turn:
             self._end_run()
         chunks.append(chunk)
         events = self._stream.feed(chunk)
+        if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
+            self._run = -1
+            return ""
         self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
