@@ -4,7 +4,8 @@ Prints figures measured in this one run (tests never assert a time):
 - the p50/p99/max lateness of the pieces the players read through ``astream_reply`` (goal: p99 <= 20 ms):
   how long after its chunk was due each visible piece reached the consumer
 - the same for a bare loop over the same paced sources (only ``delta.content`` pulled out), in the same run:
-  what the event loop itself costs, for comparison
+  what the event loop itself costs, for comparison; and for ``astream_reply`` with each reply left at its
+  last token, so that ``finish()`` never runs: what the streaming alone costs
 - the share of the core each side kept busy
 
 Each stream is a chat on its own ``Game``, its source an async generator of OpenAI-style dict chunks that
@@ -40,17 +41,20 @@ GOAL_MS = 20.0
 class Pace:
     """One stream's schedule: when its next chunk is due (loop time)."""
 
-    __slots__ = ("due", "interval", "sent")
+    __slots__ = ("due", "interval", "left", "sent")
 
     def __init__(self, start: float, interval: float) -> None:
         self.due = start
         self.interval = interval
         self.sent = start  # when the chunk last sent was due
+        self.left = 0  # chunks of this reply still to send
 
 
 async def paced(chunks: Sequence[dict[str, Any]], pace: Pace) -> AsyncIterator[dict[str, Any]]:
     loop = asyncio.get_running_loop()
+    pace.left = len(chunks)
     for chunk in chunks:
+        pace.left -= 1
         wait = pace.due - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
@@ -68,9 +72,17 @@ async def bare(source: AsyncIterator[dict[str, Any]]) -> AsyncIterator[str]:
 
 
 async def chat(
-    game: Game | None, replies: list[list[dict[str, Any]]], pace: Pace, until: float, late: list[float]
+    game: Game | None,
+    replies: list[list[dict[str, Any]]],
+    pace: Pace,
+    until: float,
+    late: list[float],
+    finish: bool,
 ) -> None:
-    """One chat: replies one after the other until ``until``; each visible piece's lateness recorded."""
+    """One chat: replies one after the other until ``until``; each visible piece's lateness recorded.
+
+    Without ``finish`` a reply is left at its last token (the finish and usage chunks not taken), so its
+    turn is abandoned and ``finish()`` never runs: what the streaming alone costs."""
     loop = asyncio.get_running_loop()
     for chunks in replies:
         if loop.time() >= until:
@@ -82,10 +94,18 @@ async def chat(
             if now >= until:
                 break  # the stream is left open: its turn is abandoned, nothing committed
             late.append(now - pace.sent)
+            if not finish and pace.left <= 2:
+                break
 
 
 async def run(
-    streams: int, rate: float, seconds: float, chunks: list[dict[str, Any]], tagged: bool, rules: Rules
+    streams: int,
+    rate: float,
+    seconds: float,
+    chunks: list[dict[str, Any]],
+    tagged: bool,
+    finish: bool,
+    rules: Rules,
 ) -> tuple[list[float], float]:
     rng = random.Random(14)
     games = [Game(rules, PARTY, seed=seed) if tagged else None for seed in range(streams)]
@@ -101,7 +121,7 @@ async def run(
         first = [chunks[0], *body[cut:], *chunks[-2:]]
         replies = [first] + [chunks] * int(seconds * rate / len(body) + 2)
         pace = Pace(start + rng.random() / rate, 1 / rate)
-        tasks.append(asyncio.ensure_future(chat(game, replies, pace, until, late)))
+        tasks.append(asyncio.ensure_future(chat(game, replies, pace, until, late, finish)))
     await asyncio.sleep(start + warm - loop.time())
     late.clear()
     cpu = time.process_time()
@@ -133,12 +153,17 @@ def main() -> None:
         f"tagproc concurrent benchmark: {args.streams:,} async streams at {args.rate:g} tokens/s each "
         f"({args.streams * args.rate:,.0f} tokens/s), one core ({where}), {args.seconds:g} s measured a side"
     )
-    for label, tagged in (("bare loop (event loop only)", False), ("astream_reply", True)):
-        late, busy = asyncio.run(run(args.streams, args.rate, args.seconds, chunks, tagged, rules))
+    sides = (
+        ("bare loop (event loop only)", False, True),
+        ("astream_reply, finish() not run", True, False),
+        ("astream_reply", True, True),
+    )
+    for label, tagged, finish in sides:
+        late, busy = asyncio.run(run(args.streams, args.rate, args.seconds, chunks, tagged, finish, rules))
         p50, p99, worst = (quantile(late, q) * 1000 for q in (0.5, 0.99, 1.0))
-        goal = f" (goal p99 <= {GOAL_MS:g} ms)" if tagged else ""
+        goal = f" (goal p99 <= {GOAL_MS:g} ms)" if tagged and finish else ""
         print(
-            f"  {label:28} lateness p50 {p50:6.2f} ms, p99 {p99:7.2f} ms, max {worst:7.1f} ms{goal}; "
+            f"  {label:32} lateness p50 {p50:6.2f} ms, p99 {p99:7.2f} ms, max {worst:7.1f} ms{goal}; "
             f"{len(late):,} pieces, core {busy:4.0%} busy"
         )
 
