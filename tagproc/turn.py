@@ -42,13 +42,13 @@ from tagproc.engine.place import day_after
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
-from tagproc.envelope import opener_name
+from tagproc.envelope import MARKUP, PAIRS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
 from tagproc.notes import Note, note, notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
-from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, is_plain_prose, merge_text
+from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
 from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
@@ -70,9 +70,11 @@ MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
 _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (and they are joined)
-# What a chunk passed straight through may not end in: whitespace, which the visible text holds (an ASCII
-# chunk's: ``str.isspace`` of these), and the markup the scanner holds (``is_plain_prose`` tests it too).
-_HELD_AT_END = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+# A chunk passed straight through is ASCII, holds no opening bracket and does not end in whitespace, which
+# the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
+# what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
+_OPENERS = frozenset(PAIRS)
+_HELD_AT_END = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -216,7 +218,12 @@ class Turn:
         if not chunk:
             return ""  # the scanner and the visible text would take it and change nothing
         chunks = self._chunks
-        if self._run >= 0 and chunk[-1] not in _HELD_AT_END and is_plain_prose(chunk):
+        if (
+            self._run >= 0
+            and chunk[-1] not in _HELD_AT_END
+            and chunk.isascii()
+            and _OPENERS.isdisjoint(chunk)
+        ):
             # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
             # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
             chunks.append(chunk)
