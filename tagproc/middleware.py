@@ -21,7 +21,16 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator, Mapping
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterable,
+    AsyncIterator,
+    Awaitable,
+    Generator,
+    Iterable,
+    Iterator,
+    Mapping,
+)
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
@@ -35,6 +44,7 @@ Chunk: TypeAlias = str | Mapping[str, Any] | object
 
 _Phase = Literal["open", "done", "closed", "failed"]
 _MISSING = object()
+_FIRST = (None, 0)  # the index of the first choice, or none given
 _FORMS = (
     "a str, or an OpenAI-style chunk with choices[0].delta.content (chat) or choices[0].text (legacy "
     "completions), as a dict or an object with attributes"
@@ -47,6 +57,38 @@ def chunk_text(chunk: Chunk) -> str:
     ``TypeError`` for any other shape (bytes, a non-streaming response, a content that is not a string),
     ``ValueError`` for a chunk of another choice than the first (a request with ``n`` > 1).
     """
+    if type(chunk) is dict:
+        text = _dict_text(chunk)
+        if text is not None:
+            return text
+    elif isinstance(chunk, str):
+        return chunk
+    return _read_text(chunk)
+
+
+def _dict_text(chunk: dict[str, Any]) -> str | None:
+    """The common chat shape as plain dicts (``choices[0].delta.content`` a str), read with no ABC check;
+    None for anything else, which ``_read_text`` reads (or refuses) as it always did.
+
+    Each test is exact: a dict is a ``Mapping`` (read by key), a list is what ``choices`` may be, and the
+    index is one ``_read_text`` accepts, so what this returns is what ``_read_text`` would.
+    """
+    try:
+        choices = chunk["choices"]
+        if type(choices) is list:
+            [choice] = choices  # ValueError when there are none or several
+            if type(choice) is dict and choice.get("index") in _FIRST:
+                delta = choice["delta"]
+                if type(delta) is dict:
+                    text = delta["content"]
+                    if type(text) is str:
+                        return text
+    except (KeyError, ValueError):  # a missing key, not one choice: ``_read_text`` tells which
+        pass
+    return None
+
+
+def _read_text(chunk: Chunk) -> str:
     if isinstance(chunk, str):
         return chunk
     choices = _field(chunk, "choices")
@@ -76,7 +118,7 @@ def chunk_text(chunk: Chunk) -> str:
 
 def _field(value: object, name: str) -> object:
     """A mapping's key or an object's attribute, ``_MISSING`` when there is none."""
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):
         return value.get(name, _MISSING)
     return getattr(value, name, _MISSING)
 
@@ -98,37 +140,28 @@ def _turn_of(turn_or_game: Game | Turn) -> Turn:
 
 
 class _Reply:
-    """What both streams share: the turn, the phase, the visible text given so far, the result."""
+    """What both streams share: the turn, the phase and, once the source ended, the result."""
 
-    __slots__ = ("_phase", "_result", "_shown", "turn")
+    __slots__ = ("_phase", "_result", "turn")
 
     def __init__(self, turn: Turn) -> None:
         self.turn = turn
         self._phase: _Phase = "open"
-        self._shown = 0  # characters of visible text given so far
         self._result: TurnResult | None = None
 
-    @property
-    def is_open(self) -> bool:
-        return self._phase == "open"
-
-    def take(self, chunk: Chunk) -> str:
-        """The visible text one chunk adds (``""`` while a possible tag is held)."""
-        shown = self.turn.feed(chunk_text(chunk))
-        self._shown += len(shown)
-        return shown
-
-    def end(self) -> str:
-        """The source ended: finish the turn (run its tags, commit) and return the visible text it held."""
+    def end(self, shown: int) -> str:
+        """The source ended: finish the turn (run its tags, commit) and return the visible text it held
+        past the ``shown`` characters already given."""
         self._phase = "failed"  # until finish() returns: a refused commit must not read as done
         result = self.turn.finish()
         self._result = result
         self._phase = "done"
         # ``visible`` is every piece ``feed`` returned then the tail ``finish`` released, in order.
-        return result.visible[self._shown :]
+        return result.visible[shown:]
 
     def fail(self) -> None:
-        self._phase = "failed"
+        if self._phase == "open":  # a close() that stopped the pieces is not a failure
+            self._phase = "failed"
 
     def stop(self) -> bool:
         """Stop early; True when the source should be closed (the stream was still open)."""
@@ -146,6 +179,45 @@ class _Reply:
         if self._phase == "closed":
             raise RuntimeError("the stream was closed before the reply ended; nothing was committed")
         raise RuntimeError("the reply failed (see the exception it raised); nothing was committed")
+
+
+def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None]:
+    """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk (a
+    generator, the turn's bound ``feed``, the dict shape read at once)."""
+    feed = reply.turn.feed
+    shown = 0  # characters of visible text given so far
+    try:
+        for chunk in source:
+            text = _dict_text(chunk) if type(chunk) is dict else None
+            piece = feed(chunk_text(chunk) if text is None else text)
+            if piece:
+                shown += len(piece)
+                yield piece
+        piece = reply.end(shown)
+    except BaseException:  # GeneratorExit (a close) too; CancelledError: a cancelled chat commits nothing
+        reply.fail()
+        raise
+    if piece:
+        yield piece
+
+
+async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
+    """``_pieces`` over an async source."""
+    feed = reply.turn.feed
+    shown = 0
+    try:
+        async for chunk in source:
+            text = _dict_text(chunk) if type(chunk) is dict else None
+            piece = feed(chunk_text(chunk) if text is None else text)
+            if piece:
+                shown += len(piece)
+                yield piece
+        piece = reply.end(shown)
+    except BaseException:
+        reply.fail()
+        raise
+    if piece:
+        yield piece
 
 
 class _Stream:
@@ -173,7 +245,7 @@ class ReplyStream(_Stream, Iterator[str]):
     out. See the module docstring for when the turn is finished and when nothing is committed.
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ("_pieces", "_source")
 
     def __init__(self, turn: Turn, chunks: Iterable[Chunk]) -> None:
         if not isinstance(chunks, Iterable):
@@ -181,26 +253,13 @@ class ReplyStream(_Stream, Iterator[str]):
             raise TypeError(f"expected an iterable of chunks, not {type(chunks).__name__}{hint}")
         self._reply = _Reply(turn)
         self._source: Iterator[Chunk] = iter(chunks)
+        self._pieces = _pieces(self._reply, self._source)
 
-    def __iter__(self) -> ReplyStream:
-        return self
+    def __iter__(self) -> Iterator[str]:
+        return self._pieces  # a ``for`` loop resumes the generator itself, with no call in between
 
     def __next__(self) -> str:
-        reply = self._reply
-        while reply.is_open:
-            try:
-                try:
-                    chunk = next(self._source)
-                except StopIteration:
-                    shown = reply.end()
-                else:
-                    shown = reply.take(chunk)
-            except BaseException:
-                reply.fail()
-                raise
-            if shown:
-                return shown
-        raise StopIteration
+        return next(self._pieces)
 
     def close(self) -> None:
         """Stop before the end: nothing is committed; the source's ``close()`` runs when it has one.
@@ -208,6 +267,7 @@ class ReplyStream(_Stream, Iterator[str]):
         After the end (or a failure) it does nothing, and ``.result`` stays as it was.
         """
         if self._reply.stop():
+            self._pieces.close()
             closer = getattr(self._source, "close", None)
             if callable(closer):
                 closer()
@@ -224,7 +284,7 @@ class ReplyStream(_Stream, Iterator[str]):
 class AsyncReplyStream(_Stream, AsyncIterator[str]):
     """``ReplyStream`` over an async source: ``async for piece in stream``; ``.result`` after the end."""
 
-    __slots__ = ("_source",)
+    __slots__ = ("_pieces", "_source")
 
     def __init__(self, turn: Turn, chunks: AsyncIterable[Chunk]) -> None:
         if not isinstance(chunks, AsyncIterable):
@@ -232,30 +292,18 @@ class AsyncReplyStream(_Stream, AsyncIterator[str]):
             raise TypeError(f"expected an async iterable of chunks, not {type(chunks).__name__}{hint}")
         self._reply = _Reply(turn)
         self._source: AsyncIterator[Chunk] = aiter(chunks)
+        self._pieces = _apieces(self._reply, self._source)
 
-    def __aiter__(self) -> AsyncReplyStream:
-        return self
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._pieces
 
-    async def __anext__(self) -> str:
-        reply = self._reply
-        while reply.is_open:
-            try:
-                try:
-                    chunk = await anext(self._source)
-                except StopAsyncIteration:
-                    shown = reply.end()
-                else:
-                    shown = reply.take(chunk)
-            except BaseException:  # CancelledError too: a cancelled chat commits nothing
-                reply.fail()
-                raise
-            if shown:
-                return shown
-        raise StopAsyncIteration
+    def __anext__(self) -> Awaitable[str]:
+        return anext(self._pieces)
 
     async def aclose(self) -> None:
         """Stop before the end: nothing is committed; the source's ``aclose()`` runs when it has one."""
         if self._reply.stop():
+            await self._pieces.aclose()
             closer = getattr(self._source, "aclose", None)
             if callable(closer):
                 await closer()

@@ -80,7 +80,16 @@ from tagproc.envelope import (
 )
 from tagproc.vocabulary import HEAD_COLONS
 
-__all__ = ["BODY_LIMIT", "Event", "RawTag", "TagStream", "Text", "merge_text", "parse_reply"]
+__all__ = [
+    "BODY_LIMIT",
+    "Event",
+    "RawTag",
+    "TagStream",
+    "Text",
+    "is_plain_prose",
+    "merge_text",
+    "parse_reply",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +266,7 @@ class TagStream:
                 return []
             if (
                 grown[0] == "["
-                and _is_plain_prose(chunk)
+                and is_plain_prose(chunk)
                 and held.isascii()
                 and OPEN.match(grown, wrap) is None
             ):
@@ -278,10 +287,16 @@ class TagStream:
                 and self._pair is SQUARE
                 and not self._prefix
                 and not self._nest
-                and _is_plain_prose(chunk[stop.end() :])
+                and is_plain_prose(chunk[stop.end() :])
             ):
                 return self._close_plain(chunk, stop.end())
         return self._run(chunk, final=False)
+
+    @property
+    def is_idle(self) -> bool:
+        """Nothing held, between tags: a chunk that ``is_plain_prose`` would come back as one ``Text`` of
+        itself, and leave the scanner idle."""
+        return self._idle and not self._closed
 
     def _release(self, text: str) -> list[Event]:
         """The held text and the chunk after it, found to be prose that cannot start a tag: out at once
@@ -651,9 +666,9 @@ _BEFORE_SQUARE: Final = MARKUP | {"["}  # what may stand before a "[" opener: ma
 _NOWHERE: Final = sys.maxsize  # where no match stands
 
 
-def _is_plain_prose(text: str) -> bool:
+def is_plain_prose(text: str) -> bool:
     """Text that can neither start a tag nor wrap one: no opener and no markup at its end (ASCII, so no
-    wide bracket either)."""
+    wide bracket either). Fed to an idle scanner, it is one ``Text`` of itself (``feed``'s fast path)."""
     return (
         text.isascii()
         and "[" not in text

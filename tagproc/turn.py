@@ -42,7 +42,7 @@ from tagproc.engine.place import day_after
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
-from tagproc.envelope import opener_name
+from tagproc.envelope import MARKUP, PAIRS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.normalize import normalize
 from tagproc.notes import Note, note, notes_of
@@ -69,6 +69,12 @@ _LOG = logging.getLogger(__name__)
 MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest too-many
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
+_RUN_MOST = 64  # chunks passed straight through before the scanner reads them (and they are joined)
+# A chunk passed straight through is ASCII, holds no opening bracket and does not end in whitespace, which
+# the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
+# what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
+_OPENERS = frozenset(PAIRS)
+_HELD_AT_END = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -197,6 +203,7 @@ class Turn:
         self._events: list[Event] = []
         self._chunks: list[str] = []
         self._shown: list[str] = []
+        self._run = 0  # where the chunks ``feed`` passed straight through start (-1: none may pass now)
         self._result: TurnResult | None = None
 
     @property
@@ -208,18 +215,55 @@ class Turn:
         """Take the next chunk of the message; returns the visible text it adds (tags hidden). Runs nothing."""
         if self._result is not None:
             raise RuntimeError("Turn.feed() after finish()")
-        chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
-        self._chunks.append(chunk)
+        if not chunk:
+            return ""  # the scanner and the visible text would take it and change nothing
+        chunks = self._chunks
+        if (
+            self._run >= 0
+            and chunk[-1] not in _HELD_AT_END
+            and chunk.isascii()
+            and _OPENERS.isdisjoint(chunk)
+        ):
+            # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
+            # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
+            chunks.append(chunk)
+            if len(chunks) - self._run >= _RUN_MOST:
+                self._end_run()
+            return chunk
+        if not chunk.isascii():  # ASCII holds no surrogate: the common token skips the call
+            chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
+        if self._run >= 0:
+            self._end_run()
+        chunks.append(chunk)
         events = self._stream.feed(chunk)
-        self._events.extend(events)
+        if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
+            self._run = -1
+            return ""
+        self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
+        self._run = len(chunks) if self._stream.is_idle and self._visible.is_clear else -1
         return shown
+
+    def _end_run(self) -> None:
+        """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
+        ``Text`` event, one visible piece (the run itself: ``feed`` returned each chunk as it is) and one
+        piece of text, so no object is kept per chunk (``Turn.feed``)."""
+        chunks, start = self._chunks, self._run
+        if start < len(chunks):
+            run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
+            chunks[start:] = [run]
+            events = self._stream.feed(run)  # one Text of the run: the scanner agrees (``is_plain_prose``)
+            self._events += events
+            self._shown.append(self._visible.feed(events))
+        self._run = len(chunks)
 
     def finish(self) -> TurnResult:
         """End the message: run its tags once, in order, and return (and commit) the result."""
         if self._result is not None:
             return self._result
+        if self._run >= 0:
+            self._end_run()
         tail = self._stream.close()
         self._events.extend(tail)
         self._shown.append(self._visible.feed(tail))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tagproc.stream import Event, RawTag
+from tagproc.stream import Event, RawTag, Text
 
 __all__ = ["VisibleText", "visible_text"]
 
@@ -30,7 +30,7 @@ __all__ = ["VisibleText", "visible_text"]
 class VisibleText:
     """Joins ``Text``/``RawTag`` events into the text the player reads, as they stream."""
 
-    __slots__ = ("_closed", "_gap", "_started", "_tagged")
+    __slots__ = ("_clear", "_closed", "_gap", "_started", "_tagged")
 
     def __init__(self) -> None:
         self._started = False  # some prose was already returned
@@ -39,31 +39,46 @@ class VisibleText:
         self._gap: list[list[str]] = [[]]
         self._tagged = False  # a tag was taken out of the held gap
         self._closed = False
+        self._clear = True  # open, no whitespace held and no tag taken out: prose passes through as it is
 
     def feed(self, events: Iterable[Event]) -> str:
         """The visible text these events add (prose at once; trailing whitespace held)."""
+        if self._clear and type(events) is list and len(events) == 1:
+            # The common case, kept short: one prose event with nothing held, not ending in whitespace,
+            # is shown as it is (what ``_add_text`` would return: no gap to resolve, nothing to hold).
+            event = events[0]
+            if type(event) is Text and event.reason is None and event.text and not event.text[-1].isspace():
+                self._started = True
+                return event.text
         if self._closed:
             raise RuntimeError("VisibleText.feed() after close()")
         out: list[str] = []
         for event in events:
             if isinstance(event, RawTag) or event.reason == "too-long":  # an over-long tag is a tag too
                 self._gap.append([])
-                self._tagged = True
+                self._tagged, self._clear = True, False
             else:
                 self._add_text(event.text, out)
         return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
+
+    @property
+    def is_clear(self) -> bool:
+        """Open, nothing held and no tag taken out: prose that does not end in whitespace is shown as it is."""
+        return self._clear
 
     def close(self) -> str:
         """What is left to show at the end of the reply."""
         if self._closed:
             return ""
         self._closed = True
+        self._clear = False
         return self._resolve(at_end=True)
 
     def _add_text(self, text: str, out: list[str]) -> None:
         end = _prose_end(text)
         if not end:
             self._gap[-1].append(text)
+            self._clear = False
             return
         start = _prose_start(text)
         self._gap[-1].append(text[:start])
@@ -74,6 +89,7 @@ class VisibleText:
         self._started = True
         self._gap = [[text[end:]]]
         self._tagged = False
+        self._clear = end == len(text)
 
     def _resolve(self, *, at_end: bool) -> str:
         """The held gap as it reads, now that what follows it (prose, or the end) is known."""

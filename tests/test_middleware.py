@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
+import re
+import tracemalloc
 from collections.abc import AsyncIterator, Iterator, Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -461,3 +464,41 @@ def test_interleaved_async_streams_over_twenty_games_are_independent() -> None:
         assert result.to_json() == twin.to_json()
         assert result.state == twin.state
         assert games[seed].turns == (result,)
+
+
+# -- what a stream keeps --------------------------------------------------------------------------
+
+
+def test_a_stream_keeps_no_object_per_token_of_prose() -> None:
+    words = [" word"] * 20_000  # a str object is 54 bytes at least: one kept a token would be seen
+    game = _game()
+    turn = game.begin_reply()
+    held: list[int] = []
+    chunks = _chat_chunks(words)
+
+    def source() -> Iterator[dict[str, Any]]:
+        yield from chunks
+        held.append(tracemalloc.get_traced_memory()[0])
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        stream = stream_reply(turn, source())
+        assert "".join(stream) == " word" * 20_000
+    finally:
+        tracemalloc.stop()
+    # The text and the visible text, 5 characters a token each, and a little for each run of 64 tokens.
+    assert (held[0] - base) / len(words) < 5 * 2 + 8
+    assert stream.result.visible == " word" * 20_000
+
+
+@pytest.mark.parametrize("reply", [pytest.param(text, id=f"reply-{i}") for i, text in enumerate(REPLIES)])
+def test_prose_passed_straight_through_gives_the_one_shot_result(reply: str) -> None:
+    # Word-sized chunks, most of them prose a turn passes straight through, in runs longer than it keeps.
+    long = ("The lantern gutters, and the rain keeps on. " * 40 + "\n") + reply + " Then quiet. " * 80
+    chunks = [piece for piece in re.split(r"(?=[ \n])", long) if piece]
+    stream = stream_reply(_game(), _chat_chunks(chunks))
+    pieces = list(stream)
+    assert "".join(pieces) == stream.result.visible
+    assert stream.result.to_json() == _game().reply(long).to_json()
