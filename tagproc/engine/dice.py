@@ -25,10 +25,24 @@ class DiceError(ValueError):
 
 
 class Dice:
-    """A seeded source of rolls."""
+    """A seeded source of rolls.
+
+    The generator is seeded on the first roll, not before: every tag of a reply gets its dice and most
+    never roll, and seeding costs more than reading a tag. The rolls are those of ``random.Random(seed)``
+    all the same.
+    """
+
+    __slots__ = ("_generator", "_seed")
 
     def __init__(self, seed: int | str) -> None:
-        self._random = random.Random(seed)
+        self._seed = seed
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(self._seed)
+        return self._generator
 
     def die(self, sides: int) -> int:
         """One roll of a ``sides``-sided die."""

@@ -283,6 +283,7 @@ def party_at(tokens: list[Token], at: int) -> int | None:
 
 @lru_cache(maxsize=64)
 def game_index(words: GameWords) -> GameIndex:
-    """The index of ``words``, built once per set of game words (a pure memo, bounded: one game's words
-    stay the same from tag to tag, so building it per tag would cost more than reading the tag)."""
+    """The index of ``words``. It is a value of ``words`` alone and never changes once built, so a caller that
+    keeps one game's words (``Turn``'s ``TurnContext``: the same from tag to tag) keeps its index too:
+    building it per tag costs more than reading the tag."""
     return GameIndex(words)
