@@ -94,12 +94,12 @@ class TurnContext:
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
-    def game_index(self, names: ItemNames) -> GameIndex:
-        """``game_index(names.game_words())`` for ``names`` of these rules, built once per party."""
-        words = names.game_words()
-        found = self.indexes.get(words.members)
+    def game_index(self, names: ItemNames, members: tuple[str, ...]) -> GameIndex:
+        """``game_index(names.game_words())`` for ``names`` of these rules and a party of ``members``, built
+        once per party."""
+        found = self.indexes.get(members)
         if found is None:
-            found = self.indexes[words.members] = game_index(words)
+            found = self.indexes[members] = game_index(names.game_words())
         return found
 
 
@@ -431,7 +431,7 @@ def _commands(
 ) -> tuple[TagReading, list[Command | Unreadable]]:
     reading = read_tag(tag.raw)
     names = context.rules.names(state)
-    commands = normalize(reading, names, tag.raw, context.game_index(names))
+    commands = normalize(reading, names, tag.raw, context.game_index(names, names.members))
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
         return reading, [Unreadable(raw=tag.raw, detail=note("tags.asks_nothing"), tag=reading.name)]
     return reading, commands

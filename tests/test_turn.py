@@ -210,4 +210,5 @@ def test_a_game_builds_its_game_words_index_once_for_all_its_tags_and_turns() ->
     indexes = game._context.indexes
     assert list(indexes) == [("Ada", "Bram")]
     names = RULES.names(game.state)
-    assert game._context.game_index(names) is indexes[("Ada", "Bram")]
+    assert game._context.game_index(names, names.members) is indexes[("Ada", "Bram")]
+    assert names.game_words().members == names.members == ("Ada", "Bram")
