@@ -24,3 +24,9 @@ def test_the_same_parts_give_the_same_rolls_and_a_plain_number_rolls_itself() ->
     assert Dice(1).roll(" 12 ") == 12 and Dice(1).roll(4) == 4
     with pytest.raises(DiceError):
         Dice(1).roll("2d")
+
+
+@pytest.mark.parametrize("parts", [(0,), (3, (1, "ab"), 2), ("x", None, 7.5)])
+def test_dice_for_parts_roll_as_dice_seeded_with_their_seed(parts: tuple[object, ...]) -> None:
+    dice, reference = dice_for(*parts), Dice(seed_for(*parts))
+    assert [dice.die(100) for _ in range(8)] == [reference.die(100) for _ in range(8)]

@@ -84,7 +84,12 @@ def tokens_of(text: str) -> list[Token]:
 
 def key_of(text: str) -> str:
     """A name as game words compare it: folded, accents and edge punctuation off, possessive off."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    # ASCII text has no accent to take off (NFKD leaves it as it is): most names are, and this runs often.
+    plain = (
+        text
+        if text.isascii()
+        else "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    )
     folded = fold(plain.strip(_EDGE_PUNCT))
     folded = _POSSESSIVE.sub("", folded) if len(folded) > 2 else folded
     return folded.strip(_EDGE_PUNCT)
