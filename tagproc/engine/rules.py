@@ -83,9 +83,19 @@ class Rules:
 
     def family(self, coin_id: str) -> tuple[Coin, ...]:
         """The coins of ``coin_id``'s family, smallest first, as the money arithmetic takes them."""
-        coin = self.coins_by_id[coin_id]
-        family = [c for c in self.book.coins() if c.family.id == coin.family.id]
-        return tuple(Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value))
+        return self._families[self.coins_by_id[coin_id].family.id]
+
+    @cached_property
+    def _families(self) -> dict[str, tuple[Coin, ...]]:
+        """Each family's coins, smallest first (what ``family`` gives; the book's coins never change)."""
+        families: dict[str, tuple[Coin, ...]] = {}
+        for coin in self.book.coins():
+            if coin.family.id not in families:
+                family = [c for c in self.book.coins() if c.family.id == coin.family.id]
+                families[coin.family.id] = tuple(
+                    Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value)
+                )
+        return families
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
