@@ -4,8 +4,10 @@ Prints ratios measured in this one run (tests never assert a time):
 - turn 10,000's processing time as a multiple of turn 10's (goal <= 1.2): two games are played, one to
   10 replies and one to 10,000, and the last reply of each is told again (``regenerate``, which runs the
   same reply at the same position from the same start state, exactly what a new turn there costs)
-- a 2 KB reply with 8 tags, end to end (``Game.reply``: scan, hide, read, normalise, decide, evolve,
-  render the answers and the history), as a multiple of ``parse_reply`` on the same text
+- a 2 KB reply with 8 tags, end to end (scan, hide, then ``finish()``: read, normalise, decide, evolve,
+  render the answers and the history), as a multiple of ``parse_reply`` on the same text (goal <= 40).
+  It is told again at its own position (``regenerate``), so every round runs the same tags on the same
+  state (``Game.reply`` over and over would grow the game and drift its purses)
 
 Each ratio times its two sides in alternating rounds and keeps the best round of each, so a load that
 comes and goes on the machine touches both sides alike.
@@ -79,9 +81,12 @@ def main() -> None:
 
     text = long_reply()
     tags = sum(1 for event in parse_reply(text) if isinstance(event, RawTag))
-    game = played(rules, 1, last)
-    ratio = compare(lambda: game.reply(text), lambda: parse_reply(text), rounds=7, min_time=0.05)
-    print(f"a {len(text):,}-character reply with {tags} tags, end to end vs its one-shot scan: {ratio:.1f}x")
+    game = played(rules, 2, text)
+    ratio = compare(lambda: game.regenerate(text), lambda: parse_reply(text), rounds=7, min_time=0.05)
+    print(
+        f"a {len(text):,}-character reply with {tags} tags, end to end vs its one-shot scan: {ratio:.1f}x"
+        "  (goal <= 40)"
+    )
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tagproc.actions import Action, action_json
@@ -44,7 +44,9 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.envelope import MARKUP, PAIRS, opener_name
 from tagproc.judge import Judgment, judge_tags
+from tagproc.names import ItemNames
 from tagproc.normalize import normalize
+from tagproc.normalize.gamewords import GameIndex, game_index
 from tagproc.notes import Note, note, notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
@@ -83,11 +85,28 @@ TurnKind = Literal["gm", "player", "use", "gear", "edit", "fight"]
 
 @dataclass(frozen=True, slots=True)
 class TurnContext:
-    """What every turn of one game shares: its rules, its templates and its seed."""
+    """What every turn of one game shares: its rules, its templates and its seed.
+
+    ``indexes`` keeps the normaliser's game-words index of this game's party (``game_index``): the words
+    are the rules' and the members' names, the same from tag to tag and turn to turn, and building the index
+    costs more than reading a tag. It is a memo of values that never change once built, the game's own
+    (STYLE.md "No mutable globals"), so keeping it changes no result.
+    """
 
     rules: Rules
     renderer: Renderer
     seed: int
+    indexes: dict[tuple[str, ...], GameIndex] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    def game_index(self, names: ItemNames, members: tuple[str, ...]) -> GameIndex:
+        """``game_index(names.game_words())`` for ``names`` of these rules and a party of ``members``, built
+        once per party."""
+        found = self.indexes.get(members)
+        if found is None:
+            found = self.indexes[members] = game_index(names.game_words())
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,16 +420,23 @@ def _run_tags(context: TurnContext, start: GameState, events: list[Event], ident
     A tag the reply did not mean to run (``judge``: struck, quoted, an example, a recap's repeat) is read
     and answered, never run.
     """
-    seen: set[str] = set()  # the commands of the tags run (or refused) outside a closing recap
+    # The commands of the tags run (or refused) outside a closing recap: keyed only once a recap's tag asks
+    # whether it repeats one (most replies have no recap, and a key is a command's JSON).
+    run: list[list[Command | Unreadable]] = []
+    seen: set[str] = set()
+
+    def repeats(commands: list[Command | Unreadable]) -> bool:
+        seen.update(_commands_key(each) for each in run)
+        run.clear()
+        return _commands_key(commands) in seen
 
     def run_tag(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
-        reading, commands = _commands(context.rules, state, tag)
-        key = _commands_key(commands)
+        reading, commands = _commands(context, state, tag)
         skip = judgment.skip
-        if skip is None and judgment.recap and key in seen:
+        if skip is None and judgment.recap and repeats(commands):
             skip = "repeated"
         if skip is None and not judgment.recap:
-            seen.add(key)
+            run.append(commands)
         if skip is not None:
             answers = [_not_run(command, tag, skip) for command in commands]
             return _record(index, tag, reading, commands, answers, skip), state
@@ -444,9 +470,12 @@ def _run_commands(
     return answers, state
 
 
-def _commands(rules: Rules, state: GameState, tag: RawTag) -> tuple[TagReading, list[Command | Unreadable]]:
+def _commands(
+    context: TurnContext, state: GameState, tag: RawTag
+) -> tuple[TagReading, list[Command | Unreadable]]:
     reading = read_tag(tag.raw)
-    commands = normalize(reading, rules.names(state), tag.raw)
+    names = context.rules.names(state)
+    commands = normalize(reading, names, tag.raw, context.game_index(names, names.members))
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
         return reading, [Unreadable(raw=tag.raw, detail=note("tags.asks_nothing"), tag=reading.name)]
     return reading, commands
@@ -526,7 +555,7 @@ def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Eve
     """A player's message: every tag reported as refused (``player-tag``), none run."""
 
     def report(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
-        reading, commands = _commands(context.rules, state, tag)
+        reading, commands = _commands(context, state, tag)
         answers = [_not_run(command, tag, "player-tag") for command in commands]
         return _record(index, tag, reading, commands, answers, "player-tag"), state
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tagproc.commands import ItemRef
 from tagproc.engine import bags
@@ -76,3 +79,31 @@ def test_a_cursed_item_is_held_only_while_bound_and_its_curse_lives() -> None:
     assert bags.is_cursed(item("Widow's ring", bound=True), ring.item)
     assert not bags.is_cursed(item("Widow's ring"), ring.item)
     assert not bags.is_cursed(item("Widow's ring", bound=True, curse_ended=True), ring.item)
+
+
+_STACKS = st.builds(
+    Stack,
+    name=st.sampled_from(["Rope", "Warming tonic", "shillings"]),
+    count=st.integers(1, 50),
+    item=st.none() | st.just("gravewatch/tonic"),
+    coin=st.none() | st.just("shilling"),
+    worn=st.booleans(),
+    bound=st.booleans(),
+    charges=st.none() | st.integers(0, 5),
+    suspected_by=st.sampled_from([(), ("Ada",)]),
+)
+
+
+@given(stack=_STACKS, count=st.integers(-3, 10**6))
+def test_a_count_copied_in_unvalidated_gives_the_stack_the_validated_path_gives(
+    stack: Stack, count: int
+) -> None:
+    try:
+        validated = Stack.model_validate({**stack.model_dump(), "count": count})
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            bags.with_count(stack, count)
+        return
+    copied = bags.with_count(stack, count)
+    assert copied == validated
+    assert copied.model_dump_json() == validated.model_dump_json()

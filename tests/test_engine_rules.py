@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tagproc.engine.money import Coin
+from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member, SheetState, Stack
+from tagproc.ruleset import load_ruleset
 from tagproc.ruleset.refs import ItemStatQuery
 from tests.engine_support import rules_for
 
@@ -66,3 +69,15 @@ def test_item_stat_reads_the_bag(query: dict[str, object], expected: float) -> N
         Stack(name="Black candle", count=1, item="kit/black-candle"),
     )
     assert rules.item_stat(member, state, ItemStatQuery.model_validate(query)) == expected
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_coins_family_is_its_familys_coins_smallest_first_asked_once_or_again(ruleset: str) -> None:
+    rules = Rules(load_ruleset(ruleset))
+    for coin in rules.book.coins():
+        family = sorted(
+            (c for c in rules.book.coins() if c.family.id == coin.family.id), key=lambda c: c.value
+        )
+        expected = tuple(Coin(c.id, c.value) for c in family)
+        assert rules.family(coin.id) == expected
+        assert rules.family(coin.id) is rules.family(coin.id)

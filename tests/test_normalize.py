@@ -3,6 +3,8 @@ inputs that must stay refused (STYLE.md "Lenient inside a written envelope")."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +25,7 @@ from tagproc.commands import (
 )
 from tagproc.normalize import CoinName, NameBook, ProposalWords, StatWord, Word, normalize
 from tagproc.normalize.counts import Problem, read_count, read_number
+from tagproc.normalize.gamewords import game_index
 from tagproc.normalize.items import ResolvedItem, resolve_item
 from tagproc.notes import Note
 from tagproc.repairs import Repair
@@ -39,7 +42,8 @@ from tagproc.vocabulary import (
     VAGUE_COUNTS,
 )
 from tests.engine_support import said_each
-from tests.normalize_support import said_detail, said_notes
+from tests.normalize_support import names_for, said_detail, said_notes
+from tests.replies import REPLIES, Reply
 
 # A small Ember Roads–like name book (spec "The items block").
 WORDS = ProposalWords(
@@ -618,3 +622,23 @@ def test_a_key_of_one_word_on_any_tag_is_read_without_end(key: str) -> None:
     for tag in ("place", "loot", "sheet", "inventory"):
         commands = normalize(read_tag(f'[{tag}: same as, "{key}": "Juno"}}]'), BOOK)
         assert commands  # answered (read or refused), never a RecursionError
+
+
+_KEPT_INDEX_TAGS = [
+    *(tag.raw for param in REPLIES for tag in cast(Reply, param.values[0]).tags),
+    "[sheet: Ada: 1 harm]",
+    '[Sheet - Bram: op="spend" pool="resolve" amount="1"]',
+    '[inventory: action="give" item="warming tonic" who="ada" to="the party"]',
+    "[sheet: rest vigil Ada and Bram]",
+    '[place: name="Ashby" size="village"]',
+    '[loot: table="grave goods"]',
+]
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_kept_game_index_normalises_every_tag_as_one_built_for_the_tag(ruleset: str) -> None:
+    names = names_for(ruleset, ("Ada", "Bram"))
+    kept = game_index(names.game_words())
+    for tag in _KEPT_INDEX_TAGS:
+        reading = read_tag(tag)
+        assert normalize(reading, names, tag, kept) == normalize(reading, names, tag), tag

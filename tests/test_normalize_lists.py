@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tagproc.commands import Add, Command, Unreadable
-from tagproc.normalize import normalize
+from tagproc.normalize import lists, normalize
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import LIST_BULLETS, PAIRED_NAMES
 
@@ -251,3 +253,26 @@ def test_a_count_word_after_a_comma_counts_the_name_before_it() -> None:
     (answer,) = game.reply("[inventory: add Black candles, three, to Bram]").structured_answers
     assert answer.result == "ok"
     assert ("count", "3") in answer.attrs
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    entry=st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCTRWS'()0123456789.-+x", min_size=1).map(str.strip),
+    and_splits=st.booleans(),
+    ruleset=st.sampled_from(["gravewatch", "srd-5e"]),
+)
+def test_an_entry_without_a_joiner_is_cut_as_the_whole_reading_cuts_it(
+    entry: str, and_splits: bool, ruleset: str
+) -> None:
+    # The shortcut (no joiner: the entry, untouched) against the whole reading it skips.
+    assume(entry and lists._JOINERS.search(entry) is None)
+    names = rules_for(ruleset).names(party(member("Ada")))
+    if lists._is_one(entry, names):
+        whole = [entry]
+    else:
+        atoms = lists._JOINERS.split(entry) if and_splits else lists._COMMAS.split(entry)
+        pieces = lists._longest_names(atoms, names)
+        if not and_splits:
+            pieces = [part for piece in pieces for part in lists._and_parts(piece, names)]
+        whole = lists._merged(pieces)
+    assert lists._split_entry(entry, names, and_splits=and_splits) == whole == [entry]

@@ -200,3 +200,15 @@ def test_a_turn_starts_from_the_state_when_it_began(engine: FakeEngine) -> None:
     game.reply(NOTE)
     turn = game.begin_reply()
     assert turn.start is game.state
+
+
+def test_a_game_builds_its_game_words_index_once_for_all_its_tags_and_turns() -> None:
+    game = _game()
+    game.reply(REPLY)
+    game.reply(REPLY)
+    game.regenerate(REPLY)
+    indexes = game._context.indexes
+    assert list(indexes) == [("Ada", "Bram")]
+    names = RULES.names(game.state)
+    assert game._context.game_index(names, names.members) is indexes[("Ada", "Bram")]
+    assert names.game_words().members == names.members == ("Ada", "Bram")

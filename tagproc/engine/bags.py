@@ -154,6 +154,10 @@ def count_held(bag: Iterable[Stack], what: What) -> int:
 
 
 def with_count(stack: Stack, count: int) -> Stack:
+    """``stack`` holding ``count``. Only the count changes and the rest was validated, so a count that holds
+    (a whole number, at least 1) is copied in unvalidated; any other is validated as ever (and refused)."""
+    if type(count) is int and count >= 1:
+        return stack.model_copy(update={"count": count})
     return Stack.model_validate({**stack.model_dump(), "count": count})
 
 

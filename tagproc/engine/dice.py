@@ -25,10 +25,26 @@ class DiceError(ValueError):
 
 
 class Dice:
-    """A seeded source of rolls."""
+    """A seeded source of rolls.
+
+    The generator is seeded on the first roll, not before: every tag of a reply gets its dice and most
+    never roll, and seeding costs more than reading a tag. The rolls are those of ``random.Random(seed)``
+    all the same.
+    """
+
+    __slots__ = ("_generator", "_parts", "_seed")
 
     def __init__(self, seed: int | str) -> None:
-        self._random = random.Random(seed)
+        self._seed = seed
+        self._parts: tuple[object, ...] | None = None  # ``dice_for``'s: the seed is worked out on first roll
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        if self._generator is None:
+            seed = self._seed if self._parts is None else seed_for(*self._parts)
+            self._generator = random.Random(seed)
+        return self._generator
 
     def die(self, sides: int) -> int:
         """One roll of a ``sides``-sided die."""
@@ -68,5 +84,8 @@ def seed_for(*parts: object) -> int:
 
 
 def dice_for(*parts: object) -> Dice:
-    """Dice seeded from ``parts``, e.g. ``dice_for(game_seed, reply_id, tag_index)``."""
-    return Dice(seed_for(*parts))
+    """Dice seeded from ``parts``, e.g. ``dice_for(game_seed, reply_id, tag_index)``: ``Dice(seed_for(*parts))``,
+    the seed worked out on the first roll."""
+    dice = Dice(0)
+    dice._parts = parts
+    return dice

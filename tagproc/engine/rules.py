@@ -73,14 +73,29 @@ class Rules:
     # -- coins ------------------------------------------------------------------------------------
 
     @cached_property
+    def coin_names(self) -> tuple[CoinName, ...]:
+        """Every coin's id, label and word for one, as the normaliser reads amounts."""
+        return tuple(CoinName(c.id, c.label, c.one) for c in self.book.coins())
+
+    @cached_property
     def coins_by_id(self) -> dict[str, BookCoin]:
         return {coin.id: coin for coin in self.book.coins()}
 
     def family(self, coin_id: str) -> tuple[Coin, ...]:
         """The coins of ``coin_id``'s family, smallest first, as the money arithmetic takes them."""
-        coin = self.coins_by_id[coin_id]
-        family = [c for c in self.book.coins() if c.family.id == coin.family.id]
-        return tuple(Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value))
+        return self._families[self.coins_by_id[coin_id].family.id]
+
+    @cached_property
+    def _families(self) -> dict[str, tuple[Coin, ...]]:
+        """Each family's coins, smallest first (what ``family`` gives; the book's coins never change)."""
+        families: dict[str, tuple[Coin, ...]] = {}
+        for coin in self.book.coins():
+            if coin.family.id not in families:
+                family = [c for c in self.book.coins() if c.family.id == coin.family.id]
+                families[coin.family.id] = tuple(
+                    Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value)
+                )
+        return families
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
@@ -94,6 +109,11 @@ class Rules:
         invented = tuple(item.name for item in state.invented) if state else ()
         members = tuple(member.name for member in state.party) if state else ()
         return _Names(self, invented, members)
+
+    @cached_property
+    def item_labels(self) -> tuple[str, ...]:
+        """Every item's label, in the book's order."""
+        return tuple(entry.label for entry in self.book.items())
 
     @cached_property
     def rare_labels(self) -> tuple[str, ...]:
@@ -367,6 +387,7 @@ class _Names:
         self._rules = rules
         self._invented = invented
         self._members = members
+        self._words: GameWords | None = None  # the rules' words with these members, made on first asking
 
     def find_item(self, name: str) -> str | None:
         entry = self._rules.book.find(name)
@@ -376,7 +397,7 @@ class _Names:
         return next((each for each in self._invented if stack_key(each) == wanted), None)
 
     def item_labels(self) -> Sequence[str]:
-        return tuple(entry.label for entry in self._rules.book.items()) + self._invented
+        return self._rules.item_labels + self._invented
 
     def named_in_full(self) -> Sequence[str]:
         return self._rules.rare_labels + self._invented
@@ -393,8 +414,14 @@ class _Names:
         return self._rules.proposal_words
 
     def coin_names(self) -> tuple[CoinName, ...]:
-        return tuple(CoinName(c.id, c.label, c.one) for c in self._rules.book.coins())
+        return self._rules.coin_names
 
     def game_words(self) -> GameWords:
-        words = self._rules.game_words
-        return dataclasses.replace(words, members=self._members)
+        if self._words is None:
+            self._words = dataclasses.replace(self._rules.game_words, members=self._members)
+        return self._words
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The party's names, in order: ``game_words().members`` without making the words."""
+        return self._members

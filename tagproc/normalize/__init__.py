@@ -55,15 +55,20 @@ __all__ = [
 _LOG = logging.getLogger(__name__)  # "tagproc.normalize": the net of ``normalize`` logs here
 
 
-def normalize(reading: TagReading, names: ItemNames, raw: str = "") -> list[Command | Unreadable]:
-    """The commands one tag asks for; ``raw`` is the tag as written (rebuilt from ``reading`` if empty)."""
+def normalize(
+    reading: TagReading, names: ItemNames, raw: str = "", index: GameIndex | None = None
+) -> list[Command | Unreadable]:
+    """The commands one tag asks for; ``raw`` is the tag as written (rebuilt from ``reading`` if empty).
+
+    ``index`` is ``game_index(names.game_words())`` when the caller keeps it (a game's words stay the same
+    from tag to tag; building the index costs more than reading a tag); built here when None."""
     raw = clean_text(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
     repairs = [
         *reading.repairs,
         *(Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored),
     ]
     try:
-        return _normalize(reading, names, raw, repairs)
+        return _normalize(reading, names, raw, repairs, index)
     except ValidationError as error:
         return [_unreadable(reading, raw, repairs, Problem("unreadable", _first_error(error)))]
     except Exception as error:  # the stage boundary: a bug is logged with its traceback, the tag refused
@@ -87,7 +92,7 @@ def written_tag(reading: TagReading) -> str:
 
 
 def _normalize(
-    reading: TagReading, names: ItemNames, raw: str, repairs: list[Repair]
+    reading: TagReading, names: ItemNames, raw: str, repairs: list[Repair], index: GameIndex | None
 ) -> list[Command | Unreadable]:
     if reading.problem is not None:
         return [
@@ -105,7 +110,8 @@ def _normalize(
             )
         ]
     notes: list[Note] = []
-    index = game_index(names.game_words())
+    if index is None:
+        index = game_index(names.game_words())
     pairs = _loose_pairs(reading, names, index, repairs, notes)
     if isinstance(pairs, Problem):
         return [_unreadable(reading, raw, repairs, pairs)]

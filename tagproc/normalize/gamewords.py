@@ -84,7 +84,12 @@ def tokens_of(text: str) -> list[Token]:
 
 def key_of(text: str) -> str:
     """A name as game words compare it: folded, accents and edge punctuation off, possessive off."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    # ASCII text has no accent to take off (NFKD leaves it as it is): most names are, and this runs often.
+    plain = (
+        text
+        if text.isascii()
+        else "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    )
     folded = fold(plain.strip(_EDGE_PUNCT))
     folded = _POSSESSIVE.sub("", folded) if len(folded) > 2 else folded
     return folded.strip(_EDGE_PUNCT)
@@ -186,30 +191,31 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """
     written = value.strip()
     members = index.words.members
-    exact = next((member for member in members if key_of(member) == key_of(written)), None)
+    wanted = key_of(written)
+    exact = next((member for member in members if key_of(member) == wanted), None)
     if exact is not None:
         if fold(exact) == fold(written):
             return PersonRead(written)
         return PersonRead(exact, (Repair("who-possessive", written, exact),))
-    if key_of(written) in PLAYER_WORDS and members:
+    if wanted in PLAYER_WORDS and members:
         player = members[0]
         said = note("read_who.player", key=key, text=written, member=player)
         return PersonRead(player, (Repair("player-word", written, player),), (said,))
-    if key_of(written) in PARTY_WORDS | EVERYONE_WORDS and len(members) == 1:
+    if wanted in PARTY_WORDS | EVERYONE_WORDS and len(members) == 1:
         alone = note("read_who.party_of_one", key=key, text=written, member=members[0])
         return PersonRead(members[0], (Repair("party-of-one", written, members[0]),), (alone,))
-    if key_of(written) in PARTY_WORDS:
+    if wanted in PARTY_WORDS:
         return PersonRead(
             "party", (Repair("party-word", written, "party"),) if fold(written) != "party" else ()
         )
-    if key_of(written) in EVERYONE_WORDS:
+    if wanted in EVERYONE_WORDS:
         return PersonRead("everyone", (Repair("everyone-word", written, "everyone"),))
     named = index.members_in(written)
     if len(named) > 1:
         return Problem("unreadable", note("read_who.several", key=key, text=written, members=tuple(named)))
     if len(named) == 1:
         someone_else = re.search(rf"(?<!\w){re.escape(named[0])}{_SOMEONE_ELSE}", written, re.IGNORECASE)
-        if someone_else or NEGATIONS & set(key_of(written).split()):
+        if someone_else or NEGATIONS & set(wanted.split()):
             # "Bram's brother", "not Bram": another person than the member the words name.
             return Problem(
                 "unreadable", note("read_who.someone_else", key=key, text=written, member=named[0])
@@ -283,6 +289,7 @@ def party_at(tokens: list[Token], at: int) -> int | None:
 
 @lru_cache(maxsize=64)
 def game_index(words: GameWords) -> GameIndex:
-    """The index of ``words``, built once per set of game words (a pure memo, bounded: one game's words
-    stay the same from tag to tag, so building it per tag would cost more than reading the tag)."""
+    """The index of ``words``. It is a value of ``words`` alone and never changes once built, so a caller that
+    keeps one game's words (``Turn``'s ``TurnContext``: the same from tag to tag) keeps its index too:
+    building it per tag costs more than reading the tag."""
     return GameIndex(words)

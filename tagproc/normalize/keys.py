@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from tagproc.names import ItemNames, fold
 from tagproc.normalize.coins import read_amount
@@ -356,7 +357,7 @@ def _canonical_key(tag: str, verb: str, written: str) -> str:
         ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else OP_KEY_ALIASES.get(verb, {})
     )
     plain = written.replace("-", "_")
-    known = set(_allowed_keys(tag, verb)) | _tag_keys(tag)
+    known = _tag_keys(tag)  # the verb's own keys are among them
     for candidate in (written, plain):
         if candidate in verb_aliases:
             return verb_aliases[candidate]
@@ -415,12 +416,19 @@ def _soft_alias_fits(key: str, value: str, attrs: Pairs) -> bool:
     return True
 
 
-def _tag_keys(tag: str) -> set[str]:
-    if tag == "inventory":
-        return {key for keys in ACTION_KEYS.values() for key in keys}
-    if tag == "sheet":
-        return {key for keys in OP_KEYS.values() for key in keys}
-    return set(TAG_KEYS.get(tag, ()))
+# Every key a tag reads under any of its verbs, worked out once from the tables (read for every key of
+# every tag).
+_TAG_KEY_SETS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "inventory": frozenset(key for keys in ACTION_KEYS.values() for key in keys),
+        "sheet": frozenset(key for keys in OP_KEYS.values() for key in keys),
+        **{tag: frozenset(keys) for tag, keys in TAG_KEYS.items()},
+    }
+)
+
+
+def _tag_keys(tag: str) -> frozenset[str]:
+    return _TAG_KEY_SETS.get(tag, frozenset())
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

@@ -83,6 +83,8 @@ def _entries(text: str) -> list[str]:
 
 
 def _split_entry(entry: str, names: ItemNames, *, and_splits: bool) -> list[str]:
+    if _JOINERS.search(entry) is None:  # no joiner: one name, untouched (and no name looked up to say so)
+        return [entry]
     if _is_one(entry, names):
         return [entry]
     pieces = _longest_names(_JOINERS.split(entry) if and_splits else _COMMAS.split(entry), names)
