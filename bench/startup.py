@@ -115,8 +115,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     shared, own = times["Game(rules, party)"], times["Game(rules, party, renderer=Renderer())"]
     print(f"Game() in this process, best of {args.rounds} rounds (the goal is a time, so a time is printed):")
     for name, ms in times.items():
-        goal = "  (goal <= 0.1 ms)" if name == "Game(rules, party)" else ""
-        print(f"  {name:<42} {ms:.3f} ms{goal}")
+        target = "  (goal <= 0.1 ms)" if name == "Game(rules, party)" else ""
+        print(f"  {name:<42} {ms:.3f} ms{target}")
     print(f"  a game over the shared environment: {own / shared:.1f}x cheaper than one building its own")
 
 
