@@ -7,9 +7,11 @@ below). Results go to stdout; problems to stderr, one line naming the file (``re
 
 Invariants: no input makes a command print a traceback; the CLI catches the errors it expects (``OSError``,
 ``UnicodeDecodeError``, YAML syntax, ``RulesetError``, ``TranscriptError``, ``PartyError``, ``SaveError``) by name, never
-``Exception``. Every command that reads a file reads ``-`` as stdin. Importing this module, building the
-parser and ``scan`` load no ruleset machinery (no ``tagproc.ruleset``, pydantic, yaml nor jinja2): the other
-commands import what they need when they run.
+``Exception``. Every command that reads a file reads ``-`` as stdin. Importing this module and building the
+parser import argparse and ``cli_io`` and nothing of the stages (``--help`` costs the package's own import and
+argparse); every command imports what it needs when it runs: ``scan`` the scanner, the reader and the joiner
+but no ruleset machinery (no ``tagproc.ruleset``, pydantic, yaml nor jinja2) unless ``--json`` reads its tags
+against a ruleset; ``run`` what plays a transcript, and what replays a saved game only for a JSON one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,13 +33,11 @@ from tagproc.cli_io import (
     write_text,
     yaml_syntax_error,
 )
-from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
-from tagproc.syntax import read_tag
-from tagproc.visible import VisibleText
 
 if TYPE_CHECKING:
     from tagproc.game import Game
     from tagproc.render import Renderer
+    from tagproc.stream import Event
     from tagproc.transcript import Transcript, TranscriptResult
 
 __all__ = [
@@ -264,6 +263,8 @@ def _chunks(text: str, *, size: int | None, tokens: bool) -> Iterable[str]:
 
 def stream_events(chunks: Iterable[str]) -> list[Event]:
     """Feed ``chunks`` through a fresh ``TagStream``; adjacent text merged."""
+    from tagproc.stream import TagStream, merge_text
+
     stream = TagStream()
     events: list[Event] = []
     for chunk in chunks:
@@ -274,6 +275,9 @@ def stream_events(chunks: Iterable[str]) -> list[Event]:
 
 def event_json(event: Event) -> dict[str, object]:
     """One event as a JSON-ready dict; a tag carries what ``read_tag`` made of it."""
+    from tagproc.stream import Text
+    from tagproc.syntax import read_tag
+
     if isinstance(event, Text):
         out: dict[str, object] = {"event": "text", "text": event.text}
         if event.reason:
@@ -297,6 +301,9 @@ def event_json(event: Event) -> dict[str, object]:
 
 
 def _cmd_scan(args: argparse.Namespace) -> int:
+    from tagproc.stream import RawTag
+    from tagproc.visible import VisibleText
+
     try:
         text = read_input(args.file)
     except CannotRead as error:
@@ -368,6 +375,8 @@ def _read_against_ruleset(game: Game, chunks: list[str]) -> list[dict[str, objec
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    from importlib import resources
+
     from tagproc.transcript import run_transcript
 
     with resources.as_file(resources.files("tagproc.samples").joinpath("demo.yaml")) as path:
@@ -384,12 +393,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from tagproc.render import Renderer, TemplateProblem
+    renderer = None
+    if args.templates:
+        from tagproc.render import Renderer, TemplateProblem
 
-    try:
-        renderer = Renderer(templates=args.templates) if args.templates else None
-    except TemplateProblem as error:
-        return problem(f"tagproc run: --templates: {error}")
+        try:
+            renderer = Renderer(templates=args.templates)
+        except TemplateProblem as error:
+            return problem(f"tagproc run: --templates: {error}")
     try:
         text = read_input(args.file)
         saved = _saved_game(text, label_of(args.file))
@@ -428,14 +439,14 @@ def _saved_game(text: str, label: str) -> dict[str, Any] | None:
     """The saved game ``text`` is (JSON with ``"format": "tagproc-game"``), or None for anything else."""
     import json
 
-    from tagproc.saved import is_saved_game
-
     try:
         data = json.loads(text)
     except ValueError:  # YAML, or not JSON at all: the transcript reader says what it is
         return None
     except RecursionError:
         raise CannotRead(label, "JSON nested too deeply to read") from None
+    from tagproc.saved import is_saved_game  # JSON: only now is what replays a saved game worth importing
+
     return data if is_saved_game(data) else None
 
 

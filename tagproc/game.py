@@ -18,8 +18,9 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
 - One turn is open at a time: a turn finished after another was committed is refused (``RuntimeError``).
 - Games share nothing but their rules: a ruleset named by a shipped name or a path is loaded once per process
   and its ``Rules`` (which hold no game state) shared by every game naming it with the same layers
-  (``tagproc.ruleset.shared``); a ``Ruleset`` or ``Rules`` given is used as given. The renderer and snapshots
-  are each game's own (no globals).
+  (``tagproc.ruleset.shared``); a ``Ruleset`` or ``Rules`` given is used as given. A game given no renderer
+  has its own ``Renderer`` over the process's one compiled environment for its templates folder
+  (``tagproc.render.shared_renderer``: only what the template files determine); its snapshots are its own.
 - ``save()`` is the game as a versioned JSON document and ``Game.load(doc)`` the game it holds, replayed once
   from its events (``tagproc.saved``).
 - ``prompt_at(i)`` is what the model is told before turn ``i`` (``tagproc.prompt.blocks``): the blocks of
@@ -54,7 +55,7 @@ from tagproc.engine.state import GameState, JournalEntry
 from tagproc.party import PartyEntry, build_party
 from tagproc.prompt.blocks import CountTokens, Prompt, build_prompt, resolve_budgets
 from tagproc.prompt.recap import recap_turns
-from tagproc.render import Renderer
+from tagproc.render import Renderer, shared_renderer
 from tagproc.ruleset import Ruleset
 from tagproc.ruleset.shared import shared_rules
 from tagproc.turn import Turn, TurnContext, TurnKind, TurnResult
@@ -91,7 +92,7 @@ class Game:
         self._count_tokens = count_tokens
         self._prompts: dict[int, Prompt] = {}
         if renderer is None:
-            renderer = Renderer(templates=templates)
+            renderer = shared_renderer(templates)
         if isinstance(ruleset, Rules):
             rules = ruleset
         else:

@@ -1,7 +1,19 @@
 """Render: answers, notes and prompt blocks through the Jinja templates in ``prompts/``.
 
-This is the only module that imports jinja2 (STYLE.md "Stages like jinja2"). A ``Renderer`` builds its own
-``Environment``; nothing is built at import time. Templates only format what Python computed here.
+This is the only module that imports jinja2 (STYLE.md "Stages like jinja2"). A ``Renderer`` built by hand builds
+its own ``Environment``; nothing is built at import time. Templates only format what Python computed here.
+
+Shared environments (issue 14): ``shared_renderer(templates)`` is what ``Game`` uses when it is given no renderer.
+It returns a new ``Renderer`` over the process's one compiled environment for that templates folder (the shipped
+templates alone for ``None``), built on the first call and kept, with its template and macro caches, so a game
+costs no compilation after the first. It is the one cache this module keeps (STYLE.md "No mutable globals"),
+and it holds only what the template files determine: rendering reads it and never changes it.
+- The key is the folder as given and as resolved (a relative folder names a folder of the working directory
+  at the call), stamped with each ``*.jinja`` file under it (its name, ``mtime_ns`` and size): an edited, added
+  or removed template builds the folder's environment again (checked again) and drops the stale one. A folder
+  that cannot be used raises ``TemplateProblem`` as ``Renderer`` does, and nothing is kept.
+- Thread-safe: one lock around the table, held while an environment is built (a few milliseconds, once).
+- Entries are never evicted but by a changed folder; a process names a handful of template folders.
 
 A user's templates (``Renderer(templates=DIR)``) are layered over the shipped ones: a file of the user's
 folder wins, every other template is the shipped one. Checked at construction, each a ``TemplateProblem``
@@ -21,8 +33,10 @@ Invariants of a rendered answer (DESIGN.md "Answers"):
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
@@ -38,7 +52,15 @@ from tagproc.notes import Note
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary.tags import MORE_QUOTE_REPAIRS, QUOTE_REPAIRS
 
-__all__ = ["Renderer", "TemplateProblem", "answer_pairs", "clean_value", "prompts_path", "template_names"]
+__all__ = [
+    "Renderer",
+    "TemplateProblem",
+    "answer_pairs",
+    "clean_value",
+    "prompts_path",
+    "shared_renderer",
+    "template_names",
+]
 
 _WHITESPACE = re.compile(r"\s+")
 # Characters that would end a value, a tag or a body early, or that ``read_tag`` would rewrite.
@@ -182,7 +204,8 @@ def _loader(folder: Traversable | Path) -> jinja2.BaseLoader:
 
 
 class Renderer:
-    """The template environment over ``prompts/``; build one and pass it to what renders.
+    """The template environment over ``prompts/``; build one and pass it to what renders, or take the process's
+    shared one for a folder from ``shared_renderer``.
 
     ``prompts_dir`` replaces the shipped folder (every template read from it); ``templates`` is a user's folder
     layered over it (its files win, the rest are inherited), checked here: ``TemplateProblem`` if unusable."""
@@ -259,3 +282,46 @@ class Renderer:
                 raise LookupError(f"notes/{group}.jinja has no macro {name!r} (for the note {code!r})")
             self._macros[code] = found
         return found
+
+
+# -- the shared environments ------------------------------------------------------------------------
+
+_Key = tuple[str, str]  # the templates folder as given and as resolved; ("", "") for the shipped templates
+_Stamp = tuple[tuple[str, int, int], ...]  # each *.jinja under the folder: (name, mtime_ns, size)
+
+_SHIPPED: Final[_Key] = ("", "")
+_LOCK = threading.Lock()
+_SHARED: dict[_Key, tuple[_Stamp, Renderer]] = {}  # guarded by _LOCK
+
+
+def shared_renderer(templates: str | Path | None = None) -> Renderer:
+    """A ``Renderer`` over the process's one compiled environment for ``templates`` (a user's folder layered over
+    the shipped templates, or the shipped ones alone), built on the first call: ``TemplateProblem`` if the
+    folder cannot be used (the module docstring says when it is built again)."""
+    found = _folder_of(templates)
+    if found is None:  # not a folder we can stamp: Renderer says what is wrong with it
+        return Renderer(templates=templates)
+    key, stamp = found
+    with _LOCK:
+        entry = _SHARED.get(key)
+        if entry is None or entry[0] != stamp:
+            entry = _SHARED[key] = (stamp, Renderer(templates=templates))
+    # A twin of the kept renderer: its own object, the same environment and caches (read only, so sharing them
+    # changes no result).
+    return copy.copy(entry[1])
+
+
+def _folder_of(templates: str | Path | None) -> tuple[_Key, _Stamp] | None:
+    """The key and stamp of a templates folder; None when it is not a folder that can be read."""
+    if templates is None:
+        return _SHIPPED, ()
+    folder = Path(templates)
+    try:
+        resolved = folder.resolve(strict=True)
+        if not resolved.is_dir():
+            return None
+        files = [(path.relative_to(resolved).as_posix(), path.stat()) for path in resolved.rglob("*.jinja")]
+    except (OSError, RuntimeError):  # gone, unreadable, or a symlink loop: Renderer says what it finds
+        return None
+    stamp = tuple(sorted((name, status.st_mtime_ns, status.st_size) for name, status in files))
+    return (str(templates), str(resolved)), stamp

@@ -13,7 +13,6 @@ Nothing of ``tagproc.ruleset`` (pydantic, yaml) is imported until a handler runs
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
@@ -56,6 +55,8 @@ def read_ruleset_source(source: str) -> Any:
         text = read_input(source)
         as_yaml = source.lower().endswith((".yaml", ".yml"))
     else:
+        import difflib
+
         guess = difflib.get_close_matches(source, names, n=1, cutoff=0.6)
         hint = f"; did you mean {guess[0]}?" if guess else ""
         raise CannotRead(

@@ -546,6 +546,23 @@ def test_building_the_parser_help_and_scan_import_no_ruleset_machinery() -> None
     assert done.stderr == b"[]\n"
 
 
+def test_help_imports_of_tagproc_only_the_command_line_modules() -> None:
+    code = (
+        "import sys\n"
+        "import tagproc\n"
+        "before = set(sys.modules)\n"
+        "from tagproc.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('tagproc')), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
+    assert done.returncode == 0
+    command_line = ["cli", "cli_io", "preview_cli", "ruleset_cli", "serve", "serve.cli"]
+    assert done.stderr.decode() == f"{[f'tagproc.{name}' for name in command_line]}\n"
+
+
 # -- check ------------------------------------------------------------------------------------------
 
 

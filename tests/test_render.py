@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import cast
 
@@ -12,10 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagproc import RawTag, TemplateProblem, parse_reply, read_tag
+from tagproc import Game, RawTag, TemplateProblem, parse_reply, read_tag
 from tagproc.engine.outcome import Answer
 from tagproc.notes import Note, note
-from tagproc.render import Renderer, answer_pairs, clean_value, prompts_path, template_names
+from tagproc.render import (
+    Renderer,
+    answer_pairs,
+    clean_value,
+    prompts_path,
+    shared_renderer,
+    template_names,
+)
 from tagproc.stream import BODY_LIMIT
 from tagproc.vocabulary import OUTCOME_KEYS
 
@@ -339,3 +347,66 @@ def test_a_users_notes_macro_that_fails_as_it_renders_names_its_file_and_line(tm
     renderer = Renderer(templates=tmp_path / "mine")
     with pytest.raises(TemplateProblem, match=r"notes/money\.jinja:\d+: cannot be rendered: .*no_such_fact"):
         renderer.say(note("money.paid", paid=(("crowns", 1),), back=()))
+
+
+# -- the shared environments (issue 14) ----------------------------------------------------------------
+
+_TRULY = r"\1Truly, "
+_MEMBER_SAID = r"(\{%-?\s*macro\s+member_said\(.*?\)\s*-?%\})"
+_SAID = note("party.member_said", who="Bram", notes=_text("Bram has no Resolve."))
+
+
+def test_games_given_no_renderer_have_their_own_over_one_shared_environment() -> None:
+    one, two = Game("gravewatch", ["Ada"]), Game("gravewatch", ["Ada"])
+    assert one.renderer is not two.renderer
+    assert one.renderer.environment is two.renderer.environment is shared_renderer().environment
+    assert Renderer().environment is not one.renderer.environment  # one built by hand is its own
+
+
+@pytest.mark.parametrize("answer", [p.values[0] for p in EXACT])
+def test_a_shared_renderer_renders_as_one_built_by_hand(answer: Answer) -> None:
+    assert shared_renderer().render_answer(answer) == RENDERER.render_answer(answer)
+
+
+def test_a_shared_user_folder_is_built_once_and_again_when_a_template_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "mine"
+    _party_notes(folder, lambda text: re.sub(_MEMBER_SAID, _TRULY, text))
+    first = shared_renderer(folder)
+    assert shared_renderer(str(folder)).environment is first.environment
+    monkeypatch.chdir(tmp_path)
+    assert (
+        shared_renderer("mine").environment is not first.environment
+    )  # relative: read from the cwd, its own
+    assert Game("gravewatch", ["Ada"], templates=folder).renderer.environment is first.environment
+    assert first.say(_SAID) == "Truly, Bram: Bram has no Resolve."
+    party = folder / "notes" / "party.jinja"
+    party.write_text(party.read_text(encoding="utf-8").replace("Truly, ", "Verily, "), encoding="utf-8")
+    again = shared_renderer(folder)
+    assert again.environment is not first.environment
+    assert again.say(_SAID) == "Verily, Bram: Bram has no Resolve."
+    assert first.say(_SAID) == "Truly, Bram: Bram has no Resolve."  # a game that has it keeps what it had
+
+
+def test_a_shared_user_folder_that_breaks_is_checked_again_and_kept_for_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    _party_notes(folder, lambda text: text)
+    shared_renderer(folder)
+    (folder / "notes" / "partys.jinja").write_text("{{ x }}", encoding="utf-8")
+    for _ in range(2):  # a failure is not kept: the second call checks again
+        with pytest.raises(TemplateProblem, match=r"did you mean notes/party\.jinja"):
+            shared_renderer(folder)
+    missing = tmp_path / "gone"
+    with pytest.raises(TemplateProblem) as raised:
+        Game("gravewatch", ["Ada"], templates=missing)
+    assert str(raised.value) == f"{missing}: no such folder"
+
+
+def test_threads_asking_for_one_folder_at_once_share_one_environment(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    _party_notes(folder, lambda text: text)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        renderers = list(pool.map(lambda _: shared_renderer(folder), range(16)))
+    assert len({id(renderer.environment) for renderer in renderers}) == 1
+    assert len({id(renderer) for renderer in renderers}) == 16
