@@ -19,7 +19,8 @@ Invariants:
   JSON file of the same ruleset hash alike, on every machine.
 
 Decisions where the spec is silent:
-- This is the one cache shared between games (STYLE.md "No mutable globals" forbids the others): it holds only
+- This is one of the two caches shared between games (STYLE.md "No mutable globals"; the other is
+  ``render.shared_renderer``'s compiled templates): it holds only
   values no game changes. ``Game`` given a ``Ruleset`` or ``Rules`` object uses it as given, unshared.
 - Entries are never evicted except by a changed file; a process names a handful of rulesets.
 """
@@ -31,6 +32,7 @@ import json
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from tagproc.documents import is_file
@@ -91,6 +93,12 @@ def _content_hash(ruleset: Ruleset) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@cache
+def _shipped() -> frozenset[str]:
+    """The shipped rulesets' names: the package's folder does not change while a process runs."""
+    return frozenset(shipped_names())
+
+
 def _source_of(source: str | Path) -> tuple[_Source, _Stamp] | None:
     """What ``load_ruleset(source)`` would read, as a key and its stamp; None when it would read nothing."""
     path = Path(source)
@@ -101,6 +109,6 @@ def _source_of(source: str | Path) -> tuple[_Source, _Stamp] | None:
         except (OSError, RuntimeError):  # gone since, or a symlink loop: load_ruleset says what it finds
             return None
         return ("file", str(resolved)), (status.st_mtime_ns, status.st_size)
-    if str(source) in shipped_names():
+    if str(source) in _shipped():
         return ("shipped", str(source)), (0, 0)
     return None
