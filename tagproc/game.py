@@ -7,9 +7,13 @@ Master reply with a new telling, run from that reply's turn start.
 
 Invariants (DESIGN.md "Turns: measured from the turn start"):
 - The state is the fold of the messages the player sees: ``state_at(i)`` is the state turn ``i`` began
-  from, kept as one snapshot per turn (``GameState`` is an immutable value), so a new turn costs the same at
-  turn 10 and at turn 10,000 and nothing is ever refolded. A snapshot's ``journal`` holds only the entries of
-  the turn that made it (so no turn copies a journal as long as the game); ``journal`` gathers them all.
+  from (``GameState`` is an immutable value), kept as one snapshot per turn, so a new turn costs the same at
+  turn 10 and at turn 10,000 and no state is ever refolded. The turns are kept by ``tagproc.history``: whole
+  from the last Game Master reply on (what a regenerate replaces and the next recap tells); before it, each
+  turn's text, visible text, history and state, its answers and tag records derived again when read (that one
+  turn played again from its snapshot, equal to what was played; ``bench/memory.py``). A snapshot's
+  ``journal`` holds only the entries of the turn that made it (so no turn copies a journal as long as the
+  game); ``journal`` gathers them all.
 - A regenerated reply keeps the position of the reply it replaces and starts from that reply's start state;
   nothing of the discarded telling survives. The player messages and actions that came after it are kept and
   run again on the state the new telling left (an action with its own dice, so it rolls as it did).
@@ -24,8 +28,10 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
 - ``save()`` is the game as a versioned JSON document and ``Game.load(doc)`` the game it holds, replayed once
   from its events (``tagproc.saved``).
 - ``prompt_at(i)`` is what the model is told before turn ``i`` (``tagproc.prompt.blocks``): the blocks of
-  ``state_at(i)`` and the recap of the turns before it, built once per position and kept, so the same state
-  gives the same ``Prompt`` object; a regenerate drops the prompts of the positions it replaced.
+  ``state_at(i)`` and the recap of the turns before it, built once per position from the last reply on and
+  kept, so the same state gives the same ``Prompt`` object; a position before the last reply is built again
+  when asked (an equal value: a prompt is some 15 KB, too much to keep one a turn); a regenerate drops the
+  prompts of the positions it replaced.
 - Every state serialises: the party's names, and every message or chunk a ``Turn`` is fed (``reply``,
   ``player``, ``regenerate`` and streamed replies alike), have each lone surrogate replaced by U+FFFD
   (``tagproc.documents.clean_text``) before anything reads them.
@@ -52,6 +58,7 @@ from tagproc.actions import (
 from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
+from tagproc.history import History
 from tagproc.party import PartyEntry, build_party
 from tagproc.prompt.blocks import CountTokens, Prompt, build_prompt, resolve_budgets
 from tagproc.prompt.recap import recap_turns
@@ -99,8 +106,8 @@ class Game:
             chosen = [clean_text(layer) if isinstance(layer, str) else layer for layer in layers]
             rules = Rules(ruleset, chosen) if isinstance(ruleset, Ruleset) else shared_rules(ruleset, chosen)
         self._context = TurnContext(rules, renderer, seed)
-        self._states: list[GameState] = [GameState(party=build_party(party, rules))]
-        self._turns: list[TurnResult] = []
+        # The turns and the states between them: whole from the last reply on, shed before it (tagproc.history)
+        self._history = History(self._context, GameState(party=build_party(party, rules)))
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
         # Every turn as it was played, in order (a regenerate too), as plain JSON: what ``save()`` writes and a
         # store appends; replaying them on a fresh game gives this game again.
@@ -126,17 +133,18 @@ class Game:
     @property
     def state(self) -> GameState:
         """The state now, after the last turn."""
-        return self._states[-1]
+        return self._history.state_at(len(self._history))
 
     @property
     def turns(self) -> tuple[TurnResult, ...]:
-        """Every turn the player sees, in order."""
-        return tuple(self._turns)
+        """Every turn the player sees, in order (one before the last reply a ``tagproc.history.ToldTurn``:
+        its answers and tag records derived when read)."""
+        return tuple(self._history.turns)
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
         """The whole journal: what every turn added, in order (a snapshot keeps only its own turn's)."""
-        return tuple(entry for turn in self._turns for entry in turn.journal)
+        return tuple(entry for turn in self._history for entry in turn.journal)
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
@@ -146,13 +154,13 @@ class Game:
         return tuple(self._events)
 
     def __len__(self) -> int:
-        return len(self._turns)
+        return len(self._history)
 
     def state_at(self, turn: int) -> GameState:
         """The state turn ``turn`` began from; ``state_at(len(game))`` is the state now."""
-        if not 0 <= turn <= len(self._turns):
-            raise IndexError(f"turn {turn} is not between 0 and {len(self._turns)}")
-        return self._states[turn]
+        if not 0 <= turn <= len(self._history):
+            raise IndexError(f"turn {turn} is not between 0 and {len(self._history)}")
+        return self._history.state_at(turn)
 
     @property
     def budgets(self) -> Mapping[str, int]:
@@ -161,22 +169,25 @@ class Game:
 
     def prompt(self) -> Prompt:
         """What the model is told now, after the last turn (``prompt_at(len(game))``)."""
-        return self.prompt_at(len(self._turns))
+        return self.prompt_at(len(self._history))
 
     def prompt_at(self, turn: int) -> Prompt:
         """What the model is told before turn ``turn`` is processed: the blocks of ``state_at(turn)``, the
-        recap of the last reply before it. Built once per position: asked again, the same object."""
+        recap of the last reply before it. Built once per position from the last reply on: asked again, the
+        same object (before it, an equal one built again)."""
         state = self.state_at(turn)
         found = self._prompts.get(turn)
         if found is None:
-            found = self._prompts[turn] = build_prompt(
+            found = build_prompt(
                 state,
                 self.rules,
-                recap_turns(self._turns, turn),
+                recap_turns(self._history.turns, turn),
                 self.renderer,
                 self._budgets,
                 self._counter(),
             )
+            if turn >= self._history.kept_from:  # before the last reply: built again when asked, not kept
+                self._prompts[turn] = found
         return found
 
     def _counter(self) -> CountTokens:
@@ -190,7 +201,7 @@ class Game:
 
     def begin_reply(self) -> Turn:
         """Start a Game Master's reply at the end of the conversation."""
-        return self._begin(len(self._turns), "gm", replace=False)
+        return self._begin(len(self._history), "gm", replace=False)
 
     def reply(self, text: str) -> TurnResult:
         """A whole Game Master's reply in one call."""
@@ -198,7 +209,7 @@ class Game:
 
     def begin_player(self) -> Turn:
         """Start a player's message (its tags are reported, never run)."""
-        return self._begin(len(self._turns), "player", replace=False)
+        return self._begin(len(self._history), "player", replace=False)
 
     def player(self, text: str) -> TurnResult:
         """A whole player's message in one call."""
@@ -210,7 +221,7 @@ class Game:
         An action that cannot be run at all (a blank name, or a gear, option, pick, creature or table the
         ruleset does not have) raises ``ValueError`` naming every problem, and nothing is recorded."""
         check_action(action, self.rules)
-        result = run_action(self._context, self.state, len(self._turns), action)
+        result = run_action(self._context, self.state, len(self._history), action)
         self._commit(result, replace=False)
         return result
 
@@ -298,8 +309,8 @@ class Game:
     # -- internals --------------------------------------------------------------------------------
 
     def _last_reply(self) -> int:
-        for position in range(len(self._turns) - 1, -1, -1):
-            if self._turns[position].kind == "gm":
+        for position in range(len(self._history) - 1, -1, -1):
+            if self._history.turn(position).kind == "gm":
                 return position
         raise ValueError("there is no Game Master reply to regenerate")
 
@@ -311,28 +322,28 @@ class Game:
                 raise RuntimeError("another turn was committed after this one began; it cannot be committed")
             self._commit(result, replace=replace)
 
-        return Turn(self._context, self._states[position], position, kind, on_finish=commit)
+        return Turn(self._context, self._history.state_at(position), position, kind, on_finish=commit)
 
     def _commit(self, result: TurnResult, *, replace: bool) -> None:
         self._version += 1
         self._events.append(_event(result, replace=replace))
         later: list[TurnResult] = []
         if replace:
-            later = self._turns[result.position + 1 :]
-            del self._turns[result.position :]
-            del self._states[result.position + 1 :]
+            later = self._history.drop_from(result.position)[1:]
             for position in [known for known in self._prompts if known > result.position]:
                 del self._prompts[position]
         self._push(result)
         for turn in later:  # player messages and actions: each runs again on the state the new telling left
             if turn.action is not None:
-                self._push(run_action(self._context, self.state, len(self._turns), turn.action))
+                self._push(run_action(self._context, self.state, len(self._history), turn.action))
             else:
-                self._push(_whole(Turn(self._context, self.state, len(self._turns), turn.kind), turn.text))
+                self._push(_whole(Turn(self._context, self.state, len(self._history), turn.kind), turn.text))
 
     def _push(self, result: TurnResult) -> None:
-        self._turns.append(result)
-        self._states.append(result.state)
+        self._history.push(result)
+        # A prompt is kept for the positions whose turns are kept whole (from the last reply on)
+        for position in [known for known in self._prompts if known < self._history.kept_from]:
+            del self._prompts[position]
 
 
 def _event(result: TurnResult, *, replace: bool) -> dict[str, Any]:

@@ -1,0 +1,217 @@
+"""History: how a ``Game`` keeps its turns and the states between them, in memory that does not grow with what
+a turn computed.
+
+A turn's whole result (its answers as values and rendered, its tag records, its journal, the state after it)
+is kept while the game may still need it: from the last Game Master reply on, the turns a regenerate replaces
+or runs again and the next prompt's recap tells. A turn before that reply can never change again, so it is
+*shed*: kept as a ``ToldTurn``, its kind, position, text, visible text, history and action (what a chat shows
+of every turn), its state and journal read from the state kept after it, and its answers and tag records
+(some 4 KB a reply, a third of what a turn held) derived when read, by running that one turn again from the
+state it began from. Every state is kept (the very objects the turns made, their unchanged members and bags
+shared between them): reading a state, the journal, a prompt or the turns' texts replays nothing.
+
+Why replay is exact (DESIGN.md "Turns: measured from the turn start"): a turn's result is a function of the
+state it began from, its position, its text (or action) and the game's rules, templates and seed, nothing
+else; its dice are seeded from its position and text. A derived field is therefore equal to the one the turn
+gave when it was played.
+
+Invariants:
+- ``turn(i)`` gives a value equal to the turn ``i`` played, ``state_at(i)`` the very state it began from; a
+  kept turn is the very object ``Turn.finish`` (or ``run_action``) returned.
+- Only turns before the last Game Master reply are shed, and nothing before it is ever replaced, so a
+  ``ToldTurn`` reads a history that no longer changes.
+- What replay derives is cached for the last ``_CACHED`` turns asked; nothing derived is kept past that.
+
+Decisions where the spec is silent: a snapshot every 16 turns with replay in between was measured too (1.7 KB
+a turn at 2,000 turns, against 5.2 KB here, ``bench/memory.py``), but then reading an old state or the journal
+replays turns, and reading a loaded game must play nothing again (``tests/test_saved.py``: never refolded). A game of player
+messages and actions only, with no reply yet, keeps every turn whole: the first prompt's recap tells them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tagproc.acting import run_action
+from tagproc.actions import Action
+from tagproc.engine.outcome import Answer
+from tagproc.engine.state import GameState, JournalEntry
+from tagproc.turn import TagRecord, Turn, TurnContext, TurnKind, TurnResult
+
+__all__ = ["History", "ToldTurn"]
+
+_CACHED = 32  # replayed results kept: reading a page of old turns replays each once
+
+
+class History:
+    """The turns of one game, in order, and the state each began from."""
+
+    def __init__(self, context: TurnContext, start: GameState) -> None:
+        self._context = context
+        self._turns: list[TurnResult] = []
+        self._states: list[GameState] = [start]  # the state each position began from, and the state now
+        self._shed = 0  # the turns before this position are ToldTurns
+        self._derived: dict[int, TurnResult] = {}  # replayed results, the last _CACHED asked
+
+    def __len__(self) -> int:
+        return len(self._turns)
+
+    def __iter__(self) -> Iterator[TurnResult]:
+        return iter(self._turns)
+
+    @property
+    def turns(self) -> list[TurnResult]:
+        """The turns as this history holds them (the game's own list: read it, never change it)."""
+        return self._turns
+
+    @property
+    def kept_from(self) -> int:
+        """The first position whose turn is kept whole."""
+        return self._shed
+
+    def turn(self, position: int) -> TurnResult:
+        return self._turns[position]
+
+    def state_at(self, position: int) -> GameState:
+        """The state turn ``position`` began from (``len(self)``: the state now)."""
+        return self._states[position]
+
+    def push(self, result: TurnResult) -> None:
+        """Append a committed turn; once a Game Master reply is the last, shed the turns before it."""
+        self._turns.append(result)
+        self._states.append(result.state)
+        if result.kind == "gm":
+            for shed in range(self._shed, result.position):
+                self._turns[shed] = ToldTurn.of(self._turns[shed], self)
+            self._shed = max(self._shed, result.position)
+
+    def drop_from(self, position: int) -> list[TurnResult]:
+        """Remove the turns from ``position`` on (a regenerate replaces them), returning them."""
+        if position < self._shed:
+            raise ValueError(f"turn {position} was shed and cannot be replaced")
+        dropped = self._turns[position:]
+        del self._turns[position:]
+        del self._states[position + 1 :]
+        return dropped
+
+    def whole(self, position: int) -> TurnResult:
+        """Turn ``position`` with every field: the kept one, or the shed one played again from its start."""
+        turn = self._turns[position]
+        if not isinstance(turn, ToldTurn):
+            return turn
+        found = self._derived.get(position)
+        if found is None:
+            found = self._derived[position] = self._replay(turn, self._states[position])
+            while len(self._derived) > _CACHED:
+                del self._derived[next(iter(self._derived))]
+        return found
+
+    def _replay(self, told: TurnResult, start: GameState) -> TurnResult:
+        if told.action is not None:
+            return run_action(self._context, start, told.position, told.action)
+        turn = Turn(self._context, start, told.position, told.kind)
+        turn.feed(told.text)
+        return turn.finish()
+
+
+class ToldTurn(TurnResult):
+    """A shed turn: what a chat shows of it is kept, the rest is derived from the history when read.
+
+    ``ToldTurn(**fields)`` (as ``dataclasses.replace`` makes one) holds the fields it is given; ``of`` makes
+    the shed form, which holds only the kind, position, text, visible text, history and action.
+    """
+
+    __slots__ = ("_history", "_whole")
+    _history: History | None
+    _whole: TurnResult | None
+
+    def __init__(
+        self,
+        kind: TurnKind,
+        position: int,
+        text: str,
+        visible: str,
+        history: str,
+        answers: tuple[str, ...],
+        structured_answers: tuple[Answer, ...],
+        journal: tuple[JournalEntry, ...],
+        state: GameState,
+        tags: tuple[TagRecord, ...] = (),
+        action: Action | None = None,
+    ) -> None:
+        whole = TurnResult(
+            kind, position, text, visible, history, answers, structured_answers, journal, state, tags, action
+        )
+        _told(self, whole, None, whole)
+
+    @classmethod
+    def of(cls, result: TurnResult, history: History) -> ToldTurn:
+        """``result`` shed: its whole fields read from ``history`` again when asked."""
+        told = cls.__new__(cls)
+        _told(told, result, history, None)
+        return told
+
+    def _whole_result(self) -> TurnResult:
+        if self._whole is not None:
+            return self._whole
+        assert self._history is not None  # one or the other, by construction
+        return self._history.whole(self.position)
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return self._whole_result().answers
+
+    @property
+    def structured_answers(self) -> tuple[Answer, ...]:
+        return self._whole_result().structured_answers
+
+    @property
+    def state(self) -> GameState:
+        if self._whole is not None:
+            return self._whole.state
+        assert self._history is not None
+        return self._history.state_at(self.position + 1)
+
+    @property
+    def journal(self) -> tuple[JournalEntry, ...]:
+        if self._whole is not None:
+            return self._whole.journal
+        return () if self.kind == "player" else self.state.journal  # a turn's state holds its own entries
+
+    @property
+    def tags(self) -> tuple[TagRecord, ...]:
+        return self._whole_result().tags
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, TurnResult):
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    __hash__ = TurnResult.__hash__
+
+
+def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: TurnResult | None) -> None:
+    """Set a ``ToldTurn``'s kept fields from ``result`` (it is frozen: ``object.__setattr__``, as dataclasses do)."""
+    for name in ("kind", "position", "text", "visible", "history", "action"):
+        object.__setattr__(told, name, getattr(result, name))
+    object.__setattr__(told, "_history", history)
+    object.__setattr__(told, "_whole", whole)
+
+
+def _fields(result: TurnResult) -> tuple[Any, ...]:
+    return (
+        result.kind,
+        result.position,
+        result.text,
+        result.visible,
+        result.history,
+        result.answers,
+        result.structured_answers,
+        result.journal,
+        result.state,
+        result.tags,
+        result.action,
+    )

@@ -1,0 +1,141 @@
+"""History: a long game sheds the turns before its last reply and gives them, and every state, back equal."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from tagproc import Game, TurnResult
+from tagproc.engine.rules import Rules
+from tagproc.history import ToldTurn
+from tagproc.ruleset import load_ruleset
+
+RULES = Rules(load_ruleset("gravewatch"))
+PARTY: list[dict[str, Any] | str] = [
+    {"name": "Ada", "sheet": {"pools": {"resolve": 2}}, "bag": [{"item": "crowns", "count": 5}]},
+    {"name": "Bram", "bag": [{"item": "shillings", "count": 4}]},
+]
+REPLIES = (
+    'Bram is paid. [inventory: action="earn" amount="1 penny" who="Bram"]',
+    'Ada steadies her breath. [sheet: op="spend" pool="resolve" amount="1"]',
+    'The lantern gutters. [sheet: op="note" field="post" value="the north gate"]',
+    'Dawn. [sheet: op="rest" rest="vigil"] [inventory: action="add" item="2 warming tonics"]',
+    'Bram pays the sexton. [inventory: action="pay" amount="1 penny" who="Bram"]',
+)
+TURNS = 50
+
+
+def _play(game: Game) -> list[tuple[str, str, str]]:
+    """A long game of replies (some streamed), player messages and edits; each turn's JSON, the state after it
+    and the prompt before it, as they were when played."""
+    played: list[tuple[str, str, str]] = []
+    for turn in range(TURNS):
+        prompt = game.prompt().text
+        if turn % 7 == 3:
+            result = game.player(f'I look around, the {turn}th time. [inventory: action="add" item="gold"]')
+        elif turn % 11 == 5:
+            result = game.edit("add", "Rope")
+        elif turn % 4 == 1:
+            streamed = game.begin_reply()
+            text = f"Night {turn}. {REPLIES[turn % len(REPLIES)]}"
+            for start in range(0, len(text), 5):
+                streamed.feed(text[start : start + 5])
+            result = streamed.finish()
+        else:
+            result = game.reply(f"Night {turn}. {REPLIES[turn % len(REPLIES)]}")
+        played.append((json.dumps(result.to_json()), result.state.model_dump_json(), prompt))
+    return played
+
+
+@pytest.fixture(scope="module")
+def long_game() -> tuple[Game, list[tuple[str, str, str]]]:
+    game = Game(RULES, PARTY, seed=3)
+    return game, _play(game)
+
+
+def test_a_long_game_gives_every_turn_state_and_prompt_back_as_they_were_played(
+    long_game: tuple[Game, list[tuple[str, str, str]]],
+) -> None:
+    game, played = long_game
+    assert sum(isinstance(turn, ToldTurn) for turn in game.turns) > 40
+    for position in reversed(range(TURNS)):  # from the end: each read replays its turn from its snapshot
+        told, state, prompt = played[position]
+        assert json.dumps(game.turns[position].to_json()) == told
+        assert game.state_at(position + 1).model_dump_json() == state
+        assert game.turns[position].state.model_dump_json() == state
+        assert game.prompt_at(position).text == prompt
+
+
+def test_a_shed_turn_equals_the_turn_played_and_reads_the_same_in_any_order(
+    long_game: tuple[Game, list[tuple[str, str, str]]],
+) -> None:
+    game, _ = long_game
+    again = Game(RULES, PARTY, seed=3)
+    _play(again)
+    kept = [_whole(turn) for turn in game.turns]
+    assert game.turns == again.turns
+    assert [_whole(turn) for turn in again.turns[::-1]] == kept[::-1]
+    assert game.journal == tuple(entry for turn in kept for entry in turn.journal)
+    assert game.journal == again.journal
+
+
+def test_a_shed_turn_keeps_what_a_chat_shows_of_it_and_replace_makes_a_whole_one(
+    long_game: tuple[Game, list[tuple[str, str, str]]],
+) -> None:
+    game, _ = long_game
+    first = game.turns[0]
+    assert isinstance(first, ToldTurn)
+    assert first.text.startswith("Night 0.") and first.visible and first.history
+    replaced = dataclasses.replace(first, history="told again")
+    assert replaced.history == "told again" and replaced.answers == first.answers
+    assert replaced.state == first.state and replaced != first
+    assert dataclasses.replace(first) == first == _whole(first)
+
+
+def test_a_regenerate_and_a_saved_game_after_shedding_give_the_game_told_straight(
+    long_game: tuple[Game, list[tuple[str, str, str]]],
+) -> None:
+    game, _ = long_game
+    loaded = Game.load(game.save())
+    assert [turn.to_json() for turn in loaded.turns] == [turn.to_json() for turn in game.turns]
+    loaded.player("I wait.")
+    swiped = loaded.regenerate('Another telling. [inventory: action="earn" amount="3 pennies" who="Ada"]')
+    straight = Game.load(loaded.save())
+    assert swiped.position == max(turn.position for turn in loaded.turns if turn.kind == "gm")
+    assert straight.state.model_dump_json() == loaded.state.model_dump_json()
+    assert [turn.to_json() for turn in straight.turns] == [turn.to_json() for turn in loaded.turns]
+
+
+def test_a_shed_turn_s_state_is_the_snapshot_and_a_long_game_s_states_are_the_ones_it_made() -> None:
+    game = Game(RULES, PARTY, seed=3)
+    results = [game.reply(f"Night {turn}. {REPLIES[turn % len(REPLIES)]}") for turn in range(20)]
+    assert isinstance(game.turns[0], ToldTurn)
+    assert all(game.state_at(index + 1) is result.state for index, result in enumerate(results))
+    assert all(told.state is result.state for told, result in zip(game.turns, results, strict=True))
+    assert all(told.journal == result.journal for told, result in zip(game.turns, results, strict=True))
+
+
+def test_a_game_of_player_messages_only_sheds_nothing() -> None:
+    game = Game(RULES, PARTY, seed=3)
+    results = [game.player(f"Message {turn}.") for turn in range(20)]
+    assert list(game.turns) == results and not any(isinstance(turn, ToldTurn) for turn in game.turns)
+
+
+def _whole(turn: TurnResult) -> TurnResult:
+    """The turn as a plain ``TurnResult`` with every field."""
+    return TurnResult(
+        turn.kind,
+        turn.position,
+        turn.text,
+        turn.visible,
+        turn.history,
+        turn.answers,
+        turn.structured_answers,
+        turn.journal,
+        turn.state,
+        turn.tags,
+        turn.action,
+    )
