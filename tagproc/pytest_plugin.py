@@ -53,7 +53,15 @@ if TYPE_CHECKING:
     from tagproc.render import Renderer
     from tagproc.ruleset import Ruleset
 
-__all__ = ["INI_TRANSCRIPTS", "GameFactory", "GoldenText", "TranscriptItem", "check_transcript", "readable"]
+__all__ = [
+    "INI_TRANSCRIPTS",
+    "ErrorsCaught",
+    "GameFactory",
+    "GoldenText",
+    "TranscriptItem",
+    "check_transcript",
+    "readable",
+]
 
 INI_TRANSCRIPTS = "tagproc_transcripts"
 _DEFAULT_FOLDER = "golden"
@@ -125,7 +133,7 @@ class InternalError(AssertionError):
     """A safety net at a stage boundary fired while the transcript played (it logs on ``tagproc``)."""
 
 
-class _Caught(logging.Handler):
+class ErrorsCaught(logging.Handler):
     """Every record of level ERROR or above logged under ``tagproc`` while a transcript plays."""
 
     def __init__(self) -> None:
@@ -174,7 +182,7 @@ def _play(path: Path) -> str:
     """The transcript's readable result; ``InternalError`` when a safety net fired while it played."""
     from tagproc.transcript import run_transcript
 
-    caught = _Caught()
+    caught = ErrorsCaught()
     logger = logging.getLogger("tagproc")
     logger.addHandler(caught)
     try:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tagproc.pytest_plugin import ErrorsCaught
 from tagproc.tokens import TokenCounter
 
 pytest_plugins = ["pytester"]  # tests/test_internal_errors.py runs the guard on a test of its own
@@ -25,20 +26,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{MARKER}: the test plants an internal error on purpose")
 
 
-class InternalErrors(logging.Handler):
-    """Every record of level ERROR or above logged under ``tagproc`` while a test runs."""
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-    def report(self) -> str:
-        """Each record's message and traceback, for the failure."""
-        formatter = logging.Formatter("%(name)s: %(message)s")
-        return "\n".join(formatter.format(record) for record in self.records)
+# Every record of level ERROR or above logged under ``tagproc`` while a test runs: the plugin's own handler
+# (it fails a golden transcript the same way), one copy.
+InternalErrors = ErrorsCaught
 
 
 def check_no_internal_error(errors: InternalErrors, node: pytest.Item) -> None:
