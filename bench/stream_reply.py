@@ -28,25 +28,14 @@ from collections.abc import Callable, Iterator, Sequence
 from types import SimpleNamespace
 from typing import Any
 
+from turns import LONG_TAGS, PARTY
+
 from tagproc import Game, stream_reply
 from tagproc.engine.rules import Rules
 from tagproc.ruleset import load_ruleset
 from tagproc.tokens import TokenCounter
 
-PARTY = [
-    {"name": "Ada", "sheet": {"pools": {"resolve": 2}}, "bag": [{"item": "crowns", "count": 5}]},
-    {"name": "Bram", "bag": [{"item": "shillings", "count": 4}]},
-]
-TAGS = [
-    '[inventory: action="pay" amount="3 shillings" who="Bram"]',
-    '[inventory: action="earn" amount="12 pennies" who="Ada"]',
-    '[inventory: action="add" item="2 warming tonics"]',
-    '[sheet: op="spend" pool="resolve" amount="1" who="Ada"]',
-    "[inventory action=add item='Shot and powder' qty=three who=Bram]",
-    '[sheet: op="condition" condition="rattled" state="on" who="Bram"]',
-    '[inventory: action="give" item="warming tonic" who="Ada" to="Bram"]',
-    '[sheet: op="rest" rest="vigil"]',
-]
+TAGS = LONG_TAGS  # bench/turns.py's eight tags, and its party
 PROSE = (
     "The fog comes off the barrows in sheets, and the lantern throws your shadows long across the "
     "headstones. Somewhere beyond the yew hedge a shovel bites into wet earth, stops, and bites again.\n"
