@@ -32,9 +32,9 @@ from __future__ import annotations
 import difflib
 import logging
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
@@ -46,12 +46,7 @@ from syrupy.types import SerializableData
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr
 
-    from tagproc.engine.rules import Rules
     from tagproc.game import Game
-    from tagproc.party import PartyEntry
-    from tagproc.prompt.blocks import CountTokens
-    from tagproc.render import Renderer
-    from tagproc.ruleset import Ruleset
 
 __all__ = [
     "INI_TRANSCRIPTS",
@@ -272,21 +267,9 @@ def _said(turn: Mapping[str, Any], lines: list[str]) -> None:
 # -- the fixture ----------------------------------------------------------------------------------------
 
 
-class GameFactory(Protocol):
-    """``tagproc_game``'s type: ``Game``'s own parameters, a fresh game each call."""
-
-    def __call__(
-        self,
-        ruleset: str | Path | Ruleset | Rules,
-        party: Sequence[PartyEntry],
-        seed: int = 0,
-        layers: Sequence[str] = (),
-        *,
-        renderer: Renderer | None = None,
-        templates: str | Path | None = None,
-        budgets: Mapping[str, int] | None = None,
-        count_tokens: CountTokens | None = None,
-    ) -> Game: ...
+# ``tagproc_game``'s type: ``Game`` itself, so its parameters are ``Game``'s own (one signature, never a copy)
+# and each call is a fresh game. A string, so that importing the plugin imports no game machinery.
+GameFactory: TypeAlias = "type[Game]"
 
 
 @pytest.fixture
