@@ -19,6 +19,7 @@ import pytest
 
 from tagproc.ruleset import ruleset_json_schema
 from tagproc.ruleset.load import problems_of
+from tests.conformance.run import SPEC_MARKET
 
 Data = dict[str, Any]
 
@@ -214,35 +215,8 @@ _BASE: Data = {
     ],
 }
 
-# The market the spec shows (Gravewatch's, a little shortened), for rows that need a market to read.
-MARKET: Data = {
-    "prices": [
-        {"id": "cheap", "label": "cheap", "times": 0.75},
-        {"id": "fair", "label": "fair", "times": 1, "default": True},
-        {"id": "dear", "label": "dear", "times": 1.5},
-    ],
-    "places": [
-        {"id": "hamlet", "label": "hamlet"},
-        {"id": "village", "label": "village"},
-        {"id": "town", "label": "market town"},
-        {"id": "city", "label": "city"},
-    ],
-    "sold": [
-        {"filter": {"rarity": "rare"}, "place": "town"},
-        {"filter": {"category": "arm"}, "place": "village"},
-    ],
-    "sellers": [
-        {"id": "chandler", "label": "chandler", "sells": [{"category": "coat"}, {"category": "tonic"}]},
-        {"id": "smith", "label": "smith", "sells": [{"category": "arm"}], "place": "village"},
-        {
-            "id": "chapel",
-            "label": "chapel of the Vigil",
-            "sells": [{"category": "page"}],
-            "place": "town",
-            "only": {"value": {"abilityScore": "nerve"}, "atLeast": 3, "label": "wardens of Nerve 3 or more"},
-        },
-    ],
-}
+# The market the spec shows (items.txt "Markets"), for rows that need a market to read.
+MARKET: Data = SPEC_MARKET
 
 GRAVE_GOODS: Data = {
     "id": "grave_goods",

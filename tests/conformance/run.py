@@ -197,41 +197,45 @@ def _no_invention(data: dict[str, Any]) -> None:
     data["items"]["propose"] = False
 
 
+# items.txt "Markets": the spec's market fragment, word for word (tests/test_ruleset_shapes.py reads it too).
+SPEC_MARKET: dict[str, Any] = {
+    "prices": [
+        {"id": "cheap", "label": "cheap", "times": 0.75},
+        {"id": "fair", "label": "fair", "times": 1, "default": True},
+        {"id": "dear", "label": "dear", "times": 1.5},
+    ],
+    "places": [
+        {"id": "hamlet", "label": "hamlet"},
+        {"id": "village", "label": "village"},
+        {"id": "town", "label": "market town"},
+        {"id": "city", "label": "city"},
+    ],
+    "sold": [
+        {"filter": {"rarity": "rare"}, "place": "town"},
+        {"filter": {"category": "arm"}, "place": "village"},
+    ],
+    "sellers": [
+        {"id": "chandler", "label": "chandler", "sells": [{"category": "coat"}, {"category": "tonic"}]},
+        {"id": "smith", "label": "smith", "sells": [{"category": "arm"}], "place": "village"},
+        {
+            "id": "chapel",
+            "label": "chapel of the Vigil",
+            "sells": [{"category": "page"}],
+            "place": "town",
+            "only": {
+                "value": {"abilityScore": "nerve"},
+                "atLeast": 3,
+                "label": "wardens of Nerve 3 or more",
+            },
+        },
+    ],
+}
+
+
 def _third_party(data: dict[str, Any]) -> None:
     """A third party's Gravewatch: items.txt "Markets" fragment only, word for word, and no market-day key
     (no purse, buyBack, stock, limited, unsold, nor a dishonest seller)."""
-    data["items"]["market"] = {
-        "prices": [
-            {"id": "cheap", "label": "cheap", "times": 0.75},
-            {"id": "fair", "label": "fair", "times": 1, "default": True},
-            {"id": "dear", "label": "dear", "times": 1.5},
-        ],
-        "places": [
-            {"id": "hamlet", "label": "hamlet"},
-            {"id": "village", "label": "village"},
-            {"id": "town", "label": "market town"},
-            {"id": "city", "label": "city"},
-        ],
-        "sold": [
-            {"filter": {"rarity": "rare"}, "place": "town"},
-            {"filter": {"category": "arm"}, "place": "village"},
-        ],
-        "sellers": [
-            {"id": "chandler", "label": "chandler", "sells": [{"category": "coat"}, {"category": "tonic"}]},
-            {"id": "smith", "label": "smith", "sells": [{"category": "arm"}], "place": "village"},
-            {
-                "id": "chapel",
-                "label": "chapel of the Vigil",
-                "sells": [{"category": "page"}],
-                "place": "town",
-                "only": {
-                    "value": {"abilityScore": "nerve"},
-                    "atLeast": 3,
-                    "label": "wardens of Nerve 3 or more",
-                },
-            },
-        ],
-    }
+    data["items"]["market"] = copy.deepcopy(SPEC_MARKET)
     for catalog in data.get("catalogs", ()):
         for entry in catalog.get("entries", ()):
             sold = (entry.get("item") or {}).get("sold")
