@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 
 from tagproc import commands as c
-from tagproc.actions import EditAction, FightAction, GearAction, UseAction, identity
+from tagproc.actions import EditAction, FightAction, GearAction, UseAction, blank_names, identity
 from tagproc.engine import bags
 from tagproc.engine.answers import refuse
 from tagproc.engine.decide import decide
@@ -92,26 +92,13 @@ def check_action(action: AnyAction, rules: Rules) -> None:
     load names it: a name with nothing but spaces in it, or a gear, option, pick, creature or table the
     ruleset does not have (``GearError``, ``FightError``). The ``Game`` API checks a new action with it, so
     bad input is a clear error to its caller, never an engine error answered ``internal-error``."""
-    blank = [key for key, value in _texts(action.model_dump(exclude={"kind", "action"})) if not value.strip()]
+    blank = blank_names(action)
     if blank:
         raise ValueError("; ".join(f"{key}: a name with nothing but spaces in it" for key in blank))
     if isinstance(action, GearAction) and (problems := gear_problems(action, rules)):
         raise GearError("; ".join(f"{key}: {message}" for key, message in problems))
     if isinstance(action, FightAction) and (problems := fight_problems(action, rules)):
         raise FightError("; ".join(f"{key}: {message}" for key, message in problems))
-
-
-def _texts(value: object, key: str = "") -> list[tuple[str, str]]:
-    """Every text in a dumped action with its dotted key (``shot.0.weapon``)."""
-    if isinstance(value, str):
-        return [(key, value)]
-    if isinstance(value, dict):
-        pairs = list(value.items())
-    elif isinstance(value, list | tuple):
-        pairs = list(enumerate(value))
-    else:
-        return []
-    return [found for k, item in pairs for found in _texts(item, f"{key}.{k}" if key else str(k))]
 
 
 def edit_command(action: EditAction, rules: Rules) -> PlayerEdit:

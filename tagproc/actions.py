@@ -38,6 +38,7 @@ __all__ = [
     "UseAction",
     "Used",
     "action_json",
+    "blank_names",
     "identity",
 ]
 
@@ -160,3 +161,22 @@ def identity(action: UseAction | GearAction | EditAction | FightAction) -> str:
 def action_json(action: UseAction | GearAction | EditAction | FightAction) -> dict[str, Any]:
     """The action as plain JSON, every key (defaults too), for ``tagproc run --json``."""
     return action.model_dump(mode="json")
+
+
+def blank_names(action: UseAction | GearAction | EditAction | FightAction) -> list[str]:
+    """The dotted keys (``shot.0.weapon``) of every name in ``action`` made of nothing but spaces: a name a
+    button or a dialog could never send (its kind and an edit's verb are not names)."""
+    return [key for key, value in _texts(action.model_dump(exclude={"kind", "action"})) if not value.strip()]
+
+
+def _texts(value: object, key: str = "") -> list[tuple[str, str]]:
+    """Every text in a dumped action with its dotted key."""
+    if isinstance(value, str):
+        return [(key, value)]
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, list | tuple):
+        pairs = list(enumerate(value))
+    else:
+        return []
+    return [found for k, item in pairs for found in _texts(item, f"{key}.{k}" if key else str(k))]

@@ -39,7 +39,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -55,6 +55,7 @@ from tagproc.actions import (
     Spent,
     UseAction,
     Used,
+    blank_names,
 )
 from tagproc.engine import bags
 from tagproc.engine.fight import fight_problems
@@ -160,21 +161,9 @@ def _validate(
             problems.append(Problem(".".join((at, *loc)), _message(model, loc, detail)))
         return None
     assert isinstance(found, UseAction | GearAction | EditAction | FightAction)
-    blank = [key for key, value in _texts(found.model_dump(exclude=set(own))) if not value.strip()]
+    blank = blank_names(found)
     problems.extend(Problem(f"{at}.{key}", "a name with nothing but spaces in it") for key in blank)
     return None if blank else found
-
-
-def _texts(value: Any, key: str = "") -> list[tuple[str, str]]:
-    """Every text in a dumped action with its dotted key (``shot.0.weapon``)."""
-    if isinstance(value, str):
-        return [(key, value)]
-    pairs: Iterable[tuple[Any, Any]] = ()
-    if isinstance(value, Mapping):
-        pairs = value.items()
-    elif isinstance(value, tuple):
-        pairs = enumerate(value)
-    return [found for k, item in pairs for found in _texts(item, f"{key}.{k}" if key else str(k))]
 
 
 def _tuples(value: Any) -> Any:
