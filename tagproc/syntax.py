@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from tagproc.body import BodyReader as _Reader
-from tagproc.body import clean_body
+from tagproc.body import clean_body, clean_every_step, read_plain_pairs
 from tagproc.body import read_pairs as _read_pairs
 from tagproc.documents import clean_text
 from tagproc.envelope import keys_of, verbs_of
@@ -99,6 +99,9 @@ _LOG = logging.getLogger(__name__)  # "tagproc.syntax": the net of ``read_tag`` 
 _HEAD_WORDS = {tag: _head_words(tag) for tag in TAG_NAMES}
 _HEAD_VERBS = {tag: verbs_of(tag) - keys_of(tag) for tag in TAG_NAMES}  # a verb that is not also a key
 _WORD_SEPARATORS = re.compile(f"{_SEPARATOR}+")
+# Both endings of a head word's pattern need a colon after it: with none in the rest, no head word is there
+# (the long alternation of verbs, tried at each separator, is then not run: ``[inventory action=add ...]``).
+_ANY_COLON = re.compile("[" + "".join(HEAD_COLONS) + "]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +133,9 @@ def read_tag(raw: str) -> TagReading:
         return TagReading(name="", attrs=(), problem=f"internal error: {type(exc).__name__}")
 
 
-def _read_tag(raw: str) -> TagReading:
+def _read_tag(raw: str, *, shortcuts: bool = True) -> TagReading:
+    """``read_tag`` without its net; ``shortcuts=False`` reads every body the lenient way, step by step
+    (the reference the shortcuts for a plain body are tested against: the same reading, exactly)."""
     repairs: list[Repair] = []
     raw = _no_surrogates(raw, repairs)
     inner = _strip_envelope(raw, repairs)
@@ -138,9 +143,11 @@ def _read_tag(raw: str) -> TagReading:
     if head is None:
         return TagReading(name="", attrs=(), repairs=tuple(repairs), problem="no tag name")
     name, written, rest, head_attrs = head
-    body = clean_body(rest, repairs)  # quotes, spaces, fences, escapes made plain (``tagproc.body.clean``)
+    # quotes, spaces, fences, escapes made plain (``tagproc.body.clean``)
+    body = clean_body(rest, repairs) if shortcuts else clean_every_step(rest, repairs)
     reader = _Reader(body, attrs=head_attrs, repairs=repairs)
-    _read_pairs(reader, BARE_WORD_KEY.get(name))
+    if not (shortcuts and read_plain_pairs(reader)):
+        _read_pairs(reader, BARE_WORD_KEY.get(name))
     problem = _body_problem(reader, body)
     return TagReading(
         name=name,
@@ -215,7 +222,7 @@ def _read_head(inner: str, repairs: list[Repair]) -> tuple[str, str, str, list[t
     attrs: list[tuple[str, str]] = []
     if colon := _COLON.match(inner, at):
         return name, written, inner[colon.end() :], attrs
-    if name in _HEAD_WORDS and (word := _HEAD_WORDS[name].match(inner, at)):
+    if name in _HEAD_WORDS and _ANY_COLON.search(inner, at) and (word := _HEAD_WORDS[name].match(inner, at)):
         said = _WORD_SEPARATORS.sub(" ", word.group(1))
         if said.lower() in HEAD_WORDS:
             repairs.append(Repair("head-word", word.group().strip(), ":"))

@@ -11,7 +11,8 @@ lowercased in the order written; an outcome key never reaches ``attrs`` or a val
 
 from __future__ import annotations
 
-from tagproc.body.clean import clean_body
+from tagproc.body.clean import clean_body, clean_every_step
 from tagproc.body.pairs import BodyReader, read_pairs
+from tagproc.body.plain import read_plain_pairs
 
-__all__ = ["BodyReader", "clean_body", "read_pairs"]
+__all__ = ["BodyReader", "clean_body", "clean_every_step", "read_pairs", "read_plain_pairs"]

@@ -39,7 +39,7 @@ from tagproc.repairs import Repair
 from tagproc.vocabulary import BARE_WORD_KEY, OUTCOME_KEYS, TAG_NAMES
 from tagproc.vocabulary.tags import PAIR_SEPARATORS, TAG_NAME_KEYS, TRAILING_PUNCTUATION
 
-__all__ = ["BodyReader", "read_pairs"]
+__all__ = ["QUOTING_KEYS", "BodyReader", "add_pair", "read_pairs"]
 
 _SEPARATOR_RUN = re.compile(r"[\s" + re.escape(PAIR_SEPARATORS) + r"]*")
 _BARE_WORD = re.compile(r"[^\W\d_](?:[\w-]|'(?=[^\W\d_]))*")
@@ -139,7 +139,7 @@ def _read_pair(reader: BodyReader, key: Key) -> None:
     reader.pos = key.end
     if _starts_pair(reader.text, reader.pos, spaced=written_head[-1:].isspace()):
         reader.repairs.append(Repair("empty-value", written_head, f'{key.key}=""'))
-        _add_pair(reader, key.key, "")
+        add_pair(reader, key.key, "")
         return
     _read_value(reader, key.key)
 
@@ -164,15 +164,15 @@ def _read_value(reader: BodyReader, key: str) -> None:
         _add_flat(reader, [(key, parsed.node)], (), parsed.problem)
         return
     value = (
-        _read_quoted(reader, switch=key not in _QUOTING_KEYS)
+        _read_quoted(reader, switch=key not in QUOTING_KEYS)
         if char in ('"', "'")
         else _read_unquoted(reader, record=True)
     )
-    _add_pair(reader, key, value)
+    add_pair(reader, key, value)
 
 
 # Keys whose values quote tags themselves (an answer's raw= and note=): never split at a quote switch.
-_QUOTING_KEYS = frozenset({"raw", "note"})
+QUOTING_KEYS = frozenset({"raw", "note"})
 
 
 def _read_quoted(reader: BodyReader, *, switch: bool = True) -> str:
@@ -270,7 +270,8 @@ def _trim(reader: BodyReader, written: str) -> str:
     return trimmed
 
 
-def _add_pair(reader: BodyReader, key: str, value: str) -> None:
+def add_pair(reader: BodyReader, key: str, value: str) -> None:
+    """One pair read: a tag's name given again is dropped (a repair), an outcome key set aside in ``ignored``."""
     if (key in TAG_NAME_KEYS and value.strip().lower() in TAG_NAMES) or (key in TAG_NAMES and not value):
         reader.repairs.append(Repair("tag-name-in-body", f'{key}="{value}"', ""))
     elif key in OUTCOME_KEYS:
@@ -287,7 +288,7 @@ def _add_flat(
 ) -> None:
     flat = flatten(pairs, strays, reader.repairs)
     for key, value in flat.pairs:
-        _add_pair(reader, key, value)
+        add_pair(reader, key, value)
     reader.free.extend(flat.free)
     reader.problem = reader.problem or problem or flat.problem
 

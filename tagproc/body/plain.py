@@ -1,0 +1,70 @@
+"""The plain body: the shape nearly every tag has, read in one pass where ``read_pairs`` would take many.
+
+A plain body is ``key=value`` pairs and nothing else: each key lowercase ASCII (``[a-z_][a-z0-9_]*``, no
+tag's name), ``=`` with no space around it, spaces or tabs between the pairs, and each value double-quoted
+(no ``"`` or line break inside), single-quoted (no quote or line break inside) or unquoted ASCII letters
+and digits in words (no word followed by ``=``). ``read_plain_pairs`` reads such a body; any other it
+leaves to ``read_pairs`` untouched.
+
+Invariants:
+- ``read_plain_pairs`` reads exactly what ``read_pairs`` reads from the same body (the same pairs, outcome
+  keys, repairs, in the same order), or says False and changes nothing. Why each shape is read the same:
+  a key of ``[a-z_]`` before ``=`` is read by ``match_key`` as written (no arrow key: no arrow follows it;
+  no key-case or separator repair), and is no bare word naming the tag (no key is a tag's name); a quote
+  closes at the first quote of its kind, since a space or tab and a key, or the end, follows it; an
+  unquoted value runs to the space before the next ``key=`` (``NEXT_KEY``), with nothing to trim; a
+  double-quoted value with a ``'`` where ``read_pairs`` would see the quotes switched is refused.
+- Repairs are only those ``read_pairs`` makes for these shapes: ``single-quotes``, ``unquoted-value``,
+  and ``add_pair``'s ``tag-name-in-body``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tagproc.body.pairs import QUOTING_KEYS, BodyReader, add_pair
+from tagproc.body.patterns import SWITCHED_QUOTES
+from tagproc.repairs import Repair
+from tagproc.vocabulary import TAG_NAMES
+
+__all__ = ["read_plain_pairs"]
+
+_KEY = r"[a-z_][a-z0-9_]*"
+# An unquoted value: words of ASCII letters and digits, each word after the first not itself a key.
+_WORDS = r"[A-Za-z0-9]+(?:[ \t]+[A-Za-z0-9]+\b(?!=))*"
+# One pair: group 2 a double-quoted value, 3 a single-quoted one, 4 an unquoted one (``lastindex`` says which).
+_PAIR = rf"({_KEY})=(?:\"([^\"\n]*)\"|'([^'\"\n]*)'|({_WORDS}))"
+_PLAIN_PAIR = re.compile(_PAIR)
+# The whole body, of the same pairs. Its parse is unique (the character after ``=`` picks the alternative, a
+# quoted value ends at its quote, and a word of an unquoted value cannot begin the next ``key=``), so
+# ``finditer`` over a body this matches finds exactly its pairs, one after the other.
+_PLAIN_BODY = re.compile(rf"[ \t]*(?:{_PAIR}(?:[ \t]+(?=[a-z_])|[ \t]*\Z))+")
+_TAG_NAMES = frozenset(TAG_NAMES)
+
+
+def read_plain_pairs(reader: BodyReader) -> bool:
+    """Read a plain body whole from the reader's start, as ``read_pairs`` would; False (the reader as it
+    was) for a body of any other shape, or one ``read_pairs`` may read otherwise (see the module docstring)."""
+    text = reader.text
+    if reader.pos or _PLAIN_BODY.fullmatch(text) is None:
+        return False
+    pairs = list(_PLAIN_PAIR.finditer(text))
+    for pair in pairs:
+        key = pair.group(1)
+        if key in _TAG_NAMES:
+            return False
+        value = pair.group(2)
+        if value is not None and "'" in value and key not in QUOTING_KEYS and SWITCHED_QUOTES.search(value):
+            return False
+    for pair in pairs:
+        key, value = pair.group(1, pair.lastindex or 1)
+        if pair.lastindex == 3:
+            reader.repairs.append(Repair("single-quotes", f"'{value}'", "..."))
+            value = value.strip()
+        elif pair.lastindex == 4:
+            reader.repairs.append(Repair("unquoted-value", value, f'"{value}"'))
+        else:
+            value = value.strip()
+        add_pair(reader, key, value)
+    reader.pos = len(text)
+    return True
