@@ -20,6 +20,10 @@ Invariants:
 - Every change to the text is a ``Repair`` value in ``repairs``.
 - The body after the name is read by ``tagproc.body``: text that is no pair and not the bare verb is kept,
   in order, in ``free`` (a body of free text alone is no ``problem``; one of punctuation alone is).
+- The shortcuts give exactly the lenient reading (``_read_tag(raw, shortcuts=False)``, every step run):
+  a plain tag (``[inventory: key="value" ...]``, ``_PLAIN_TAG``) is read in one pass; otherwise the closer
+  is searched for near the end, the head-word pattern is tried only where a colon follows the name, and
+  ``tagproc.body`` skips cleaning a body with nothing to clean and reads a plain body in one pass.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import re
 from dataclasses import dataclass
 
 from tagproc.body import BodyReader as _Reader
-from tagproc.body import clean_body, clean_every_step, read_plain_pairs
+from tagproc.body import clean_body, clean_every_step, is_plain, read_plain_pairs
 from tagproc.body import read_pairs as _read_pairs
 from tagproc.documents import clean_text
 from tagproc.envelope import keys_of, verbs_of
@@ -69,6 +73,18 @@ _CLOSE = {
 # list may end in "]" right before the tag's).
 _CLOSE_DOUBLED = re.compile(
     r"\\?\]\]%m[%q]?\s*\Z".replace("%m", _MARKS).replace("%q", "".join(WRAP_QUOTES.values()))
+)
+# What a closer other than ">" matches before the trailing spaces is at most 17 characters (a backslash,
+# "]]", 13 marks, a quote): its search may start this far before them and find the same closer. (">" may
+# have spaces before it, "/ >": that closer is searched for from the start.)
+_CLOSE_REACH = 24
+# A tag as tagproc writes it and most models copy: "[", a tag's own name, ":", the body, "]". With a plain
+# body (``tagproc.body.plain``, nothing for ``clean_body`` to do) its envelope and head need no repair and
+# read as written: the opener is the "[", the closer the last "]" (a plain body ends in a quote, a letter,
+# a digit or a space, none of which a closer may hold), the name is canonical, the colon's spaces dropped.
+_PLAIN_TAG = re.compile(
+    r"\[(%n):[ \t]*(.*)\]".replace("%n", "|".join(n for n in TAG_NAMES if TAG_ALIASES.get(n, n) == n)),
+    re.DOTALL,
 )
 _NAME = re.compile(
     r"[%y\ufe0f \t]{0,3}(?:\*{1,3}|_{1,3})?([A-Za-z]+)(?:\*{1,3})?".replace("%y", HEAD_SYMBOLS)
@@ -138,7 +154,9 @@ def _read_tag(raw: str, *, shortcuts: bool = True) -> TagReading:
     (the reference the shortcuts for a plain body are tested against: the same reading, exactly)."""
     repairs: list[Repair] = []
     raw = _no_surrogates(raw, repairs)
-    inner = _strip_envelope(raw, repairs)
+    if shortcuts and (plain := _read_plain_tag(raw, repairs)) is not None:
+        return plain
+    inner = _strip_envelope(raw, repairs, near_end=shortcuts)
     head = _read_head(inner, repairs)
     if head is None:
         return TagReading(name="", attrs=(), repairs=tuple(repairs), problem="no tag name")
@@ -148,6 +166,21 @@ def _read_tag(raw: str, *, shortcuts: bool = True) -> TagReading:
     reader = _Reader(body, attrs=head_attrs, repairs=repairs)
     if not (shortcuts and read_plain_pairs(reader)):
         _read_pairs(reader, BARE_WORD_KEY.get(name))
+    return _reading(name, written, reader, body)
+
+
+def _read_plain_tag(raw: str, repairs: list[Repair]) -> TagReading | None:
+    """The reading of a plain tag (``_PLAIN_TAG`` around a plain body), or None for any other tag."""
+    tag = _PLAIN_TAG.fullmatch(raw)
+    if tag is None or not is_plain(body := tag.group(2)):
+        return None
+    reader = _Reader(body, repairs=repairs)
+    if not read_plain_pairs(reader):
+        return None
+    return _reading(tag.group(1), tag.group(1), reader, body)
+
+
+def _reading(name: str, written: str, reader: _Reader, body: str) -> TagReading:
     problem = _body_problem(reader, body)
     return TagReading(
         name=name,
@@ -178,8 +211,9 @@ def _no_surrogates(raw: str, repairs: list[Repair]) -> str:
     return plain
 
 
-def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
-    """Drop the wrapping markup and the brackets (of any pair the scanner reads) around the tag."""
+def _strip_envelope(raw: str, repairs: list[Repair], *, near_end: bool = True) -> str:
+    """Drop the wrapping markup and the brackets (of any pair the scanner reads) around the tag; the closer
+    is searched for near the end (``_CLOSE_REACH``) when ``near_end``, else from the opener on."""
     start = _OPEN.match(raw)
     begin = start.end() if start else 0
     bracket = start.group(3) if start else "["
@@ -188,9 +222,12 @@ def _strip_envelope(raw: str, repairs: list[Repair]) -> str:
     if bracket != "[":
         repairs.append(Repair("bracket", bracket + BRACKET_PAIRS[bracket], "[]"))
     doubled = start is not None and start.group(2) is not None
-    end = (_CLOSE_DOUBLED if doubled else _CLOSE[bracket]).search(raw, begin)
+    search_from = begin
+    if near_end and BRACKET_PAIRS[bracket] != ">":
+        search_from = max(begin, len(raw.rstrip()) - _CLOSE_REACH)
+    end = (_CLOSE_DOUBLED if doubled else _CLOSE[bracket]).search(raw, search_from)
     if doubled and end is None:
-        end = _CLOSE[bracket].search(raw, begin)
+        end = _CLOSE[bracket].search(raw, search_from)
     finish = end.start() if end else len(raw)
     if end is None:
         repairs.append(Repair("unclosed", raw[-20:], raw[-20:] + BRACKET_PAIRS[bracket]))

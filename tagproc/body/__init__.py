@@ -2,8 +2,9 @@
 
 ``syntax.read_tag`` finds the tag's name (the head) and hands the rest here: ``clean_body`` makes its
 characters plain (``clean``), then ``read_pairs`` reads it (``pairs``), with JSON and dict bodies read by
-``objects`` and the key and verb rules in ``patterns``. Every table it reads is in
-``tagproc/vocabulary/tags.py`` (the ``-- body reader --`` block) or the key and verb tables.
+``objects`` and the key and verb rules in ``patterns``; ``read_plain_pairs`` (``plain``) reads the body
+nearly every tag has, ``key="value"`` pairs, in one pass, exactly as ``read_pairs`` would. Every table
+it reads is in ``tagproc/vocabulary/tags.py`` (the ``-- body reader --`` block) or the key and verb tables.
 
 Invariants: nothing here raises on any text; every change to the text is a ``Repair``; keys come out
 lowercased in the order written; an outcome key never reaches ``attrs`` or a value.
@@ -11,8 +12,8 @@ lowercased in the order written; an outcome key never reaches ``attrs`` or a val
 
 from __future__ import annotations
 
-from tagproc.body.clean import clean_body, clean_every_step
+from tagproc.body.clean import clean_body, clean_every_step, is_plain
 from tagproc.body.pairs import BodyReader, read_pairs
 from tagproc.body.plain import read_plain_pairs
 
-__all__ = ["BodyReader", "clean_body", "clean_every_step", "read_pairs", "read_plain_pairs"]
+__all__ = ["BodyReader", "clean_body", "clean_every_step", "is_plain", "read_pairs", "read_plain_pairs"]

@@ -7,7 +7,9 @@ quote where a value starts, markup elsewhere), struck text (``~~Rope~~``: droppe
 back) and emphasis (``**Rope**``).
 
 Invariants: each step that changes the text records one ``Repair`` (its code, the text before, after);
-every table comes from ``tagproc/vocabulary/tags.py``; line breaks are kept (a listed value keeps them).
+a body with no character any step changes or starts from (``is_plain``) is returned as it is, which is
+what running every step gives (``clean_every_step``, the reference); every table comes from
+``tagproc/vocabulary/tags.py``; line breaks are kept (a listed value keeps them).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from tagproc.vocabulary.tags import (
     SPACE_REPAIRS,
 )
 
-__all__ = ["clean_body", "clean_every_step"]
+__all__ = ["clean_body", "clean_every_step", "is_plain"]
 
 _FENCE = re.compile(r"\A\s*(`{1,3})([A-Za-z0-9]*)[ \t]*\n?(.*?)\s*\1\s*\Z", re.DOTALL)
 _ESCAPE = re.compile(r"\\([" + re.escape("".join(sorted(MARKDOWN_ESCAPES))) + r"])")
@@ -66,9 +68,14 @@ def clean_body(body: str, repairs: list[Repair]) -> str:
     Markup, backticks, fullwidth punctuation and zero-width characters are repaired outside ``"..."`` only:
     a double-quoted value keeps what it holds (an answer tagproc wrote reads back unchanged).
     """
-    if _MAY_CHANGE.search(body) is None and not body.lstrip().startswith("("):
-        return body  # already plain: every step below would return it unchanged, recording nothing
+    if is_plain(body):
+        return body  # every step below would return it unchanged, recording nothing
     return clean_every_step(body, repairs)
+
+
+def is_plain(body: str) -> bool:
+    """Whether ``clean_body`` leaves the body as it is: it holds no character any step changes or starts from."""
+    return _MAY_CHANGE.search(body) is None and not body.lstrip().startswith("(")
 
 
 def clean_every_step(body: str, repairs: list[Repair]) -> str:

@@ -32,12 +32,12 @@ __all__ = ["read_plain_pairs"]
 _KEY = r"[a-z_][a-z0-9_]*"
 # An unquoted value: words of ASCII letters and digits, each word after the first not itself a key.
 _WORDS = r"[A-Za-z0-9]+(?:[ \t]+[A-Za-z0-9]+\b(?!=))*"
-# One pair: group 2 a double-quoted value, 3 a single-quoted one, 4 an unquoted one (``lastindex`` says which).
-_PAIR = rf"({_KEY})=(?:\"([^\"\n]*)\"|'([^'\"\n]*)'|({_WORDS}))"
+# One pair: the key, and the value as written (its quotes included; the first character says which kind).
+_PAIR = rf"({_KEY})=(\"[^\"\n]*\"|'[^'\"\n]*'|{_WORDS})"
 _PLAIN_PAIR = re.compile(_PAIR)
 # The whole body, of the same pairs. Its parse is unique (the character after ``=`` picks the alternative, a
 # quoted value ends at its quote, and a word of an unquoted value cannot begin the next ``key=``), so
-# ``finditer`` over a body this matches finds exactly its pairs, one after the other.
+# ``findall`` over a body this matches finds exactly its pairs, one after the other.
 _PLAIN_BODY = re.compile(rf"[ \t]*(?:{_PAIR}(?:[ \t]+(?=[a-z_])|[ \t]*\Z))+")
 _TAG_NAMES = frozenset(TAG_NAMES)
 
@@ -48,23 +48,23 @@ def read_plain_pairs(reader: BodyReader) -> bool:
     text = reader.text
     if reader.pos or _PLAIN_BODY.fullmatch(text) is None:
         return False
-    pairs = list(_PLAIN_PAIR.finditer(text))
-    for pair in pairs:
-        key = pair.group(1)
+    read: list[tuple[str, str, Repair | None]] = []
+    for key, written in _PLAIN_PAIR.findall(text):
         if key in _TAG_NAMES:
             return False
-        value = pair.group(2)
-        if value is not None and "'" in value and key not in QUOTING_KEYS and SWITCHED_QUOTES.search(value):
-            return False
-    for pair in pairs:
-        key, value = pair.group(1, pair.lastindex or 1)
-        if pair.lastindex == 3:
-            reader.repairs.append(Repair("single-quotes", f"'{value}'", "..."))
-            value = value.strip()
-        elif pair.lastindex == 4:
-            reader.repairs.append(Repair("unquoted-value", value, f'"{value}"'))
+        quote = written[0]
+        if quote == '"':
+            inside = written[1:-1]
+            if "'" in inside and key not in QUOTING_KEYS and SWITCHED_QUOTES.search(inside):
+                return False
+            read.append((key, inside.strip(), None))
+        elif quote == "'":
+            read.append((key, written[1:-1].strip(), Repair("single-quotes", written, "...")))
         else:
-            value = value.strip()
+            read.append((key, written, Repair("unquoted-value", written, f'"{written}"')))
+    for key, value, repair in read:
+        if repair is not None:
+            reader.repairs.append(repair)
         add_pair(reader, key, value)
     reader.pos = len(text)
     return True
