@@ -88,6 +88,8 @@ def prompts_path() -> Traversable | Path:
 
 def clean_value(value: str) -> str:
     """A value as an answer can carry it and ``read_tag`` gives it back unchanged."""
+    if value.isalnum():  # most values are one word or number: no space, quote, bracket or backslash to clean
+        return value
     # ``str.split()`` splits at runs of what ``\s`` matches (``str.isspace``) and drops them at the ends:
     # ``_WHITESPACE.sub(" ", ...).strip()`` (``_clean_value_by_pattern``) in one C pass.
     return " ".join(value.translate(_VALUE_REPAIRS).split())
@@ -302,7 +304,7 @@ class Renderer:
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""
-        if notes is None:
+        if not notes:  # None, or no notes (most answers)
             return ""
         if isinstance(notes, Note):
             notes = (notes,)

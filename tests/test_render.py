@@ -482,3 +482,11 @@ def _golden_answers() -> list[list[Answer]]:
     for path in sorted((Path(__file__).parent.parent / "golden").glob("*.yaml")):
         played.extend(list(result.structured_answers) for _, result in run_transcript(path).turns)
     return played
+
+
+def test_no_character_a_value_is_cleaned_of_is_alphanumeric() -> None:
+    """``clean_value`` returns an alphanumeric value as it is: nothing in it is repaired or folded."""
+    from tagproc.render import _VALUE_REPAIRS
+
+    assert not [chr(code) for code in _VALUE_REPAIRS if chr(code).isalnum()]
+    assert not [chr(code) for code in range(0x110000) if chr(code).isspace() and chr(code).isalnum()]
