@@ -70,8 +70,18 @@ def _trie(phrases: Sequence[str]) -> str:
     return alternatives(tree)
 
 
+def _needles(phrases: Sequence[str]) -> re.Pattern[str]:
+    """Words one of which every phrase holds (its longest, or the phrase itself when that is short): a text
+    holding none of them holds no phrase, which these plain words, no boundaries, say faster."""
+    longest = {phrase: max(phrase.split(" "), key=len) for phrase in phrases}
+    picked = {word if len(word) >= 4 else phrase for phrase, word in longest.items()}
+    needles = sorted(n for n in picked if not any(o != n and o in n for o in picked))
+    return re.compile("|".join(re.escape(needle) for needle in needles))
+
+
 _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
+_AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
 # matched first and the abbreviations looked behind it, so only a stop's position is tried.
 _SENTENCE_END = re.compile(r"\n|[.!?](?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s)")
@@ -177,8 +187,8 @@ class _Reader:
         before = self._before(at, "sentence", _WINDOW).lower()
         if _BEFORE.search(before) or _CONDITIONAL.match(before):
             return "example"
-        after = self._after(at, _SENTENCE_END, _WINDOW)
-        if _AFTER.search(after.lower()):
+        after = self._after(at, _SENTENCE_END, _WINDOW).lower()
+        if _AFTER_NEEDLES.search(after) and _AFTER.search(after):
             return "example"
         if _LIST_LINE.match(line):  # the line holds no line break: only its start can begin a list line
             paragraph = (
