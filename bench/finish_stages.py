@@ -9,7 +9,7 @@ time), and the whole ``regenerate`` beside them (its goal, in ``bench/turns.py``
 - decide + evolve: the commands decided and their effects evolved into the state, in order
 - judge: ``judge_tags`` over the reply's events (struck, quoted, example, recap)
 - render: the answers rendered by the game's templates
-- stages chained: the same stages run one after another over the reply, as the turn runs them (a tag read,
+- stages chained (for the split below): the same stages run one after another over the reply, as the turn runs them (a tag read,
   made commands on the state the last one left, decided and evolved; then judge and render), with nothing of
   the turn around them: no Turn, records, history, result or commit
 - whole: ``game.regenerate(text)``

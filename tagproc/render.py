@@ -21,6 +21,10 @@ naming the file: the folder exists; every ``*.jinja`` under it is one tagproc re
 for a misspelled one), compiles (a syntax error names its line) and, for a notes template, still has every
 macro the shipped one has (a note would otherwise fail when first said).
 
+The answer lines (issue 14): with the shipped ``answer.jinja`` (known by its sha256) the lines are joined in
+Python, exactly as that template renders them (``_answer_lines``; ``tests/test_render.py`` checks the two agree);
+a user's or an edited ``answer.jinja`` is always rendered by Jinja.
+
 Invariants of a rendered answer (DESIGN.md "Answers"):
 - It is one line, ``[tag: key="value" ...]``: the answer's pairs, then ``result``, ``now``, ``reason``, the
   ``extra`` pairs and ``note``, in that order; a pair without a value is left out.
