@@ -83,10 +83,10 @@ _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
 _AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
-# matched first and the abbreviations looked behind it, so only a stop's position is tried.
-_SENTENCE_END = re.compile(r"\n|[.!?](?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s)")
+# matched first (one character class, which the search skips to) and the abbreviations looked behind it.
+_SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
 # The last sentence end of a text: the greedy run puts the stop as far right as it can go.
-_LAST_SENTENCE_END = re.compile(r"(?s:.*)(?:" + _SENTENCE_END.pattern + ")")
+_LAST_SENTENCE_END = re.compile(r"(?s:.*)(?:\n|[.!?](?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
 _CHOICE = _phrases(CHOICE_CUES)
 _CONDITIONAL = re.compile(r"\A[\s\W]*(?:" + "|".join(re.escape(w) for w in CONDITIONAL_OPENERS) + r")\b")
 # A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
@@ -149,13 +149,21 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
 def _opens_recap(text: str) -> bool:
     """A recap heading, a bold label or a running recap in ``text``; the headings are tried only where a
     line starts, the colon of a label or a running recap looked for before its pattern."""
-    if any(_HEADING.match(text, start) for start in _line_starts(text)):
+    starts = _line_starts(text) if "\n" in text else _ONE_LINE
+    if _opens_a_line(_HEADING, text, starts):
         return True
     if ":" not in text:
         return False
-    if ("**" in text or "__" in text) and any(_BOLD_LABEL.match(text, start) for start in _line_starts(text)):
+    if ("**" in text or "__" in text) and _opens_a_line(_BOLD_LABEL, text, starts):
         return True
     return _RECAP_INLINE.search(text) is not None
+
+
+_ONE_LINE = (0,)
+
+
+def _opens_a_line(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> bool:
+    return any(pattern.match(text, start) for start in starts)
 
 
 def _line_starts(text: str) -> list[int]:

@@ -364,3 +364,21 @@ def test_the_judge_gives_what_the_reference_gives_past_its_windows() -> None:
     ):
         events = merge_text(parse_reply(text))
         assert judge_tags(events) == reference_judge_tags(events), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([".", "!", "?", "e.g", "i.e", "eg", "E.g", " ", "\n", "\t", "x", "e", "g"]),
+        max_size=30,
+    )
+)
+def test_the_sentence_ends_are_where_the_reference_finds_them(pieces: list[str]) -> None:
+    from tagproc.judge import _LAST_SENTENCE_END, _SENTENCE_END
+    from tests.judge_reference import _SENTENCE_END as REFERENCE
+
+    text = "".join(pieces)
+    ends = [match.span() for match in REFERENCE.finditer(text)]
+    assert [match.span() for match in _SENTENCE_END.finditer(text)] == ends
+    last = _LAST_SENTENCE_END.match(text)
+    assert (last.end() if last else None) == (ends[-1][1] if ends else None)
