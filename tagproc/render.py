@@ -125,6 +125,8 @@ def answer_pairs(
 def _fit(pairs: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     """Shorten the longest values until ``key="value"`` pairs joined by spaces fit ``room`` characters."""
     size = sum(len(key) + len(value) + 4 for key, value in pairs) - 1
+    if size <= room:  # nearly every answer: nothing to shorten
+        return pairs
     fitted = list(pairs)
     while size > room:
         index = max(range(len(fitted)), key=lambda i: len(fitted[i][1]))
