@@ -106,7 +106,6 @@ _BOLD_LABEL = re.compile(
 # A list line, matched at the start of a line before a tag (which holds no line break).
 _LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_LINE_END = re.compile(r"\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
 # The end of a text's last prose word: the greedy run leaves the word's last two letters at least.
 _LAST_PROSE_WORD = re.compile(r"(?s:.*)[^\W\d_]{2}")
