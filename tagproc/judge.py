@@ -16,6 +16,9 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 
 Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
 text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
+Each text's stops (line, sentence and paragraph ends) are found once for all the tags that read it, and the
+phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
+keeps the judge as it was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
 Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tagproc.stream import Event, RawTag, Text
 from tagproc.vocabulary.context import (
@@ -41,34 +45,70 @@ _NEIGHBOURS = 16  # events looked at on each side (adjacent tags have empty text
 
 
 def _phrases(phrases: Sequence[str]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+    """Any of ``phrases`` on word boundaries, as a trie (``for (?:example|instance)``): a position is tried
+    against the phrases of its first letter only, and whether the text holds one is all a search says."""
+    return re.compile(rf"(?<![\w'])(?:{_trie(phrases)})(?![\w'])")
+
+
+def _trie(phrases: Sequence[str]) -> str:
+    tree: dict[str, Any] = {}
+    for phrase in phrases:
+        node = tree
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a phrase ends here
+
+    def alternatives(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + alternatives(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        if len(branches) == 1 and "" not in node:
+            return branches[0]
+        group = "(?:" + "|".join(branches) + ")"
+        return group + "?" if "" in node else group
+
+    return alternatives(tree)
+
+
+def _needles(phrases: Sequence[str]) -> re.Pattern[str]:
+    """Words one of which every phrase holds (its longest, or the phrase itself when that is short): a text
+    holding none of them holds no phrase, which these plain words, no boundaries, say faster."""
+    longest = {phrase: max(phrase.split(" "), key=len) for phrase in phrases}
+    picked = {word if len(word) >= 4 else phrase for phrase, word in longest.items()}
+    needles = sorted(n for n in picked if not any(o != n and o in n for o in picked))
+    return re.compile("|".join(re.escape(needle) for needle in needles))
 
 
 _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
-# A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one.
-_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\beg)[.!?](?=\s)|\n")
+_AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
+# A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
+# matched first (one character class, which the search skips to) and the abbreviations looked behind it.
+_SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
+# The last sentence end of a text: the greedy run puts the stop as far right as it can go.
+_LAST_SENTENCE_END = re.compile(r"(?s:.*)(?:\n|[.!?](?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
 _CHOICE = _phrases(CHOICE_CUES)
 _CONDITIONAL = re.compile(r"\A[\s\W]*(?:" + "|".join(re.escape(w) for w in CONDITIONAL_OPENERS) + r")\b")
 # A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
-# "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:".
+# "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:". Tried at each line start.
 _HEADING = re.compile(
     r"^[\s#>*_\-=~|(\[]*(?:"
     + "|".join(re.escape(h) for h in SUMMARY_HEADINGS)
     + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
-# Or a running recap in the prose: "(Bram now has: [...])".
+# Or a running recap in the prose: "(Bram now has: [...])". Its colon is looked for first.
 _RECAP_INLINE = re.compile(r"\bnow (?:has|carries|holds)\s*:", re.IGNORECASE)
 # Or any short bold label with a colon opening a line ("**This scene:**", "__Rewards__:").
 _BOLD_LABEL = re.compile(
     r"^[ \t>#]*(?:\*\*|__)[^\n*_:]{1,40}(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)", re.MULTILINE
 )
+# A list line, matched at the start of a line before a tag (which holds no line break).
 _LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_LINE_END = re.compile(r"\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
+# The end of a text's last prose word: the greedy run leaves the word's last two letters at least.
+_LAST_PROSE_WORD = re.compile(r"(?s:.*)[^\W\d_]{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,98 +124,144 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
     """One ``Judgment`` per ``RawTag`` of ``events`` (a whole reply's, adjacent text merged), in order."""
     # An over-long tag the scanner released as text is a tag too: never read as prose around a tag.
     texts = [event.text if isinstance(event, Text) and event.reason != "too-long" else "" for event in events]
-    last_prose = max((i for i, text in enumerate(texts) if _PROSE_WORD.search(text)), default=-1)
+    last_prose = next((i for i in range(len(texts) - 1, -1, -1) if _PROSE_WORD.search(texts[i])), -1)
+    reader = _Reader(texts)
     judgments: list[Judgment] = []
     in_recap = False  # under a recap heading
     closing = False  # past a line break after the reply's last prose: the closing block of tags
     for i, event in enumerate(events):
         if not isinstance(event, RawTag):
             text = texts[i]
-            if _HEADING.search(text) or _BOLD_LABEL.search(text) or _RECAP_INLINE.search(text):
+            if not in_recap and _opens_recap(text):
                 in_recap = True
             if i == last_prose:
-                *_, word = _PROSE_WORD.finditer(text)
-                closing = "\n" in text[word.end() :]
+                word = _LAST_PROSE_WORD.match(text)
+                closing = word is not None and "\n" in text[word.end() :]
             elif i > last_prose and "\n" in text:
                 closing = True
             continue
-        skip = event.mark or _example(texts, i)
+        skip = event.mark or reader.example(i)
         judgments.append(Judgment(skip=skip, recap=in_recap or closing))
     return judgments
 
 
-def _example(texts: list[str], at: int) -> str | None:
-    """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
-    it, or when it stands on a list line of a paragraph that offers a choice."""
-    line = _line_before(texts, at)
-    if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
-        return "quoted"
-    before = _sentence_before(texts, at).lower()
-    if _BEFORE.search(before) or _CONDITIONAL.match(before):
-        return "example"
-    after = _sentence_after(texts, at)
-    if _AFTER.search(after.lower()):
-        return "example"
-    if _LIST_LINE.search(line):
-        paragraph = _paragraph_before(texts, at) + " " + _paragraph_after(texts, at)
-        if _CHOICE.search(paragraph.lower()):
+def _opens_recap(text: str) -> bool:
+    """A recap heading, a bold label or a running recap in ``text``; the headings are tried only where a
+    line starts, the colon of a label or a running recap looked for before its pattern."""
+    starts = _line_starts(text) if "\n" in text else _ONE_LINE
+    if _opens_a_line(_HEADING, text, starts):
+        return True
+    if ":" not in text:
+        return False
+    if ("**" in text or "__" in text) and _opens_a_line(_BOLD_LABEL, text, starts):
+        return True
+    return _RECAP_INLINE.search(text) is not None
+
+
+_ONE_LINE = (0,)
+
+
+def _opens_a_line(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> bool:
+    return any(pattern.match(text, start) for start in starts)
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
+
+
+class _Reader:
+    """The texts of one reply around its tags. A text is read by every tag near it (the sentence before one
+    tag is the sentence after another, a line runs past several tags), so each text's stop is found once
+    for each window of it that is asked for, and kept for the next tag (only for this reply)."""
+
+    __slots__ = ("_found", "_texts")
+
+    def __init__(self, texts: list[str]) -> None:
+        self._texts = texts
+        self._found: dict[tuple[str, int, int], int] = {}
+
+    def example(self, at: int) -> str | None:
+        """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
+        it, or when it stands on a list line of a paragraph that offers a choice."""
+        line = self._before(at, "line", _WINDOW * 2)
+        if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
+            return "quoted"
+        before = self._before(at, "sentence", _WINDOW).lower()
+        if _BEFORE.search(before) or _CONDITIONAL.match(before):
             return "example"
-    return None
+        after = self._after(at, _SENTENCE_END, _WINDOW).lower()
+        if _AFTER_NEEDLES.search(after) and _AFTER.search(after):
+            return "example"
+        if _LIST_LINE.match(line):  # the line holds no line break: only its start can begin a list line
+            paragraph = (
+                self._before(at, "paragraph", _WINDOW * 2) + " " + self._after(at, _BLANK_LINE, _WINDOW * 2)
+            )
+            if _CHOICE.search(paragraph.lower()):
+                return "example"
+        return None
+
+    def _before(self, at: int, stop: str, limit: int) -> str:
+        """The text before the tag at ``at`` back to the last ``stop`` (a line end, a sentence end or a blank
+        line): other tags skipped, at most ``limit`` characters and ``_NEIGHBOURS`` events, each text's stop
+        looked for in the part of it the window takes (its start cuts what a stop could look behind at)."""
+        texts, found = self._texts, self._found
+        pieces: list[str] = []
+        size = 0
+        for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
+            text = texts[i]
+            if not text:
+                continue  # a tag between texts: nothing to read, the window goes on past it
+            window = text[-(limit - size) :]
+            key = (stop, i, len(window))
+            end = found.get(key)
+            if end is None:
+                end = found[key] = _last_stop(stop, window)
+            if end >= 0:
+                pieces.append(window[end:])
+                break
+            pieces.append(window)
+            size += len(window)
+            if size >= limit:
+                break
+        return "".join(reversed(pieces))
+
+    def _after(self, at: int, stop: re.Pattern[str], limit: int) -> str:
+        """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_before``."""
+        texts, found = self._texts, self._found
+        pieces: list[str] = []
+        size = 0
+        for i in range(at + 1, min(at + 1 + _NEIGHBOURS, len(texts))):
+            text = texts[i]
+            if not text:
+                continue
+            window = text[: limit - size]
+            key = (stop.pattern, i, len(window))
+            start = found.get(key)
+            if start is None:
+                end = stop.search(window)
+                start = found[key] = -1 if end is None else end.start()
+            if start >= 0:
+                pieces.append(window[:start])
+                break
+            pieces.append(window)
+            size += len(window)
+            if size >= limit:
+                break
+        return "".join(pieces)
 
 
-def _line_before(texts: list[str], at: int) -> str:
-    """The tag's line before it (other tags skipped), bounded."""
-    return _gather_before(texts, at, _LINE_END, _WINDOW * 2)
-
-
-def _paragraph_before(texts: list[str], at: int) -> str:
-    return _gather_before(texts, at, _BLANK_LINE, _WINDOW * 2)
-
-
-def _paragraph_after(texts: list[str], at: int) -> str:
-    return _gather_after(texts, at, _BLANK_LINE, _WINDOW * 2)
-
-
-def _sentence_before(texts: list[str], at: int) -> str:
-    """The text of the tag's sentence before it (other tags skipped), at most ``_WINDOW`` characters."""
-    return _gather_before(texts, at, _SENTENCE_END, _WINDOW)
-
-
-def _sentence_after(texts: list[str], at: int) -> str:
-    """The rest of the tag's sentence after it (other tags skipped), at most ``_WINDOW`` characters."""
-    return _gather_after(texts, at, _SENTENCE_END, _WINDOW)
-
-
-def _gather_before(texts: list[str], at: int, stop: re.Pattern[str], limit: int) -> str:
-    """The text before the tag at ``at`` back to the last match of ``stop``: other tags skipped, at most
-    ``limit`` characters and ``_NEIGHBOURS`` events, so each tag reads a bounded window."""
-    pieces: list[str] = []
-    size = 0
-    for i in range(at - 1, max(at - _NEIGHBOURS, 0) - 1, -1):
-        window = texts[i][-(limit - size) :]
-        ends = list(stop.finditer(window))
-        if ends:
-            pieces.append(window[ends[-1].end() :])
-            break
-        pieces.append(window)
-        size += len(window)
-        if size >= limit:
-            break
-    return "".join(reversed(pieces))
-
-
-def _gather_after(texts: list[str], at: int, stop: re.Pattern[str], limit: int) -> str:
-    """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_gather_before``."""
-    pieces: list[str] = []
-    size = 0
-    for text in texts[at + 1 : at + 1 + _NEIGHBOURS]:
-        window = text[: limit - size]
-        end = stop.search(window)
-        if end is not None:
-            pieces.append(window[: end.start()])
-            break
-        pieces.append(window)
-        size += len(window)
-        if size >= limit:
-            break
-    return "".join(pieces)
+def _last_stop(stop: str, window: str) -> int:
+    """Where the text after the last ``stop`` of ``window`` starts; -1 when it has none."""
+    if stop == "line":
+        at = window.rfind("\n")
+        return at + 1 if at >= 0 else -1
+    if stop == "sentence":
+        last = _LAST_SENTENCE_END.match(window)
+        return last.end() if last is not None else -1
+    ends = list(_BLANK_LINE.finditer(window))  # blank lines may overlap: the last of a left-to-right read
+    return ends[-1].end() if ends else -1

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tagproc import Game
 from tagproc.cli import main
@@ -218,3 +220,165 @@ def test_a_note_the_model_wrote_that_makes_the_tag_conditional_refuses_it(note: 
     result = game.reply(f'[inventory: action="add" item="Black candle" note="{note}"]')
     assert _candles(game) == (1 if runs else 0)
     assert result.structured_answers[0].result == ("ok" if runs else "refused")
+
+
+# -- the fast judge gives exactly what the reference (the judge before issue 14) gives -------------------------
+
+
+def _realistic_replies() -> list[str]:
+    """Every reply the project's tables hold: the corpus (sloppy and canonical), the conformance cases, the
+    golden transcripts, the scanner's table of replies and this module's own."""
+    from pathlib import Path
+
+    import yaml
+
+    from tests.conformance.run import load_cases, turn_text
+    from tests.corpus.cases import ALL_CASES
+    from tests.replies import REPLIES, Reply
+
+    texts = [case.sloppy for case in ALL_CASES]
+    texts += [case.canonical for case in ALL_CASES if case.canonical is not None]
+    for case in load_cases():
+        texts += [
+            turn_text(turn)[1] for turn in case.get("turns", []) if {"gm", "player", "regenerate"} & set(turn)
+        ]
+    for path in sorted((Path(__file__).parent.parent / "golden").glob("*.yaml")):
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for turn in doc.get("turns", []) if isinstance(doc, dict) else []:
+            texts += [str(turn[kind]) for kind in ("gm", "player", "regenerate") if kind in turn]
+    texts += [reply.text for param in REPLIES if isinstance(reply := param.values[0], Reply)]
+    texts += [str(param.values[0]) for param in (*NOT_RUN, *RUN)]
+    return texts
+
+
+def test_the_judge_gives_what_the_reference_gives_on_every_realistic_reply() -> None:
+    from tagproc.stream import merge_text
+    from tests.judge_reference import reference_judge_tags
+
+    texts = _realistic_replies()
+    assert len(texts) > 300
+    for text in texts:
+        events = merge_text(parse_reply(text))
+        assert judge_tags(events) == reference_judge_tags(events), text
+
+
+_PIECES = [
+    CANDLE,
+    "~~" + CANDLE + "~~",
+    '"' + CANDLE + '"',
+    "[loot: x]",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\n \n",
+    ". ",
+    "! ",
+    "? ",
+    ".",
+    "e.g. ",
+    "i.e.",
+    "eg.",
+    '"',
+    "\u201c",
+    "\u201d",
+    ":",
+    "**",
+    "__",
+    "**Summary:**",
+    "Summary",
+    "Changes:",
+    "RECAP",
+    "now has:",
+    "Ada now carries :",
+    "- ",
+    "1. ",
+    "2) ",
+    "* ",
+    "for example",
+    "For Example",
+    "if you want",
+    "if you'd like",
+    "would look",
+    "optional",
+    "could",
+    "couldn't",
+    "which",
+    "choose one",
+    "you may take",
+    "If",
+    "Once",
+    "the tag",
+    "tag",
+    "the",
+    "fog",
+    "Bram's",
+    "a",
+    "42",
+    "_",
+    "#",
+    "> ",
+    "(",
+    "ſummary",
+    "\u212a",
+]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=6), max_size=40))
+def test_the_judge_gives_what_the_reference_gives_on_made_up_replies(pieces: list[str]) -> None:
+    from tagproc.stream import merge_text
+    from tests.judge_reference import reference_judge_tags
+
+    events = merge_text(parse_reply("".join(pieces)))
+    assert judge_tags(events) == reference_judge_tags(events)
+
+
+def test_the_judge_gives_what_the_reference_gives_past_its_windows() -> None:
+    """Long texts and long runs of tags: the windows' limits (characters and events) cut the same places."""
+    from tagproc.stream import merge_text
+    from tests.judge_reference import reference_judge_tags
+
+    prose = "for example the fog rolls in, e.g. over the barrows. " * 12
+    for text in (
+        prose + CANDLE + prose,
+        CANDLE * 20 + "\n- " + CANDLE + " which one?",
+        "Choose one:\n" + ("x" * 500) + "\n- " + CANDLE,
+        '"' + "a " * 300 + CANDLE,
+        "If " + "[loot: x]" * 30 + CANDLE,
+        "\n\n".join(["- " + CANDLE + " or"] * 10) + " which will it be?",
+        *(
+            cue + "a " * size + CANDLE
+            for cue in ('"', "For example ", "Choose one:\n- ")
+            for size in range(0, 400, 30)
+        ),
+        *(CANDLE + "a " * size + "if you want" for size in range(0, 200, 30)),
+        *("e.g. " + "[loot: x]" * count + CANDLE for count in range(10, 20)),
+        *(f"For instance {stop} {CANDLE}" for stop in ("e.g.", "eg.", "i.e.", "E.g.", "ie.", "etc.")),
+        *("- " + CANDLE + " " + "a " * size + "which one?" for size in range(0, 300, 20)),
+        *(
+            f"You take it. {CANDLE}\n{heading}\n{CANDLE} and more"
+            for heading in ("Recap", "## Changes", "**Tags**")
+        ),
+        f"Fog.\n{CANDLE}Fog\n{CANDLE}",
+    ):
+        events = merge_text(parse_reply(text))
+        assert judge_tags(events) == reference_judge_tags(events), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([".", "!", "?", "e.g", "i.e", "eg", "E.g", " ", "\n", "\t", "x", "e", "g"]),
+        max_size=30,
+    )
+)
+def test_the_sentence_ends_are_where_the_reference_finds_them(pieces: list[str]) -> None:
+    from tagproc.judge import _LAST_SENTENCE_END, _SENTENCE_END
+    from tests.judge_reference import _SENTENCE_END as REFERENCE
+
+    text = "".join(pieces)
+    ends = [match.span() for match in REFERENCE.finditer(text)]
+    assert [match.span() for match in _SENTENCE_END.finditer(text)] == ends
+    last = _LAST_SENTENCE_END.match(text)
+    assert (last.end() if last else None) == (ends[-1][1] if ends else None)

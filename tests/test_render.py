@@ -410,3 +410,83 @@ def test_threads_asking_for_one_folder_at_once_share_one_environment(tmp_path: P
         renderers = list(pool.map(lambda _: shared_renderer(folder), range(16)))
     assert len({id(renderer.environment) for renderer in renderers}) == 1
     assert len({id(renderer) for renderer in renderers}) == 16
+
+
+# -- the fast paths give exactly what the reference paths give ---------------------------------------------
+
+
+@settings(max_examples=500, deadline=None)
+@given(_VALUES | st.text(max_size=20))
+def test_a_value_is_cleaned_as_the_pattern_cleans_it(value: str) -> None:
+    from tagproc.render import _clean_value_by_pattern
+
+    assert clean_value(value) == _clean_value_by_pattern(value)
+
+
+def test_every_whitespace_character_is_cleaned_as_the_pattern_cleans_it() -> None:
+    from tagproc.render import _clean_value_by_pattern
+
+    for code in range(0x3000 + 1):
+        value = f" a{chr(code)}{chr(code)}b {chr(code)}"
+        if not 0xD800 <= code <= 0xDFFF:
+            assert clean_value(value) == _clean_value_by_pattern(value), hex(code)
+
+
+def _pieces(answers: list[Answer]) -> list[tuple[str, list[tuple[str, str]]]]:
+    return [(answer.tag, RENDERER.answer_pairs(answer)) for answer in answers]
+
+
+def test_the_shipped_answer_template_is_joined_in_python_as_jinja_renders_it() -> None:
+    from tagproc.render import _answer_lines
+
+    assert RENDERER._plain_answers
+    answers = [cast(Answer, param.values[0]) for param in EXACT]
+    answers.append(Answer(tag="loot", attrs=(), result="ok"))
+    for game_answers in _golden_answers():
+        answers.extend(game_answers)
+    assert len(answers) > 100
+    assert _answer_lines(_pieces(answers)) == RENDERER._answer_by_template(_pieces(answers))
+    for answer in answers:
+        assert _answer_lines(_pieces([answer])) == RENDERER._answer_by_template(_pieces([answer]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    tag=st.sampled_from(["inventory", "place", "loot", "sheet", "x\ny", "a\u2028b"]),
+    keys=st.lists(st.sampled_from(["action", "item", "k\nk", "", "who"]) | st.text(max_size=4), max_size=5),
+    values=st.lists(st.text(max_size=10), max_size=5),
+)
+def test_any_pieces_are_joined_in_python_as_jinja_renders_them(
+    tag: str, keys: list[str], values: list[str]
+) -> None:
+    from tagproc.render import _answer_lines
+
+    pieces = [(tag, list(zip(keys, values, strict=False))), ("inventory", [("a", "b")])]
+    assert _answer_lines(pieces) == RENDERER._answer_by_template(pieces)
+
+
+def test_a_user_s_answer_template_is_rendered_by_jinja(tmp_path: Path) -> None:
+    (tmp_path / "answer.jinja").write_text(
+        "{% for tag, pairs in answers %}\n<{{ tag }}>\n{% endfor %}\n", encoding="utf-8"
+    )
+    renderer = Renderer(templates=tmp_path)
+    assert not renderer._plain_answers
+    assert renderer.render_answers([Answer(tag="loot", attrs=(), result="ok")]) == ["<loot>"]
+
+
+def _golden_answers() -> list[list[Answer]]:
+    """The structured answers of every golden transcript's turns, played again."""
+    from tagproc.transcript import run_transcript
+
+    played: list[list[Answer]] = []
+    for path in sorted((Path(__file__).parent.parent / "golden").glob("*.yaml")):
+        played.extend(list(result.structured_answers) for _, result in run_transcript(path).turns)
+    return played
+
+
+def test_no_character_a_value_is_cleaned_of_is_alphanumeric() -> None:
+    """``clean_value`` returns an alphanumeric value as it is: nothing in it is repaired or folded."""
+    from tagproc.render import _VALUE_REPAIRS
+
+    assert not [chr(code) for code in _VALUE_REPAIRS if chr(code).isalnum()]
+    assert not [chr(code) for code in range(0x110000) if chr(code).isspace() and chr(code).isalnum()]
