@@ -21,10 +21,6 @@ naming the file: the folder exists; every ``*.jinja`` under it is one tagproc re
 for a misspelled one), compiles (a syntax error names its line) and, for a notes template, still has every
 macro the shipped one has (a note would otherwise fail when first said).
 
-The answer lines (issue 14): with the shipped ``answer.jinja`` (known by its sha256) the lines are joined in
-Python, exactly as that template renders them (``_answer_lines``; ``tests/test_render.py`` checks the two agree);
-a user's or an edited ``answer.jinja`` is always rendered by Jinja.
-
 Invariants of a rendered answer (DESIGN.md "Answers"):
 - It is one line, ``[tag: key="value" ...]``: the answer's pairs, then ``result``, ``now``, ``reason``, the
   ``extra`` pairs and ``note``, in that order; a pair without a value is left out.
@@ -39,7 +35,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import hashlib
 import re
 import threading
 import traceback
@@ -207,33 +202,6 @@ def _macros(environment: jinja2.Environment, source: str) -> set[str]:
     return {macro.name for macro in environment.parse(source).find_all(nodes.Macro)}
 
 
-def _answer_lines(pieces: list[tuple[str, list[tuple[str, str]]]]) -> list[str]:
-    """What the shipped ``answer.jinja`` renders for the answers' (tag, pairs), split into lines."""
-    lines = [
-        "[" + tag + ": " + " ".join(f'{key}="{value}"' for key, value in pairs) + "]" for tag, pairs in pieces
-    ]
-    return "\n".join(lines).splitlines()  # a line break inside a key splits it as the template's text would
-
-
-def _source(environment: jinja2.Environment, name: str) -> str | None:
-    loader = environment.loader
-    if loader is None:
-        return None
-    try:
-        return loader.get_source(environment, name)[0]
-    except jinja2.TemplateNotFound:
-        return None
-
-
-# The sha256 of the shipped ``answer.jinja``, the template ``_answer_lines`` writes in Python: an edited one
-# is rendered by Jinja (``tests/test_render.py`` fails until this and ``_answer_lines`` say it again).
-_PLAIN_ANSWER_SHA256: Final = "6194f457b2dda8b9fbce0d4ab66910d017060a763cf4799de9cabd2c03b9939f"
-
-
-def _is_plain_answer(source: str | None) -> bool:
-    return source is not None and hashlib.sha256(source.encode("utf-8")).hexdigest() == _PLAIN_ANSWER_SHA256
-
-
 def _loader(folder: Traversable | Path) -> jinja2.BaseLoader:
     """A loader over a folder on disk, or over package resources that are not (a zipped install)."""
     if isinstance(folder, Path):
@@ -270,9 +238,6 @@ class Renderer:
         if templates is not None:
             _user_templates(Path(templates), folder, self.environment)
         self._answer = self.environment.get_template("answer.jinja")
-        # The shipped answer template is one line per answer, ``[tag: key="value" ...]``: with it, the lines
-        # are joined in Python (``_answer_lines``); a user's own ``answer.jinja`` is always rendered.
-        self._plain_answers = _is_plain_answer(_source(self.environment, "answer.jinja"))
         self._macros: dict[str, Callable[..., str]] = {}
         self._blocks: dict[str, jinja2.Template] = {}
 
@@ -285,12 +250,6 @@ class Renderer:
         if not answers:
             return []
         pieces = [(answer.tag, self.answer_pairs(answer)) for answer in answers]
-        if self._plain_answers:
-            return _answer_lines(pieces)
-        return self._answer_by_template(pieces)
-
-    def _answer_by_template(self, pieces: list[tuple[str, list[tuple[str, str]]]]) -> list[str]:
-        """The answers' (tag, pairs) through ``answer.jinja``: the reference ``_answer_lines`` must equal."""
         return self._answer.render(answers=pieces).splitlines()
 
     def render_block(self, name: str, context: Mapping[str, Any]) -> str:

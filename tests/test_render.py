@@ -432,56 +432,12 @@ def test_every_whitespace_character_is_cleaned_as_the_pattern_cleans_it() -> Non
             assert clean_value(value) == _clean_value_by_pattern(value), hex(code)
 
 
-def _pieces(answers: list[Answer]) -> list[tuple[str, list[tuple[str, str]]]]:
-    return [(answer.tag, RENDERER.answer_pairs(answer)) for answer in answers]
-
-
-def test_the_shipped_answer_template_is_joined_in_python_as_jinja_renders_it() -> None:
-    from tagproc.render import _answer_lines
-
-    assert RENDERER._plain_answers
-    answers = [cast(Answer, param.values[0]) for param in EXACT]
-    answers.append(Answer(tag="loot", attrs=(), result="ok"))
-    for game_answers in _golden_answers():
-        answers.extend(game_answers)
-    assert len(answers) > 100
-    assert _answer_lines(_pieces(answers)) == RENDERER._answer_by_template(_pieces(answers))
-    for answer in answers:
-        assert _answer_lines(_pieces([answer])) == RENDERER._answer_by_template(_pieces([answer]))
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    tag=st.sampled_from(["inventory", "place", "loot", "sheet", "x\ny", "a\u2028b"]),
-    keys=st.lists(st.sampled_from(["action", "item", "k\nk", "", "who"]) | st.text(max_size=4), max_size=5),
-    values=st.lists(st.text(max_size=10), max_size=5),
-)
-def test_any_pieces_are_joined_in_python_as_jinja_renders_them(
-    tag: str, keys: list[str], values: list[str]
-) -> None:
-    from tagproc.render import _answer_lines
-
-    pieces = [(tag, list(zip(keys, values, strict=False))), ("inventory", [("a", "b")])]
-    assert _answer_lines(pieces) == RENDERER._answer_by_template(pieces)
-
-
 def test_a_user_s_answer_template_is_rendered_by_jinja(tmp_path: Path) -> None:
     (tmp_path / "answer.jinja").write_text(
         "{% for tag, pairs in answers %}\n<{{ tag }}>\n{% endfor %}\n", encoding="utf-8"
     )
     renderer = Renderer(templates=tmp_path)
-    assert not renderer._plain_answers
     assert renderer.render_answers([Answer(tag="loot", attrs=(), result="ok")]) == ["<loot>"]
-
-
-def _golden_answers() -> list[list[Answer]]:
-    """The structured answers of every golden transcript's turns, played again."""
-    from tagproc.transcript import run_transcript
-
-    played: list[list[Answer]] = []
-    for path in sorted((Path(__file__).parent.parent / "golden").glob("*.yaml")):
-        played.extend(list(result.structured_answers) for _, result in run_transcript(path).turns)
-    return played
 
 
 def test_no_character_a_value_is_cleaned_of_is_alphanumeric() -> None:
