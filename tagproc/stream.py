@@ -264,13 +264,29 @@ class TagStream:
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
-            if (
-                grown[0] == "["
-                and is_plain_prose(chunk)
-                and held.isascii()
-                and OPEN.match(grown, wrap) is None
-            ):
-                return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
+            if grown[0] == "[" and is_plain_prose(chunk) and held.isascii():
+                opener = OPEN.match(grown, wrap)
+                if opener is None:
+                    return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
+                if not wrap and opener.group(4) is None and opener.group(2) is None:
+                    return self._open_head(grown, chunk, opener)
+        elif self._idle:
+            # A chunk that ends in the start of an opener ("[in", " [inv"), only prose before it: the prose
+            # out, the opener held (what ``_run`` would decide, without it).
+            bracket = chunk.rfind("[")
+            if bracket >= 0 and len(chunk) - bracket <= LONGEST_PARTIAL:
+                tail = chunk[bracket:]
+                prose = chunk[:bracket]
+                if (
+                    tail.isascii()
+                    and tail.lower() in PARTIAL_OPENERS
+                    and (not prose or is_plain_prose(prose))
+                ):
+                    self._held, self._held_len, self._resume, self._idle = [tail], len(tail), 0, False
+                    if not prose:
+                        return []
+                    self._pos += bracket
+                    return [_text(prose)]
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             stop = self._pair.stops.search(chunk)
@@ -298,12 +314,46 @@ class TagStream:
         itself, and leave the scanner idle."""
         return self._idle and not self._closed
 
+    @property
+    def is_in_body(self) -> bool:
+        """Inside a "[" tag's body, its closer not yet seen: a chunk without "[", "]" or a line break gives
+        no event (it is held), or only too-long text once the body runs past ``BODY_LIMIT``."""
+        return self._state is _BODY and self._pair is SQUARE and not self._closed
+
     def _release(self, text: str) -> list[Event]:
         """The held text and the chunk after it, found to be prose that cannot start a tag: out at once
         (what ``_run`` would decide, without it)."""
         self._pos += len(text)
         self._held, self._held_len, self._resume, self._idle = [], 0, 0, True
         return [_text(text)]
+
+    def _open_head(self, held: str, chunk: str, opener: re.Match[str]) -> list[Event]:
+        """The held text, a plain "[" opener, now holds the whole head ("[inventory" + ":"): when only body
+        text without a stop follows it, on to the body step's state at once (what ``_run`` would decide,
+        without it); else the whole ``_run``."""
+        end = opener.end()
+        size = len(held)
+        if (
+            size - end > BODY_LIMIT
+            or SQUARE.stops.search(held, end) is not None
+            or "(" in held
+            or "{" in held
+            or "<" in held
+        ):
+            return self._run(chunk, final=False)
+        name, _, after, _ = opener.groups()
+        self._held[0] = held
+        self._held_len = self._resume = size
+        self._prefix, self._name, self._pair, self._colon, self._nest = (
+            "",
+            name,
+            SQUARE,
+            after in HEAD_COLONS,
+            "",
+        )
+        self._body_at, self._quote_odd, self._quoted_to = end, False, 0
+        self._state = _BODY
+        return []
 
     def _close_plain(self, chunk: str, end: int) -> list[Event]:
         """A "[name: ..." body closed by a "]" in ``chunk`` at ``end - 1``, only prose after it: the tag and

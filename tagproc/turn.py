@@ -29,7 +29,7 @@ import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tagproc.actions import Action, action_json
 from tagproc.commands import Buy, Command, Sell, Unreadable
@@ -56,13 +56,17 @@ from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
 
 __all__ = [
+    "HELD_AT_END",
+    "HOLDING",
     "MAX_TAGS",
+    "PASSING",
     "TagRecord",
     "Turn",
     "TurnContext",
     "TurnKind",
     "TurnResult",
     "fresh_journal",
+    "is_passed",
     "journal_line",
 ]
 
@@ -76,7 +80,13 @@ _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (
 # the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
 # what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
 _OPENERS = frozenset(PAIRS)
-_HELD_AT_END = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+HELD_AT_END: Final = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+# What ``Turn.mode`` tells a caller's per-chunk loop (the middleware's) it may do with the next chunk
+# without a call, as plain data; ``Turn.take`` then hands the chunks so taken over in one call.
+PASSING: Final = "passing"  # ``is_passed(chunk)``: ``feed`` would show it as it is (and stay passing)
+HOLDING: Final = "holding"  # in a "[" tag's body: a chunk without "[", "]" or a line break shows nothing
+_NEITHER: Final = ""  # every chunk goes to ``feed``
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -197,8 +207,19 @@ def journal_line(entry: JournalEntry) -> str:
     return f"{entry.kind}: {entry.who}: {entry.text}{to}{price}"
 
 
+def is_passed(chunk: str) -> bool:
+    """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
+    opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
+    return bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+
+
 class Turn:
-    """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result."""
+    """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result.
+
+    ``mode`` (``PASSING``, ``HOLDING`` or ``""``) says, after each ``feed`` or ``take``, what the next chunk
+    would show without reading it: a per-chunk loop takes such chunks itself (showing a passed one as it
+    is) and hands them over with the next one it cannot take (``take``), one call for a run of chunks.
+    """
 
     def __init__(
         self,
@@ -223,6 +244,7 @@ class Turn:
         self._chunks: list[str] = []
         self._shown: list[str] = []
         self._run = 0  # where the chunks ``feed`` passed straight through start (-1: none may pass now)
+        self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self._result: TurnResult | None = None
 
     @property
@@ -237,12 +259,7 @@ class Turn:
         if not chunk:
             return ""  # the scanner and the visible text would take it and change nothing
         chunks = self._chunks
-        if (
-            self._run >= 0
-            and chunk[-1] not in _HELD_AT_END
-            and chunk.isascii()
-            and _OPENERS.isdisjoint(chunk)
-        ):
+        if self._run >= 0 and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk):
             # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
             # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
             chunks.append(chunk)
@@ -254,15 +271,66 @@ class Turn:
         if self._run >= 0:
             self._end_run()
         chunks.append(chunk)
-        events = self._stream.feed(chunk)
+        stream = self._stream
+        events = stream.feed(chunk)
         if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
             self._run = -1
+            self.mode = HOLDING if stream.is_in_body else _NEITHER
             return ""
         self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
-        self._run = len(chunks) if self._stream.is_idle and self._visible.is_clear else -1
+        if stream.is_idle and self._visible.is_clear:
+            self._run, self.mode = len(chunks), PASSING
+        else:
+            self._run = -1
+            self.mode = HOLDING if stream.is_in_body else _NEITHER
         return shown
+
+    def take(self, taken: list[str], chunk: str = "") -> str:
+        """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
+        is emptied.
+
+        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows (``PASSING``: an
+        ``is_passed`` chunk, itself, which the caller showed; ``HOLDING``: a chunk without "[", "]" or a
+        line break, nothing), so they are read at once, as one chunk: the scanner and the visible text are
+        split invariant, so the events and the visible text are the same as feeding them one by one.
+        """
+        if self._result is not None:
+            raise RuntimeError("Turn.take() after finish()")
+        if not taken:
+            return self.feed(chunk)
+        text = taken[0] if len(taken) == 1 else "".join(taken)
+        taken.clear()
+        if self.mode is PASSING:  # one more piece of the run passed through
+            self._chunks.append(text)
+            if len(self._chunks) - self._run >= _RUN_MOST:
+                self._end_run()
+            return self.feed(chunk)
+        if chunk:  # the body text showed nothing: what the two show is what the chunk shows
+            return self.feed(text + chunk)
+        return self._hold(text)
+
+    def _hold(self, text: str) -> str:
+        """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past
+        ``BODY_LIMIT`` releases as too-long text, which shows nothing either (the visible text says so)."""
+        if not text.isascii():
+            text = clean_text(text)
+        self._chunks.append(text)
+        events = self._stream.feed(text)
+        if not events:
+            return ""
+        self._events += events
+        shown = self._visible.feed(events)
+        self._shown.append(shown)
+        self.mode = HOLDING if self._stream.is_in_body else _NEITHER
+        return shown
+
+    @property
+    def shown(self) -> int:
+        """How many characters of visible text ``feed`` and ``take`` returned so far."""
+        run = sum(map(len, self._chunks[self._run :])) if self._run >= 0 else 0
+        return sum(map(len, self._shown)) + run
 
     def _end_run(self) -> None:
         """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
