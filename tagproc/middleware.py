@@ -216,13 +216,17 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
-                if (
-                    text[-1] not in HELD_AT_END
-                    and text.isascii()
-                    and "[" not in text
-                    and "(" not in text
-                    and "{" not in text
-                    and "<" not in text
+                if text.isascii() and (
+                    text.lstrip(
+                        " "
+                    ).isalnum()  # a word, or a space and a word: the common token, in two calls
+                    or (
+                        text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
                 ):  # ``is_passed``, unrolled
                     keep(text)
                     room -= 1
@@ -281,13 +285,15 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
-                if (
-                    text[-1] not in HELD_AT_END
-                    and text.isascii()
-                    and "[" not in text
-                    and "(" not in text
-                    and "{" not in text
-                    and "<" not in text
+                if text.isascii() and (
+                    text.lstrip(" ").isalnum()
+                    or (
+                        text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
                 ):
                     keep(text)
                     room -= 1

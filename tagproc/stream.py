@@ -60,6 +60,7 @@ from typing import Final
 from tagproc.envelope import (
     BODY_LIMIT,
     CLOSERS,
+    HEAD_ENDS,
     LONGEST_PARTIAL,
     MARKUP,
     MAX_NEST,
@@ -69,6 +70,7 @@ from tagproc.envelope import (
     PARTIAL_OPENERS,
     QUOTES,
     SQUARE,
+    WHOLE_HEADS,
     Pair,
     closer_of,
     is_tag,
@@ -265,11 +267,14 @@ class TagStream:
                 self._held_len = len(grown)
                 return []
             if grown[0] == "[" and is_plain_prose(chunk) and held.isascii():
+                if not wrap and chunk[0] in HEAD_ENDS and (name := WHOLE_HEADS.get(held.lower())):
+                    # "[inventory" + ":": the head ``OPEN`` would match, read from the table
+                    return self._open_head(grown, chunk, held[name[0] : name[1]], chunk[0], len(held) + 1)
                 opener = OPEN.match(grown, wrap)
                 if opener is None:
                     return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
                 if not wrap and opener.group(4) is None and opener.group(2) is None:
-                    return self._open_head(grown, chunk, opener)
+                    return self._open_head(grown, chunk, opener.group(1), opener.group(3), opener.end())
         elif self._idle:
             # A chunk that ends in the start of an opener ("[in", " [inv"), only prose before it: the prose
             # out, the opener held (what ``_run`` would decide, without it).
@@ -327,30 +332,23 @@ class TagStream:
         self._held, self._held_len, self._resume, self._idle = [], 0, 0, True
         return [_text(text)]
 
-    def _open_head(self, held: str, chunk: str, opener: re.Match[str]) -> list[Event]:
-        """The held text, a plain "[" opener, now holds the whole head ("[inventory" + ":"): when only body
-        text without a stop follows it, on to the body step's state at once (what ``_run`` would decide,
-        without it); else the whole ``_run``."""
-        end = opener.end()
+    def _open_head(self, held: str, chunk: str, name: str, after: str, end: int) -> list[Event]:
+        """The held text, a plain "[" opener, now holds the whole head up to ``end`` ("[inventory" + ":"):
+        when only body text without a stop follows it, on to the body step's state at once (what ``_run``
+        would decide, without it); else the whole ``_run``."""
         size = len(held)
         if (
             size - end > BODY_LIMIT
-            or SQUARE.stops.search(held, end) is not None
+            or (size > end and SQUARE.stops.search(held, end) is not None)
             or "(" in held
             or "{" in held
             or "<" in held
         ):
             return self._run(chunk, final=False)
-        name, _, after, _ = opener.groups()
         self._held[0] = held
         self._held_len = self._resume = size
-        self._prefix, self._name, self._pair, self._colon, self._nest = (
-            "",
-            name,
-            SQUARE,
-            after in HEAD_COLONS,
-            "",
-        )
+        self._prefix, self._name, self._pair, self._nest = "", name, SQUARE, ""
+        self._colon = after in HEAD_COLONS
         self._body_at, self._quote_odd, self._quoted_to = end, False, 0
         self._state = _BODY
         return []

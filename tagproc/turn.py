@@ -268,6 +268,8 @@ class Turn:
             return chunk
         if not chunk.isascii():  # ASCII holds no surrogate: the common token skips the call
             chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
+        elif self._run >= 0 and chunk[-1] not in MARKUP and _OPENERS.isdisjoint(chunk):
+            return self._end_run_with(chunk)
         if self._run >= 0:
             self._end_run()
         chunks.append(chunk)
@@ -331,6 +333,21 @@ class Turn:
         """How many characters of visible text ``feed`` and ``take`` returned so far."""
         run = sum(map(len, self._chunks[self._run :])) if self._run >= 0 else 0
         return sum(map(len, self._shown)) + run
+
+    def _end_run_with(self, chunk: str) -> str:
+        """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
+        scanner gives one ``Text`` of it and stays idle) after the run passed through: the run and it read
+        at once, as ``_end_run`` reads a run; returns what it shows (the run was shown already)."""
+        chunks, start = self._chunks, self._run
+        chunks.append(chunk)
+        run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
+        chunks[start:] = [run]
+        events = self._stream.feed(run)
+        self._events += events
+        shown = self._visible.feed(events)
+        self._shown.append(shown)
+        self._run, self.mode = -1, _NEITHER  # the visible text holds the whitespace at its end
+        return shown[len(run) - len(chunk) :] if len(run) > len(chunk) else shown
 
     def _end_run(self) -> None:
         """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
