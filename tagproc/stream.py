@@ -292,6 +292,25 @@ class TagStream:
                         return []
                     self._pos += bracket
                     return [_text(prose)]
+        elif state is _BODY and self._pair is SQUARE and "[" not in chunk:
+            # A "[" body's stops are "[", "]" and a line break: found by ``str.find``, not the regex.
+            room = self._body_at + BODY_LIMIT + 1 - self._held_len
+            close = chunk.find("]")
+            if close < 0:
+                if len(chunk) < room and "\n" not in chunk:  # still inside the body
+                    self._held.append(chunk)
+                    self._held_len += len(chunk)
+                    self._resume = self._held_len
+                    return []
+            elif (
+                close < room
+                and self._colon
+                and not self._prefix
+                and not self._nest
+                and chunk.find("\n", 0, close) < 0
+                and (close + 1 == len(chunk) or is_plain_prose(chunk[close + 1 :]))
+            ):
+                return self._close_plain(chunk, close + 1)
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             stop = self._pair.stops.search(chunk)

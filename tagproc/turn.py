@@ -281,7 +281,8 @@ class Turn:
             return ""
         self._events += events
         shown = self._visible.feed(events)
-        self._shown.append(shown)
+        if shown:  # a tag shows nothing: no piece kept for it
+            self._shown.append(shown)
         if stream.is_idle and self._visible.is_clear:
             self._run, self.mode = len(chunks), PASSING
         else:
