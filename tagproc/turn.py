@@ -303,6 +303,18 @@ class Turn:
             raise RuntimeError("Turn.take() after finish()")
         if not taken:
             return self.feed(chunk)
+        if (
+            self.mode is PASSING
+            and chunk
+            and self._run == len(self._chunks)
+            and chunk[-1] not in MARKUP
+            and chunk.isascii()
+            and _OPENERS.isdisjoint(chunk)
+        ):  # prose ending in whitespace after a passed run: the run and it joined once (``_end_run_with``)
+            taken.append(chunk)
+            self._chunks.append("".join(taken))
+            taken.clear()
+            return self._end_run_with(chunk, joined=True)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
         if self.mode is PASSING:  # one more piece of the run passed through
@@ -335,12 +347,14 @@ class Turn:
         run = sum(map(len, self._chunks[self._run :])) if self._run >= 0 else 0
         return sum(map(len, self._shown)) + run
 
-    def _end_run_with(self, chunk: str) -> str:
+    def _end_run_with(self, chunk: str, *, joined: bool = False) -> str:
         """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
         scanner gives one ``Text`` of it and stays idle) after the run passed through: the run and it read
-        at once, as ``_end_run`` reads a run; returns what it shows (the run was shown already)."""
+        at once, as ``_end_run`` reads a run; returns what it shows (the run was shown already).
+        ``joined``: the chunk is already the end of the run's last piece."""
         chunks, start = self._chunks, self._run
-        chunks.append(chunk)
+        if not joined:
+            chunks.append(chunk)
         run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
         chunks[start:] = [run]
         events = self._stream.feed(run)

@@ -81,7 +81,7 @@ class VisibleText:
         whitespace, which is held."""
         if not text:
             return ""  # held whitespace or not, an empty piece changes nothing
-        end = _prose_end(text)
+        end = len(text.rstrip()) if len(text) <= _WINDOW else _prose_end(text)
         if not end:
             self._gap[-1].append(text)
             self._clear = False
@@ -93,7 +93,7 @@ class VisibleText:
             self._gap = [[text[end:]]]
             self._clear = False
             return text[:end]
-        start = _prose_start(text)
+        start = len(text) - len(text.lstrip()) if len(text) <= _WINDOW else _prose_start(text)
         if start:
             self._gap[-1].append(text[:start])
         gap = self._resolve(at_end=False)
@@ -116,10 +116,13 @@ class VisibleText:
             return "\n" * "".join(gap[-1]).count("\n")
         breaks, first, run = 0, "", ""
         for pieces in gap:
-            run = "".join(pieces)
+            run = pieces[0] if len(pieces) == 1 else "".join(pieces)
             if run:
-                breaks = max(breaks, run.count("\n"))
-                first = first or run
+                count = run.count("\n")
+                if count > breaks:
+                    breaks = count
+                if not first:
+                    first = run
         if breaks:  # ``run`` is the last run: the indentation that followed the last tag
             last = run.rfind("\n")
             return "\n" * breaks + (run[last + 1 :] if last >= 0 else "")
