@@ -303,18 +303,6 @@ class Turn:
             raise RuntimeError("Turn.take() after finish()")
         if not taken:
             return self.feed(chunk)
-        if (
-            self.mode is PASSING
-            and chunk
-            and self._run == len(self._chunks)
-            and chunk[-1] not in MARKUP
-            and chunk.isascii()
-            and _OPENERS.isdisjoint(chunk)
-        ):  # prose ending in whitespace after a passed run: the run and it joined once (``_end_run_with``)
-            taken.append(chunk)
-            self._chunks.append("".join(taken))
-            taken.clear()
-            return self._end_run_with(chunk, joined=True)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
         if self.mode is PASSING:  # one more piece of the run passed through
@@ -347,22 +335,19 @@ class Turn:
         run = sum(map(len, self._chunks[self._run :])) if self._run >= 0 else 0
         return sum(map(len, self._shown)) + run
 
-    def _end_run_with(self, chunk: str, *, joined: bool = False) -> str:
+    def _end_run_with(self, chunk: str) -> str:
         """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
-        scanner gives one ``Text`` of it and stays idle) after the run passed through: the run and it read
-        at once, as ``_end_run`` reads a run; returns what it shows (the run was shown already).
-        ``joined``: the chunk is already the end of the run's last piece."""
-        chunks, start = self._chunks, self._run
-        if not joined:
-            chunks.append(chunk)
-        run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
-        chunks[start:] = [run]
-        events = self._stream.feed(run)
+        scanner gives one ``Text`` of it and stays idle) after a run passed through: the run read as
+        ``_end_run`` reads it, then the chunk, in a few steps; returns what the chunk shows."""
+        self._end_run()  # the run apart: one string for the text, its event and its visible piece
+        self._chunks.append(chunk)
+        events = self._stream.feed(chunk)
         self._events += events
         shown = self._visible.feed(events)
-        self._shown.append(shown)
+        if shown:
+            self._shown.append(shown)
         self._run, self.mode = -1, _NEITHER  # the visible text holds the whitespace at its end
-        return shown[len(run) - len(chunk) :] if len(run) > len(chunk) else shown
+        return shown
 
     def _end_run(self) -> None:
         """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
