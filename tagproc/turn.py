@@ -355,8 +355,11 @@ class Turn:
         piece of text, so no object is kept per chunk (``Turn.feed``)."""
         chunks, start = self._chunks, self._run
         if start < len(chunks):
-            run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
-            chunks[start:] = [run]
+            if start + 1 == len(chunks):
+                run = chunks[start]
+            else:
+                run = "".join(chunks[start:])
+                chunks[start:] = [run]
             events = self._stream.feed(run)  # one Text of the run: the scanner agrees (``is_plain_prose``)
             self._events += events
             self._shown.append(self._visible.feed(events))
