@@ -592,3 +592,63 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
         for chunk in (char, f"a{char}", f"{char}a"):
             passed = chunk[-1] not in HELD_AT_END and all(c not in chunk for c in "[({<")
             assert passed == is_passed(chunk), repr(chunk)
+
+
+class _Tracked(dict[str, Any]):
+    """A dict of another type: the loop leaves it to ``chunk_text``."""
+
+
+class _Str(str):
+    """A str of another type."""
+
+
+_SHAPES: list[object] = [
+    {"choices": [{"index": 0, "delta": {"content": "Hi"}}]},
+    {"choices": [{"delta": {"content": "Hi"}}]},
+    {"choices": [{"index": None, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": False, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": 0.0, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": 1, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": "0", "delta": {"content": "Hi"}}]},
+    {"choices": ({"index": 0, "delta": {"content": "Hi"}},)},
+    {"choices": [{"index": 0, "delta": {"content": "Hi"}}, {"index": 0, "delta": {"content": "Ho"}}]},
+    {"choices": []},
+    {"choices": {"index": 0}},
+    {"choices": "x"},
+    {"choices": [_Tracked(index=0, delta={"content": "Hi"})]},
+    {"choices": [{"index": 0, "delta": _Tracked(content="Hi")}]},
+    {"choices": [{"index": 0, "delta": {"content": _Str("Hi")}}]},
+    {"choices": [{"index": 0, "delta": {"content": b"Hi"}}]},
+    {"choices": [{"index": 0, "delta": {"content": None}}]},
+    {"choices": [{"index": 0, "delta": {}}]},
+    {"choices": [{"index": 0, "delta": None}]},
+    {"choices": [{"index": 0, "text": "Hi"}]},
+    {"choices": [{"index": 0}]},
+    {"choices": [None]},
+    {"choice": []},
+    _Tracked(choices=[{"index": 0, "delta": {"content": "Hi"}}]),
+    "Hi",
+    b"Hi",
+    None,
+]
+
+
+async def _drained(chunks: Sequence[Chunk]) -> list[str]:
+    return [piece async for piece in astream_reply(_game(), _agen(chunks))]
+
+
+@pytest.mark.parametrize("chunk", [pytest.param(chunk, id=f"shape-{i}") for i, chunk in enumerate(_SHAPES)])
+def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object) -> None:
+    # The loop reads the common dict shape itself: what it shows, or raises, is what ``chunk_text`` says.
+    try:
+        expected: object = chunk_text(chunk)
+    except (TypeError, ValueError) as error:
+        expected = (type(error), str(error))
+    for sync in (True, False):
+        chunks = [chunk, {"choices": [{"index": 0, "delta": {"content": " and on."}}]}]
+        try:
+            pieces = list(stream_reply(_game(), chunks)) if sync else asyncio.run(_drained(chunks))
+            got: object = "".join(pieces).removesuffix(" and on.")
+        except (TypeError, ValueError) as error:
+            got = (type(error), str(error))
+        assert got == expected
