@@ -14,6 +14,10 @@ Invariants:
   ``aclose()``, leaving a ``with`` block) the turn is abandoned too. An abandoned turn changes nothing, and
   the game takes a new ``begin_reply()`` as if it had never begun.
 - A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
+- No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
+  ``mode``) in the step that read it, and keeps it, with a tag body's chunks that show nothing, in a list
+  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` (the pieces and the result are those
+  of feeding the turn chunk by chunk: tested on one character at a time, tokens and random splits).
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -35,7 +39,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
 from tagproc.game import Game
-from tagproc.turn import Turn, TurnResult
+from tagproc.turn import HELD_AT_END, HOLDING, PASSING, Turn, TurnResult
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
 
@@ -44,7 +48,8 @@ Chunk: TypeAlias = str | Mapping[str, Any] | object
 
 _Phase = Literal["open", "done", "closed", "failed"]
 _MISSING = object()
-_FIRST = (None, 0)  # the index of the first choice, or none given
+_FIRST = (0, None)  # the index of the first choice, or none given (0 first: the common one, by identity)
+_TAKE_MOST = 64  # chunks a stream keeps before it hands them to the turn (no object kept per token)
 _FORMS = (
     "a str, or an OpenAI-style chunk with choices[0].delta.content (chat) or choices[0].text (legacy "
     "completions), as a dict or an object with attributes"
@@ -182,18 +187,73 @@ class _Reply:
 
 
 def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None]:
-    """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk (a
-    generator, the turn's bound ``feed``, the dict shape read at once)."""
-    feed = reply.turn.feed
-    shown = 0  # characters of visible text given so far
+    """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk.
+
+    The common dict shape is read in the loop (``_dict_text`` inlined, exactly: a chunk it does not
+    take is read by ``chunk_text``). A chunk the turn's ``mode`` says is prose it passes through is shown
+    at once and kept; one of a tag's body that shows nothing is kept; the kept chunks (at most
+    ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or at the end.
+    """
+    turn = reply.turn
+    take, taken = turn.take, list[str]()
+    keep = taken.append
+    room = _TAKE_MOST
+    mode = turn.mode
     try:
         for chunk in source:
-            text = _dict_text(chunk) if type(chunk) is dict else None
-            piece = feed(chunk_text(chunk) if text is None else text)
+            text = None
+            if type(chunk) is dict:
+                try:
+                    choices = chunk["choices"]
+                    if type(choices) is list:
+                        [choice] = choices  # ValueError when there are none or several
+                        if type(choice) is dict and choice["index"] in _FIRST:
+                            delta = choice["delta"]
+                            if type(delta) is dict:
+                                text = delta["content"]
+                except (KeyError, ValueError):  # ``chunk_text`` reads it (or says what is wrong)
+                    pass
+            if type(text) is not str:
+                text = chunk_text(chunk)
+                if not text:
+                    continue
+            elif not text:
+                continue
+            if mode is PASSING:
+                if text.isascii() and (
+                    text.lstrip(
+                        " "
+                    ).isalnum()  # a word, or a space and a word: the common token, in two calls
+                    or (
+                        text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
+                ):  # ``is_passed``, unrolled
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room = _TAKE_MOST
+                    yield text
+                    continue
+            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
+                keep(text)
+                room -= 1
+                if not room:
+                    take(taken)
+                    room, mode = _TAKE_MOST, turn.mode
+                continue
+            piece = take(taken, text)
+            room, mode = _TAKE_MOST, turn.mode
             if piece:
-                shown += len(piece)
                 yield piece
-        piece = reply.end(shown)
+        piece = take(taken)
+        if piece:
+            yield piece
+        piece = reply.end(turn.shown)
     except BaseException:  # GeneratorExit (a close) too; CancelledError: a cancelled chat commits nothing
         reply.fail()
         raise
@@ -203,16 +263,64 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source."""
-    feed = reply.turn.feed
-    shown = 0
+    turn = reply.turn
+    take, taken = turn.take, list[str]()
+    keep = taken.append
+    room = _TAKE_MOST
+    mode = turn.mode
     try:
         async for chunk in source:
-            text = _dict_text(chunk) if type(chunk) is dict else None
-            piece = feed(chunk_text(chunk) if text is None else text)
+            text = None
+            if type(chunk) is dict:
+                try:
+                    choices = chunk["choices"]
+                    if type(choices) is list:
+                        [choice] = choices
+                        if type(choice) is dict and choice["index"] in _FIRST:
+                            delta = choice["delta"]
+                            if type(delta) is dict:
+                                text = delta["content"]
+                except (KeyError, ValueError):
+                    pass
+            if type(text) is not str:
+                text = chunk_text(chunk)
+                if not text:
+                    continue
+            elif not text:
+                continue
+            if mode is PASSING:
+                if text.isascii() and (
+                    text.lstrip(" ").isalnum()
+                    or (
+                        text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
+                ):
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room = _TAKE_MOST
+                    yield text
+                    continue
+            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
+                keep(text)
+                room -= 1
+                if not room:
+                    take(taken)
+                    room, mode = _TAKE_MOST, turn.mode
+                continue
+            piece = take(taken, text)
+            room, mode = _TAKE_MOST, turn.mode
             if piece:
-                shown += len(piece)
                 yield piece
-        piece = reply.end(shown)
+        piece = take(taken)
+        if piece:
+            yield piece
+        piece = reply.end(turn.shown)
     except BaseException:
         reply.fail()
         raise

@@ -60,6 +60,7 @@ from typing import Final
 from tagproc.envelope import (
     BODY_LIMIT,
     CLOSERS,
+    HEAD_ENDS,
     LONGEST_PARTIAL,
     MARKUP,
     MAX_NEST,
@@ -69,6 +70,7 @@ from tagproc.envelope import (
     PARTIAL_OPENERS,
     QUOTES,
     SQUARE,
+    WHOLE_HEADS,
     Pair,
     closer_of,
     is_tag,
@@ -264,13 +266,51 @@ class TagStream:
                 self._held[0] = grown
                 self._held_len = len(grown)
                 return []
-            if (
-                grown[0] == "["
-                and is_plain_prose(chunk)
-                and held.isascii()
-                and OPEN.match(grown, wrap) is None
+            if grown[0] == "[" and is_plain_prose(chunk) and held.isascii():
+                if not wrap and chunk[0] in HEAD_ENDS and (name := WHOLE_HEADS.get(held.lower())):
+                    # "[inventory" + ":": the head ``OPEN`` would match, read from the table
+                    return self._open_head(grown, chunk, held[name[0] : name[1]], chunk[0], len(held) + 1)
+                opener = OPEN.match(grown, wrap)
+                if opener is None:
+                    return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
+                if not wrap and opener.group(4) is None and opener.group(2) is None:
+                    return self._open_head(grown, chunk, opener.group(1), opener.group(3), opener.end())
+        elif self._idle:
+            # A chunk that ends in the start of an opener ("[in", " [inv"), only prose before it: the prose
+            # out, the opener held (what ``_run`` would decide, without it).
+            bracket = chunk.rfind("[")
+            if bracket >= 0 and len(chunk) - bracket <= LONGEST_PARTIAL:
+                tail = chunk[bracket:]
+                prose = chunk[:bracket]
+                if (
+                    tail.isascii()
+                    and tail.lower() in PARTIAL_OPENERS
+                    and (not prose or is_plain_prose(prose))
+                ):
+                    self._held, self._held_len, self._resume, self._idle = [tail], len(tail), 0, False
+                    if not prose:
+                        return []
+                    self._pos += bracket
+                    return [_text(prose)]
+        elif state is _BODY and self._pair is SQUARE and "[" not in chunk:
+            # A "[" body's stops are "[", "]" and a line break: found by ``str.find``, not the regex.
+            room = self._body_at + BODY_LIMIT + 1 - self._held_len
+            close = chunk.find("]")
+            if close < 0:
+                if len(chunk) < room and "\n" not in chunk:  # still inside the body
+                    self._held.append(chunk)
+                    self._held_len += len(chunk)
+                    self._resume = self._held_len
+                    return []
+            elif (
+                close < room
+                and self._colon
+                and not self._prefix
+                and not self._nest
+                and chunk.find("\n", 0, close) < 0
+                and (close + 1 == len(chunk) or is_plain_prose(chunk[close + 1 :]))
             ):
-                return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
+                return self._close_plain(chunk, close + 1)
         elif state is _BODY:
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
             stop = self._pair.stops.search(chunk)
@@ -298,12 +338,39 @@ class TagStream:
         itself, and leave the scanner idle."""
         return self._idle and not self._closed
 
+    @property
+    def is_in_body(self) -> bool:
+        """Inside a "[" tag's body, its closer not yet seen: a chunk without "[", "]" or a line break gives
+        no event (it is held), or only too-long text once the body runs past ``BODY_LIMIT``."""
+        return self._state is _BODY and self._pair is SQUARE and not self._closed
+
     def _release(self, text: str) -> list[Event]:
         """The held text and the chunk after it, found to be prose that cannot start a tag: out at once
         (what ``_run`` would decide, without it)."""
         self._pos += len(text)
         self._held, self._held_len, self._resume, self._idle = [], 0, 0, True
         return [_text(text)]
+
+    def _open_head(self, held: str, chunk: str, name: str, after: str, end: int) -> list[Event]:
+        """The held text, a plain "[" opener, now holds the whole head up to ``end`` ("[inventory" + ":"):
+        when only body text without a stop follows it, on to the body step's state at once (what ``_run``
+        would decide, without it); else the whole ``_run``."""
+        size = len(held)
+        if (
+            size - end > BODY_LIMIT
+            or (size > end and SQUARE.stops.search(held, end) is not None)
+            or "(" in held
+            or "{" in held
+            or "<" in held
+        ):
+            return self._run(chunk, final=False)
+        self._held[0] = held
+        self._held_len = self._resume = size
+        self._prefix, self._name, self._pair, self._nest = "", name, SQUARE, ""
+        self._colon = after in HEAD_COLONS
+        self._body_at, self._quote_odd, self._quoted_to = end, False, 0
+        self._state = _BODY
+        return []
 
     def _close_plain(self, chunk: str, end: int) -> list[Event]:
         """A "[name: ..." body closed by a "]" in ``chunk`` at ``end - 1``, only prose after it: the tag and

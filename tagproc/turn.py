@@ -29,7 +29,7 @@ import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tagproc.actions import Action, action_json
 from tagproc.commands import Buy, Command, Sell, Unreadable
@@ -56,13 +56,17 @@ from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
 
 __all__ = [
+    "HELD_AT_END",
+    "HOLDING",
     "MAX_TAGS",
+    "PASSING",
     "TagRecord",
     "Turn",
     "TurnContext",
     "TurnKind",
     "TurnResult",
     "fresh_journal",
+    "is_passed",
     "journal_line",
 ]
 
@@ -76,7 +80,13 @@ _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (
 # the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
 # what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
 _OPENERS = frozenset(PAIRS)
-_HELD_AT_END = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+HELD_AT_END: Final = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+# What ``Turn.mode`` tells a caller's per-chunk loop (the middleware's) it may do with the next chunk
+# without a call, as plain data; ``Turn.take`` then hands the chunks so taken over in one call.
+PASSING: Final = "passing"  # ``is_passed(chunk)``: ``feed`` would show it as it is (and stay passing)
+HOLDING: Final = "holding"  # in a "[" tag's body: a chunk without "[", "]" or a line break shows nothing
+_NEITHER: Final = ""  # every chunk goes to ``feed``
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -197,8 +207,19 @@ def journal_line(entry: JournalEntry) -> str:
     return f"{entry.kind}: {entry.who}: {entry.text}{to}{price}"
 
 
+def is_passed(chunk: str) -> bool:
+    """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
+    opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
+    return bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+
+
 class Turn:
-    """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result."""
+    """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result.
+
+    ``mode`` (``PASSING``, ``HOLDING`` or ``""``) says, after each ``feed`` or ``take``, what the next chunk
+    would show without reading it: a per-chunk loop takes such chunks itself (showing a passed one as it
+    is) and hands them over with the next one it cannot take (``take``), one call for a run of chunks.
+    """
 
     def __init__(
         self,
@@ -223,6 +244,7 @@ class Turn:
         self._chunks: list[str] = []
         self._shown: list[str] = []
         self._run = 0  # where the chunks ``feed`` passed straight through start (-1: none may pass now)
+        self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self._result: TurnResult | None = None
 
     @property
@@ -237,12 +259,7 @@ class Turn:
         if not chunk:
             return ""  # the scanner and the visible text would take it and change nothing
         chunks = self._chunks
-        if (
-            self._run >= 0
-            and chunk[-1] not in _HELD_AT_END
-            and chunk.isascii()
-            and _OPENERS.isdisjoint(chunk)
-        ):
+        if self._run >= 0 and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk):
             # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
             # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
             chunks.append(chunk)
@@ -251,17 +268,85 @@ class Turn:
             return chunk
         if not chunk.isascii():  # ASCII holds no surrogate: the common token skips the call
             chunk = clean_text(chunk)  # a lone surrogate would make the answers and the state unencodable
+        elif self._run >= 0 and chunk[-1] not in MARKUP and _OPENERS.isdisjoint(chunk):
+            return self._end_run_with(chunk)
         if self._run >= 0:
             self._end_run()
         chunks.append(chunk)
-        events = self._stream.feed(chunk)
+        stream = self._stream
+        events = stream.feed(chunk)
         if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
             self._run = -1
+            self.mode = HOLDING if stream.is_in_body else _NEITHER
+            return ""
+        self._events += events
+        shown = self._visible.feed(events)
+        if shown:  # a tag shows nothing: no piece kept for it
+            self._shown.append(shown)
+        if stream.is_idle and self._visible.is_clear:
+            self._run, self.mode = len(chunks), PASSING
+        else:
+            self._run = -1
+            self.mode = HOLDING if stream.is_in_body else _NEITHER
+        return shown
+
+    def take(self, taken: list[str], chunk: str = "") -> str:
+        """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
+        is emptied.
+
+        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows (``PASSING``: an
+        ``is_passed`` chunk, itself, which the caller showed; ``HOLDING``: a chunk without "[", "]" or a
+        line break, nothing), so they are read at once, as one chunk: the scanner and the visible text are
+        split invariant, so the events and the visible text are the same as feeding them one by one.
+        """
+        if self._result is not None:
+            raise RuntimeError("Turn.take() after finish()")
+        if not taken:
+            return self.feed(chunk)
+        text = taken[0] if len(taken) == 1 else "".join(taken)
+        taken.clear()
+        if self.mode is PASSING:  # one more piece of the run passed through
+            self._chunks.append(text)
+            if len(self._chunks) - self._run >= _RUN_MOST:
+                self._end_run()
+            return self.feed(chunk)
+        if chunk:  # the body text showed nothing: what the two show is what the chunk shows
+            return self.feed(text + chunk)
+        return self._hold(text)
+
+    def _hold(self, text: str) -> str:
+        """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past
+        ``BODY_LIMIT`` releases as too-long text, which shows nothing either (the visible text says so)."""
+        if not text.isascii():
+            text = clean_text(text)
+        self._chunks.append(text)
+        events = self._stream.feed(text)
+        if not events:
             return ""
         self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
-        self._run = len(chunks) if self._stream.is_idle and self._visible.is_clear else -1
+        self.mode = HOLDING if self._stream.is_in_body else _NEITHER
+        return shown
+
+    @property
+    def shown(self) -> int:
+        """How many characters of visible text ``feed`` and ``take`` returned so far."""
+        run = sum(map(len, self._chunks[self._run :])) if self._run >= 0 else 0
+        return sum(map(len, self._shown)) + run
+
+    def _end_run_with(self, chunk: str) -> str:
+        """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
+        scanner gives one ``Text`` of it and stays idle) after a run passed through: the run read as
+        ``_end_run`` reads it, then the chunk, in a few steps; returns what the chunk shows."""
+        self._end_run()  # the run apart: one string for the text, its event and its visible piece
+        self._chunks.append(chunk)
+        events = self._stream.feed(chunk)
+        self._events += events
+        shown = self._visible.feed(events)
+        if shown:
+            self._shown.append(shown)
+        self._run, self.mode = -1, _NEITHER  # the visible text holds the whitespace at its end
         return shown
 
     def _end_run(self) -> None:
@@ -270,8 +355,11 @@ class Turn:
         piece of text, so no object is kept per chunk (``Turn.feed``)."""
         chunks, start = self._chunks, self._run
         if start < len(chunks):
-            run = chunks[start] if start + 1 == len(chunks) else "".join(chunks[start:])
-            chunks[start:] = [run]
+            if start + 1 == len(chunks):
+                run = chunks[start]
+            else:
+                run = "".join(chunks[start:])
+                chunks[start:] = [run]
             events = self._stream.feed(run)  # one Text of the run: the scanner agrees (``is_plain_prose``)
             self._events += events
             self._shown.append(self._visible.feed(events))

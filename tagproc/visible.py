@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tagproc.stream import Event, RawTag, Text
+from tagproc.stream import Event, RawTag
 
 __all__ = ["VisibleText", "visible_text"]
 
@@ -43,22 +43,20 @@ class VisibleText:
 
     def feed(self, events: Iterable[Event]) -> str:
         """The visible text these events add (prose at once; trailing whitespace held)."""
-        if self._clear and type(events) is list and len(events) == 1:
-            # The common case, kept short: one prose event with nothing held, not ending in whitespace,
-            # is shown as it is (what ``_add_text`` would return: no gap to resolve, nothing to hold).
-            event = events[0]
-            if type(event) is Text and event.reason is None and event.text and not event.text[-1].isspace():
-                self._started = True
-                return event.text
         if self._closed:
             raise RuntimeError("VisibleText.feed() after close()")
+        if type(events) is list and len(events) == 1:  # the common case: one event, read without a loop
+            event = events[0]
+            if isinstance(event, RawTag) or event.reason == "too-long":
+                self._add_tag()
+                return ""
+            return self._add_text(event.text)
         out: list[str] = []
         for event in events:
             if isinstance(event, RawTag) or event.reason == "too-long":  # an over-long tag is a tag too
-                self._gap.append([])
-                self._tagged, self._clear = True, False
-            else:
-                self._add_text(event.text, out)
+                self._add_tag()
+            elif piece := self._add_text(event.text):
+                out.append(piece)
         return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
 
     @property
@@ -74,38 +72,61 @@ class VisibleText:
         self._clear = False
         return self._resolve(at_end=True)
 
-    def _add_text(self, text: str, out: list[str]) -> None:
-        end = _prose_end(text)
+    def _add_tag(self) -> None:
+        self._gap.append([])
+        self._tagged, self._clear = True, False
+
+    def _add_text(self, text: str) -> str:
+        """The visible text a prose event adds: the held gap resolved, then the text up to its trailing
+        whitespace, which is held."""
+        if not text:
+            return ""  # held whitespace or not, an empty piece changes nothing
+        end = len(text.rstrip()) if len(text) <= _WINDOW else _prose_end(text)
         if not end:
             self._gap[-1].append(text)
             self._clear = False
-            return
-        start = _prose_start(text)
-        self._gap[-1].append(text[:start])
+            return ""
+        if self._clear:  # nothing held: the gap resolves to nothing (the text itself when it does not end
+            self._started = True  # in whitespace: the common prose chunk, passed on as it is)
+            if end == len(text):
+                return text
+            self._gap = [[text[end:]]]
+            self._clear = False
+            return text[:end]
+        start = len(text) - len(text.lstrip()) if len(text) <= _WINDOW else _prose_start(text)
+        if start:
+            self._gap[-1].append(text[:start])
         gap = self._resolve(at_end=False)
-        if gap:
-            out.append(gap)
-        out.append(text[start:end])  # the very text when it has no whitespace at either end
         self._started = True
-        self._gap = [[text[end:]]]
+        self._gap = [[text[end:]]] if end < len(text) else [[]]
         self._tagged = False
         self._clear = end == len(text)
+        shown = text[start:end] if start or end < len(text) else text
+        return gap + shown if gap else shown
 
     def _resolve(self, *, at_end: bool) -> str:
         """The held gap as it reads, now that what follows it (prose, or the end) is known."""
+        gap = self._gap
         if not self._tagged:  # no tag taken out: a single run, passed on as written
-            return "".join(self._gap[0])
+            pieces = gap[0]
+            return pieces[0] if len(pieces) == 1 else "".join(pieces)
         if not self._started:
             return ""
         if at_end:
-            return "\n" * "".join(self._gap[-1]).count("\n")
-        gap = ["".join(run) for run in self._gap]
-        breaks = max(run.count("\n") for run in gap)
-        if breaks:
-            last = gap[-1]
-            indent = last[last.rfind("\n") + 1 :] if "\n" in last else ""
-            return "\n" * breaks + indent
-        return next((run for run in gap if run), "")
+            return "\n" * "".join(gap[-1]).count("\n")
+        breaks, first, run = 0, "", ""
+        for pieces in gap:
+            run = pieces[0] if len(pieces) == 1 else "".join(pieces)
+            if run:
+                count = run.count("\n")
+                if count > breaks:
+                    breaks = count
+                if not first:
+                    first = run
+        if breaks:  # ``run`` is the last run: the indentation that followed the last tag
+            last = run.rfind("\n")
+            return "\n" * breaks + (run[last + 1 :] if last >= 0 else "")
+        return first
 
 
 # How much of each end of a text is looked at first for its whitespace: stripping a whole 1 MB text to

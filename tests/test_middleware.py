@@ -4,21 +4,30 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import random
 import re
 import tracemalloc
 from collections.abc import AsyncIterator, Iterator, Sequence
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tagproc import Game, astream_reply, chunk_text, stream_reply
 from tagproc.engine.rules import Rules
+from tagproc.envelope import PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
-from tagproc.turn import Turn, TurnResult
+from tagproc.tokens import TokenCounter
+from tagproc.turn import HELD_AT_END, Turn, TurnResult, is_passed
+from tests.corpus.cases import ALL_CASES
+from tests.corpus.holdout import HOLDOUT_CASES
 from tests.fake_engine import FakeEngine, install
+from tests.replies import REPLIES as STREAM_REPLIES
+from tests.replies import Reply
 
 RULES = Rules(load_ruleset("gravewatch"))
 PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
@@ -502,3 +511,144 @@ def test_prose_passed_straight_through_gives_the_one_shot_result(reply: str) -> 
     pieces = list(stream)
     assert "".join(pieces) == stream.result.visible
     assert stream.result.to_json() == _game().reply(long).to_json()
+
+
+# -- the loop's fast path against feeding the turn chunk by chunk --------------------------------
+
+# Every text a fast path must agree on: the realistic replies, the sloppy-tag corpora, the middleware's
+# own replies, and a tag whose body runs past the limit in small pieces.
+DIFF_TEXTS = [
+    *(cast(Reply, reply.values[0]).text for reply in STREAM_REPLIES),
+    *(case.sloppy for case in (*ALL_CASES, *HOLDOUT_CASES)),
+    *REPLIES,
+    'He waits. [inventory: action="add" item="' + "rope " * 400 + '"] And on.\nMore [sheet: op=rest',
+    'Wide \uff3binventory: action="add" item="rope"\uff3d and (inventory: add rope) and {x} <y>.',
+]
+
+
+def _counted(chunks: Sequence[Chunk], pulled: list[int]) -> Iterator[Chunk]:
+    for chunk in chunks:
+        pulled[0] += 1
+        yield chunk
+
+
+def _streamed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
+    """(chunks pulled, piece) for each piece ``stream_reply`` yields over dict chunks of ``pieces``."""
+    chunks = _chat_chunks(pieces)
+    pulled = [0]
+    stream = stream_reply(_game(), _counted(chunks, pulled))
+    seen = [(pulled[0], piece) for piece in stream]
+    return seen, stream.result.to_json()
+
+
+def _fed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
+    """The same, from ``Turn.feed`` of each chunk's text in turn (no loop of the middleware's own)."""
+    chunks = _chat_chunks(pieces)
+    turn = _game().begin_reply()
+    seen: list[tuple[int, str]] = []
+    for i, chunk in enumerate(chunks):
+        if piece := turn.feed(chunk_text(chunk)):
+            seen.append((i + 1, piece))
+    result = turn.finish()
+    if tail := result.visible[sum(len(piece) for _, piece in seen) :]:
+        seen.append((len(chunks), tail))
+    return seen, result.to_json()
+
+
+def _word_pieces(text: str) -> list[str]:
+    return [piece for piece in re.split(r"(?<=[ \n\]\"])", text) if piece]
+
+
+@pytest.mark.parametrize("splitter", ["chars", "words", "random", "tokens"])
+def test_the_stream_s_fast_path_gives_what_feeding_the_turn_gives(
+    splitter: str, token_counter: TokenCounter
+) -> None:
+    rng = random.Random(splitter)
+    for text in DIFF_TEXTS:
+        if splitter == "chars":
+            pieces = list(text)
+        elif splitter == "words":
+            pieces = _word_pieces(text)
+        elif splitter == "tokens":
+            pieces = list(token_counter.pieces(text))
+        else:
+            pieces = _split(text, rng)
+        assert _streamed(text, pieces) == _fed(text, pieces), text
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_random_splits_through_the_stream_give_what_feeding_the_turn_gives(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(DIFF_TEXTS))
+    cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=40))))
+    pieces = [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
+    assert _streamed(text, pieces) == _fed(text, pieces)
+
+
+def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> None:
+    # The loop unrolls ``is_passed``'s bracket test: "[", "(", "{" and "<", every ASCII opener there is.
+    assert {opener for opener in PAIRS if opener.isascii()} == {"[", "(", "{", "<"}
+    for char in map(chr, range(128)):
+        for chunk in (char, f"a{char}", f"{char}a"):
+            passed = chunk[-1] not in HELD_AT_END and all(c not in chunk for c in "[({<")
+            assert passed == is_passed(chunk), repr(chunk)
+
+
+class _Tracked(dict[str, Any]):
+    """A dict of another type: the loop leaves it to ``chunk_text``."""
+
+
+class _Str(str):
+    """A str of another type."""
+
+
+_SHAPES: list[object] = [
+    {"choices": [{"index": 0, "delta": {"content": "Hi"}}]},
+    {"choices": [{"delta": {"content": "Hi"}}]},
+    {"choices": [{"index": None, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": False, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": 0.0, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": 1, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": "0", "delta": {"content": "Hi"}}]},
+    {"choices": ({"index": 0, "delta": {"content": "Hi"}},)},
+    {"choices": [{"index": 0, "delta": {"content": "Hi"}}, {"index": 0, "delta": {"content": "Ho"}}]},
+    {"choices": []},
+    {"choices": {"index": 0}},
+    {"choices": "x"},
+    {"choices": [_Tracked(index=0, delta={"content": "Hi"})]},
+    {"choices": [{"index": 0, "delta": _Tracked(content="Hi")}]},
+    {"choices": [{"index": 0, "delta": {"content": _Str("Hi")}}]},
+    {"choices": [{"index": 0, "delta": {"content": b"Hi"}}]},
+    {"choices": [{"index": 0, "delta": {"content": None}}]},
+    {"choices": [{"index": 0, "delta": {}}]},
+    {"choices": [{"index": 0, "delta": None}]},
+    {"choices": [{"index": 0, "text": "Hi"}]},
+    {"choices": [{"index": 0}]},
+    {"choices": [None]},
+    {"choice": []},
+    _Tracked(choices=[{"index": 0, "delta": {"content": "Hi"}}]),
+    "Hi",
+    b"Hi",
+    None,
+]
+
+
+async def _drained(chunks: Sequence[Chunk]) -> list[str]:
+    return [piece async for piece in astream_reply(_game(), _agen(chunks))]
+
+
+@pytest.mark.parametrize("chunk", [pytest.param(chunk, id=f"shape-{i}") for i, chunk in enumerate(_SHAPES)])
+def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object) -> None:
+    # The loop reads the common dict shape itself: what it shows, or raises, is what ``chunk_text`` says.
+    try:
+        expected: object = chunk_text(chunk)
+    except (TypeError, ValueError) as error:
+        expected = (type(error), str(error))
+    for sync in (True, False):
+        chunks = [chunk, {"choices": [{"index": 0, "delta": {"content": " and on."}}]}]
+        try:
+            pieces = list(stream_reply(_game(), chunks)) if sync else asyncio.run(_drained(chunks))
+            got: object = "".join(pieces).removesuffix(" and on.")
+        except (TypeError, ValueError) as error:
+            got = (type(error), str(error))
+        assert got == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from typing import cast
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagproc import RawTag, TagStream, Text, parse_reply, read_tag
-from tagproc.envelope import BREAK_WINDOW
+from tagproc.envelope import BREAK_WINDOW, HEAD_ENDS, OPEN, WHOLE_HEADS
 from tagproc.stream import BODY_LIMIT, Event, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.visible import visible_text
@@ -519,3 +520,64 @@ def test_the_fast_paths_know_every_opener_the_envelope_reads() -> None:
     from tagproc.envelope import OPENERS
 
     assert set(OPENERS) == {"[", "(", "{", "<", "\uff3b", "\u3010"}
+
+
+# -- feed's fast paths against the whole scan (``_run``) ------------------------------------------
+
+
+def _per_feed(chunks: list[str], *, slow: bool) -> list[list[Event]]:
+    """Each feed's events, merged (the last list is close()'s): by ``feed``, or (``slow``) by ``_run``
+    alone, the scan every fast path of ``feed`` must agree with."""
+    stream = TagStream()
+    out = [
+        merge_text(stream._run(chunk, final=False) if slow else stream.feed(chunk))
+        for chunk in chunks
+        if chunk
+    ]
+    out.append(merge_text(stream.close()))
+    return out
+
+
+_HEAD_TEXTS = [
+    '[inventory: action="add" item="rope"] and on',
+    "He nods [inv: add rope] then [ **Sheet** op=rest] and [loot table=x]",
+    "Two [inventory [sheet: op=rest] and [inventory:\n  action=add]\n[place name=x",
+    "The [inventory is empty] and [sheet music] here, [loot of the dead] too.",
+]
+
+
+@pytest.mark.parametrize("reply", REPLIES)
+def test_feed_s_fast_paths_give_what_the_whole_scan_gives(reply: Reply, token_counter: TokenCounter) -> None:
+    text = reply.text
+    for chunks in (list(token_counter.pieces(text)), list(text), _split(text, list(range(0, len(text), 3)))):
+        assert _per_feed(chunks, slow=False) == _per_feed(chunks, slow=True)
+
+
+@pytest.mark.parametrize("text", _HEAD_TEXTS)
+def test_feed_s_fast_paths_give_what_the_whole_scan_gives_on_heads(
+    text: str, token_counter: TokenCounter
+) -> None:
+    for chunks in (list(token_counter.pieces(text)), list(text), re.split(r"(?<=[ \[:])", text)):
+        assert _per_feed(chunks, slow=False) == _per_feed(chunks, slow=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_feed_s_fast_paths_give_what_the_whole_scan_gives_on_random_splits(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from([*_HEAD_TEXTS, *(cast(Reply, p.values[0]).text for p in REPLIES)]))
+    chunks = _split(text, data.draw(st.lists(st.integers(0, len(text)), max_size=30)))
+    assert _per_feed(chunks, slow=False) == _per_feed(chunks, slow=True)
+
+
+def test_the_whole_heads_table_reads_what_open_matches() -> None:
+    # Every "[" head held up to its name, in each case, then each end the table is read with: the name, its
+    # end and what follows are OPEN's (and its body is not there yet).
+    for head, (start, end) in WHOLE_HEADS.items():
+        for written in (head, head.upper(), head.title()):
+            for after in HEAD_ENDS:
+                for rest in ("", "action", '="x', "x]"):
+                    opener = OPEN.match(written + after + rest)
+                    assert opener is not None, written
+                    assert opener.group(1) == written[start:end]
+                    assert opener.group(3) == after
+                    assert rest.endswith("]") or opener.end() == len(written) + 1
