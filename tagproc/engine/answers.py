@@ -9,7 +9,7 @@ first in ``note``, then what the engine says.
 from __future__ import annotations
 
 from tagproc.commands import Command, Loot, Place, Unreadable
-from tagproc.engine.outcome import Answer, Refused, Result
+from tagproc.engine.outcome import Answer, Refused, Result, trusted_answer, trusted_refused
 from tagproc.engine.reasons import Reason
 from tagproc.notes import Note, NoteLike, notes_of
 
@@ -61,8 +61,9 @@ def answer(
     extra: tuple[tuple[str, str], ...] = (),
     attrs: tuple[tuple[str, str], ...] | None = None,
 ) -> Answer:
-    """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened."""
-    return Answer(
+    """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened (every field a checked
+    value of its type: the command's validated pairs, a literal result, the notes flattened to a tuple)."""
+    return trusted_answer(
         tag=tag_of(command),
         attrs=command.answer_attrs() if attrs is None else attrs,
         result=result,
@@ -81,7 +82,7 @@ def refuse(
 ) -> Refused:
     """A refusal: nothing changes, and the answer says why (``reason``, ``note``; never ``now``, as in the
     reference engine's ``[inventory: action="pay" item="crowns" count="1" result="refused" reason="cannot-afford"]``)."""
-    return Refused(answer=answer(command, result="refused", reason=reason, note=note, attrs=attrs))
+    return trusted_refused(answer=answer(command, result="refused", reason=reason, note=note, attrs=attrs))
 
 
 def unreadable_answer(item: Unreadable) -> Answer:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
 from tagproc.engine.rules import Rules, stack_key
-from tagproc.engine.state import GameState, Stack
+from tagproc.engine.state import GameState, Stack, trusted_stack
+from tagproc.engine.trusted import replaced
 from tagproc.ruleset import Item
 
 __all__ = [
@@ -104,6 +105,18 @@ def named(name: str, rules: Rules) -> ItemRef:
 
 
 def new_stack(what: What, count: int) -> Stack:
+    """A fresh stack of ``count`` of ``what``: built unvalidated when the count and the name hold (a whole
+    number of at least 1, a name of 1 to 120 characters; the rest are a ``What``'s strings), else validated
+    as ever (and refused)."""
+    if type(count) is int and count >= 1 and 1 <= len(what.name) <= _MOST_NAME:
+        return trusted_stack(
+            name=what.name,
+            count=count,
+            item=what.item,
+            coin=what.coin,
+            invented=what.invented,
+            passes_as=what.passes_as,
+        )
     return Stack(
         name=what.name,
         count=count,
@@ -112,6 +125,9 @@ def new_stack(what: What, count: int) -> Stack:
         invented=what.invented,
         passes_as=what.passes_as,
     )
+
+
+_MOST_NAME = 120  # ``Stack.name``'s max_length
 
 
 def is_of(stack: Stack, what: What) -> bool:
@@ -157,7 +173,7 @@ def with_count(stack: Stack, count: int) -> Stack:
     """``stack`` holding ``count``. Only the count changes and the rest was validated, so a count that holds
     (a whole number, at least 1) is copied in unvalidated; any other is validated as ever (and refused)."""
     if type(count) is int and count >= 1:
-        return stack.model_copy(update={"count": count})
+        return replaced(stack, count=count)
     return Stack.model_validate({**stack.model_dump(), "count": count})
 
 
@@ -228,6 +244,6 @@ def take(
 def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:
     """Pour ``pieces`` into ``bag``, taken off (not worn, not bound): fresh ones merge, the rest stay apart."""
     for piece in pieces:
-        loose = Stack.model_validate({**piece.model_dump(), "worn": False, "bound": False})
+        loose = replaced(piece, worn=False, bound=False)
         bag = add(bag, what, loose.count, limit) if is_fresh(loose) else (*bag, loose)
     return bag

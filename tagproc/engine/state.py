@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tagproc.engine.trusted import trusted
 from tagproc.notes import Note
 from tagproc.ruleset import Item
 
@@ -31,6 +32,9 @@ __all__ = [
     "PoolState",
     "SheetState",
     "Stack",
+    "journal_entry",
+    "pool_state",
+    "trusted_stack",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -201,6 +205,13 @@ class GameState(BaseModel):
             if invented.key == key:
                 return invented
         return None
+
+
+# Builders from checked values, without validating again (``tagproc.engine.trusted``). A stack's ``count >= 1``
+# and its name's length are not promised by their types: ``bags.new_stack`` and ``bags.with_count`` check them.
+trusted_stack = trusted(Stack)
+pool_state = trusted(PoolState)
+journal_entry = trusted(JournalEntry)
 
 
 def _fold_name(name: str) -> str:
