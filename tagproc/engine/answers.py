@@ -24,20 +24,25 @@ def tag_of(command: Command) -> str:
         return "place"
     if isinstance(command, Loot):
         return "loot"
-    return "sheet" if getattr(command, "op", None) in _SHEET_OPS else "inventory"
+    # A model's fields are its ``__dict__``: read there, a command without ``op`` costs no failed attribute
+    # look-up (pydantic's ``__getattr__``).
+    return "sheet" if command.__dict__.get("op") in _SHEET_OPS else "inventory"
 
 
 def with_attr(
     command: Command, attrs: tuple[tuple[str, str], ...], key: str, value: str | None
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with ``key`` set to ``value`` (None removes it), kept in the command's answer order."""
-    pairs = {k: v for k, v in attrs}
+    pairs = dict(attrs)
     if value is None:
         pairs.pop(key, None)
     else:
         pairs[key] = value
-    order = list(command.ANSWER_KEYS) + [k for k in pairs if k not in command.ANSWER_KEYS]
-    return tuple((k, pairs[k]) for k in order if k in pairs)
+    keys = command.ANSWER_KEYS
+    ordered = [(k, pairs[k]) for k in keys if k in pairs]
+    if len(ordered) != len(pairs):  # keys past the command's own (``rest``, ``kind``), in the order they came
+        ordered.extend((k, v) for k, v in pairs.items() if k not in keys)
+    return tuple(ordered)
 
 
 def with_names(

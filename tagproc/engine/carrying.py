@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tagproc.engine.bags import What, new_stack, stack_room
+from tagproc.engine.bags import What, stack_room
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
 from tagproc.notes import Note, note
@@ -50,12 +50,12 @@ class Share:
 
 def unit_weight(rules: Rules, state: GameState, what: What) -> float:
     """What one of ``what`` weighs (its item must be in ``state``'s invented items when it is invented)."""
-    return rules.unit_weight(new_stack(what, 1), state)
+    return rules.unit_weight(what, state)
 
 
 def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
     """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
-    limit = rules.stack_limit(rules.item_of(new_stack(what, 1), state))
+    limit = rules.stack_limit(rules.item_of(what, state))
     rooms = [stack_room(member.bag, what, limit) for member in state.party]
     share = _share(rules, state, what, count, who, rooms)
     if share.left and any(room < count for room in rooms):

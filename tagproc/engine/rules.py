@@ -16,6 +16,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from functools import cached_property
+from typing import Protocol
 
 from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
@@ -26,6 +27,21 @@ from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
 
 __all__ = ["Rules", "stack_key"]
+
+_MOST_FIXED = 4096  # ``Rules._fixed`` entries: a party's sheets over a long game, a few numbers each
+
+
+class Holding(Protocol):
+    """What a stack is, as ``item_of`` and ``unit_weight`` read it: a ``Stack``, or a ``bags.What`` coming in."""
+
+    @property
+    def item(self) -> str | None: ...
+
+    @property
+    def coin(self) -> str | None: ...
+
+    @property
+    def invented(self) -> str | None: ...
 
 
 def stack_key(name: str) -> str:
@@ -40,10 +56,16 @@ class Rules:
         self.ruleset = ruleset
         self.book = ItemBook(ruleset, layers)
         self.block = ruleset.items
+        # ``read(live=False)``'s numbers (pool and track maxima, the carry numbers, ``binding.max``): each a
+        # function of the reference (the ruleset's own, kept here so its id stays its) and the sheet's
+        # abilities and fields alone, which a member keeps from turn to turn. Bounded: cleared when full.
+        self._fixed: dict[tuple[object, ...], tuple[object, float]] = {}
+        # What one of a ruleset item or a coin weighs (``unit_weight``): the book's data, by ref or coin id.
+        self._weights: dict[tuple[str, str], float] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
-    def item_of(self, stack: Stack, state: GameState) -> Item | None:
+    def item_of(self, stack: Holding, state: GameState) -> Item | None:
         """The rules a stack follows: its ruleset item or invented item; None for coins and plain items."""
         if stack.item is not None:
             entry = self.book.get(stack.item)
@@ -328,10 +350,39 @@ class Rules:
     ) -> float:
         """A value reference worked out for ``member``; ``default`` where it cannot be (an op tagproc does
         not know, a word where a number is needed): the engine never raises on a ruleset's numbers."""
+        if not live:
+            return self._read_fixed(ref, member, state, default)
+        return self._evaluate(ref, member, state, live=live, default=default)
+
+    def _evaluate(
+        self, ref: object, member: Member, state: GameState, *, live: bool, default: float
+    ) -> float:
         try:
             return float(evaluate(ref, self.value_context(member, state, live=live)))  # type: ignore[arg-type]
         except (ValueError, TypeError, KeyError, ZeroDivisionError):
             return default
+
+    def _read_fixed(self, ref: object, member: Member, state: GameState, default: float) -> float:
+        """``read(live=False)``, memoised: without the live state it reads the sheet's abilities and fields
+        alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
+        reference are the key."""
+        abilities, fields = member.sheet.abilities, member.sheet.fields
+        key = (
+            id(ref),
+            default,
+            tuple(abilities.items()),
+            tuple(map(type, abilities.values())),
+            tuple(fields.items()),
+            tuple(map(type, fields.values())),
+        )
+        hit = self._fixed.get(key)
+        if hit is not None and hit[0] is ref:
+            return hit[1]
+        value = self._evaluate(ref, member, state, live=False, default=default)
+        if len(self._fixed) >= _MOST_FIXED:
+            self._fixed.clear()
+        self._fixed[key] = (ref, value)
+        return value
 
     # -- carrying ---------------------------------------------------------------------------------
 
@@ -339,8 +390,21 @@ class Rules:
     def has_carry(self) -> bool:
         return self.block is not None and self.block.carry is not None
 
-    def unit_weight(self, stack: Stack, state: GameState) -> float:
-        """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight``."""
+    def unit_weight(self, stack: Holding, state: GameState) -> float:
+        """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight`` (a ruleset item's
+        and a coin's memoised: the book's data never changes; an invented item's read from ``state``)."""
+        if stack.coin is not None:
+            key = ("coin", stack.coin)
+        elif stack.item is not None:
+            key = ("item", stack.item)
+        else:
+            return self._weight_of(stack, state)
+        found = self._weights.get(key)
+        if found is None:
+            found = self._weights[key] = self._weight_of(stack, state)
+        return found
+
+    def _weight_of(self, stack: Holding, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
             return 0.0
         if stack.coin is not None:
@@ -355,7 +419,8 @@ class Rules:
 
     def load(self, member: Member, state: GameState) -> float:
         """What ``member``'s bag weighs."""
-        return sum(self.unit_weight(stack, state) * stack.count for stack in member.bag)
+        weight = self.unit_weight
+        return sum(weight(stack, state) * stack.count for stack in member.bag)
 
     def encumbered_above(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
