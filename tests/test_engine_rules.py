@@ -94,7 +94,8 @@ def _fresh(ruleset: str) -> Rules:
 def test_a_sheet_only_read_is_the_number_worked_out_afresh_however_often_asked(ruleset: str) -> None:
     rules = _fresh(ruleset)
     sheet = rules.ruleset.sheet
-    refs: list[object] = [pool.max for pool in sheet.live.pools] + [track.max for track in sheet.live.tracks]
+    refs: list[object] = [pool.max for pool in sheet.live.pools]
+    refs += [track.max for track in sheet.live.tracks]
     carry = rules.block.carry if rules.block is not None else None
     refs += [carry.limit, carry.encumbered_above] if carry is not None else []
     members = [
