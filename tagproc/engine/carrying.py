@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from tagproc.engine.bags import What, stack_room
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 
 __all__ = ["Share", "carried", "format_weight", "share_out", "shown_number", "unit_weight"]
 

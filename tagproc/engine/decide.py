@@ -23,7 +23,8 @@ from tagproc.engine.placing import PARTY, is_party
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 
 __all__ = ["PARTY", "decide", "is_party"]
 

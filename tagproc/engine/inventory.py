@@ -48,8 +48,9 @@ from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack, journal_entry
+from tagproc.engine.trusted import note
 from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
-from tagproc.notes import Note, note, notes_of
+from tagproc.notes import Note, notes_of
 
 __all__ = [
     "decide_add",

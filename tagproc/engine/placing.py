@@ -25,8 +25,8 @@ from tagproc.engine.outcome import Answer, Decision, Effect, bag_changed, journa
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalKind, journal_entry
-from tagproc.engine.trusted import replaced
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import Note
 
 __all__ = [
     "PARTY",

@@ -41,8 +41,8 @@ from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member, Stack, journal_entry
-from tagproc.engine.trusted import replaced
-from tagproc.notes import note, notes_of
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import notes_of
 from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)

@@ -9,7 +9,8 @@ party's health (``health``), whether a track is a wound track, what each held it
 (``immunity``).
 
 Invariants:
-- Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values.
+- Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values (a
+  ``PoolState``, a whole number, a condition's id), unvalidated (``tagproc.engine.trusted``).
 - A maximum is read with ``live=False`` (spec "Items on the sheet": a pool's or a track's max cannot read
   the live state or items); numbers on the live sheet are whole, rounded down.
 - What the GM is told of a pool or a track is facts (``pool_note``: ``sheet.pool``; ``track_note``:
@@ -26,8 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from tagproc.engine.rules import Rules, stack_key
-from tagproc.engine.state import GameState, Member, PoolState, SheetState
-from tagproc.notes import Note, note
+from tagproc.engine.state import GameState, Member, PoolState, SheetState, pool_state
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import Note
 from tagproc.ruleset.sheet import Condition, Field_, Pool, State, Track
 
 __all__ = [
@@ -153,7 +155,7 @@ class LiveSheet:
     def pool_state(self, pool: Pool) -> PoolState:
         """The pool as it stands: absent from the sheet means full, with no temporary points."""
         found = self.sheet.pools.get(pool.id)
-        return found if found is not None else PoolState(current=self.pool_max(pool))
+        return found if found is not None else pool_state(current=self.pool_max(pool))
 
     def pool_note(self, pool: Pool, now: PoolState | None = None) -> Note:
         """The pool as the GM is told it (``sheet.pool``): ``Resolve 3/4``, ``Grit 5/7 (+3 temporary)``."""
@@ -237,13 +239,13 @@ def level_label(track: Track, value: int) -> str | None:
 
 
 def with_pool(sheet: SheetState, pool_id: str, now: PoolState) -> SheetState:
-    return sheet.model_copy(update={"pools": {**sheet.pools, pool_id: now}})
+    return replaced(sheet, pools={**sheet.pools, pool_id: now})
 
 
 def with_track(sheet: SheetState, track_id: str, value: int) -> SheetState:
-    return sheet.model_copy(update={"tracks": {**sheet.tracks, track_id: value}})
+    return replaced(sheet, tracks={**sheet.tracks, track_id: value})
 
 
 def with_condition(sheet: SheetState, condition_id: str, on: bool) -> SheetState:
     kept = tuple(each for each in sheet.conditions if each != condition_id)
-    return sheet.model_copy(update={"conditions": (*kept, condition_id) if on else kept})
+    return replaced(sheet, conditions=(*kept, condition_id) if on else kept)

@@ -194,9 +194,9 @@ class GameState(BaseModel):
         """Every member ``name`` names (CONVENTIONS.md §3: any case, accents, punctuation): the one of that
         very name (any case) when there is one, else all whose names fold alike."""
         folded = " ".join(name.split()).casefold()
-        exact = tuple(i for i, member in enumerate(self.party) if member.name.casefold() == folded)
-        if exact:
-            return exact[:1]
+        for index, member in enumerate(self.party):
+            if member.name.casefold() == folded:
+                return (index,)
         loose = _fold_name(name)
         return tuple(i for i, member in enumerate(self.party) if loose and _fold_name(member.name) == loose)
 

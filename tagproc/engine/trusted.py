@@ -7,7 +7,8 @@ a validated stack, a count the rule just computed, a tuple of validated notes. S
 
 - ``trusted(Model)`` makes a builder: ``build(**fields)`` is ``Model(**fields)`` without the validation (the
   fields not given take their defaults, in the model's field order, so ``repr`` and ``model_dump`` read alike);
-- ``replaced(value, **changes)`` is ``value.model_copy(update=changes)``, without the copying machinery.
+- ``replaced(value, **changes)`` is ``value.model_copy(update=changes)``, without the copying machinery;
+- ``note(code, **facts)`` is ``tagproc.notes.note``, unvalidated when its facts are already frozen values.
 
 Invariants (what a caller keeps, and ``tests/test_engine_trusted.py`` checks over realistic states):
 - Only values the model would accept unchanged are passed: the right type (a tuple where a tuple is declared,
@@ -24,7 +25,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-__all__ = ["replaced", "trusted"]
+from tagproc import notes
+from tagproc.notes import Note
+
+__all__ = ["note", "replaced", "trusted"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -79,3 +83,26 @@ def replaced(value: M, **changes: Any) -> M:
     _set_extra(copy, value.__pydantic_extra__)
     _set_private(copy, value.__pydantic_private__)
     return copy
+
+
+trusted_note = trusted(Note)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def note(code: str, **facts: Any) -> Note:
+    """``tagproc.notes.note``, built unvalidated when every fact is already as validation leaves it (a str,
+    number, bool, None, ``Note``, or a tuple of those): ``Note``'s validator only turns lists into tuples and
+    mappings into notes, so such facts come out of it unchanged. Any other fact goes through validation."""
+    for value in facts.values():
+        if not _settled(value):
+            return notes.note(code, **facts)
+    return trusted_note(code=code, facts=tuple(facts.items()))
+
+
+def _settled(value: object) -> bool:
+    kind = type(value)
+    if kind in _SCALARS or kind is Note:
+        return True
+    if kind is tuple:
+        return all(_settled(one) for one in value)  # type: ignore[attr-defined]
+    return False
