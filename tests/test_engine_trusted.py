@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 import tagproc.acting
 import tagproc.turn
+from tagproc import notes
 from tagproc.engine import bags
 from tagproc.engine.bags import What
 from tagproc.engine.outcome import (
@@ -30,6 +31,7 @@ from tagproc.engine.outcome import (
     trusted_answer,
 )
 from tagproc.engine.state import GameState, JournalEntry, Member, PoolState, SheetState, Stack, journal_entry
+from tagproc.engine.trusted import note as trusted_note_of
 from tagproc.engine.trusted import replaced, trusted
 from tagproc.notes import note
 from tests.conformance.run import load_cases, play
@@ -190,3 +192,23 @@ def test_every_decision_and_state_of_the_corpus_round_trips(seen: _Seen) -> None
             _play(case, case.canonical)
     assert any(isinstance(decision, Accepted) for decision in seen.decisions)
     _assert_round_trips(seen)
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        pytest.param({}, id="no-facts"),
+        pytest.param({"who": "Ada", "count": 3, "load": 2.5, "worn": True, "to": None}, id="scalars"),
+        pytest.param({"paid": (("crowns", 1),), "back": ()}, id="tuples"),
+        pytest.param({"line": notes.note("sheet.pool", label="Grit", current=3)}, id="a-nested-note"),
+        pytest.param({"rests": [("night", "Night's rest")]}, id="a-list-is-validated"),
+        pytest.param(
+            {"line": {"code": "sheet.pool", "facts": [["label", "Grit"]]}}, id="a-mapping-is-validated"
+        ),
+    ],
+)
+def test_a_trusted_note_is_the_validated_note(facts: dict[str, Any]) -> None:
+    built, validated = trusted_note_of("money.paid", **facts), notes.note("money.paid", **facts)
+    assert built == validated
+    assert repr(built) == repr(validated)
+    assert round_trips(built)
