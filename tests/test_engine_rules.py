@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tagproc.engine.money import Coin
-from tagproc.engine.rules import Rules
+from tagproc.engine.rules import Named, Rules
+from tagproc.engine.sheet import find, find_in
 from tagproc.engine.state import GameState, Member, SheetState, Stack
 from tagproc.ruleset import load_ruleset
 from tagproc.ruleset.refs import ItemStatQuery
@@ -135,3 +138,16 @@ def test_a_unit_weight_is_the_items_or_coins_weight_however_often_asked(ruleset:
     for _ in range(2):
         for stack in stacks:
             assert rules.unit_weight(stack, state) == rules._weight_of(stack, state)
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_a_name_found_through_the_rules_index_is_the_entry_find_finds(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    sheet = rules.ruleset.sheet
+    lists: list[Sequence[Named]] = [sheet.live.pools, sheet.live.tracks, sheet.live.conditions]
+    lists += [sheet.live.states, sheet.fields, rules.ruleset.rests]
+    for entries in lists:
+        names = [n for e in entries for n in (e.id, e.label, e.label.upper(), f" {e.id.replace('_', '-')} ")]
+        for name in [*names, "nothing of that name", ""]:
+            for _ in range(2):
+                assert find_in(rules, entries, name) is find(entries, name)

@@ -75,8 +75,19 @@ def answer(
         now=now if now is None or isinstance(now, Note) else str(now),
         reason=None if reason is None else str(reason),
         extra=extra,
-        notes=notes_of((*command.notes, note)),
+        notes=_notes(command, note),
     )
+
+
+def _notes(command: Command, note: NoteLike) -> tuple[Note, ...]:
+    """The command's notes, then ``note``: ``notes_of((*command.notes, note))``, without the walk for the usual
+    answer (a command without notes of its own, one note or none)."""
+    if not command.notes:
+        if note is None:
+            return ()
+        if type(note) is Note:
+            return (note,)
+    return notes_of((*command.notes, note))
 
 
 def refuse(

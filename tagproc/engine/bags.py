@@ -201,9 +201,11 @@ def add(bag: tuple[Stack, ...], what: What, count: int, limit: int | None) -> tu
 def stack_room(bag: tuple[Stack, ...], what: What, limit: int | None) -> int:
     """How many more of ``what`` ``bag`` takes without holding more than ``MAX_BAG_STACKS`` stacks."""
     free = max(0, MAX_BAG_STACKS - len(bag))
+    if limit is None and free:  # a new stack takes any number
+        return _ANY
     fresh = [stack for stack in bag if is_of(stack, what) and is_fresh(stack)]
     if limit is None:
-        return _ANY if fresh or free else 0
+        return _ANY if fresh else 0
     return sum(max(0, limit - stack.count) for stack in fresh) + free * limit
 
 

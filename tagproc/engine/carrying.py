@@ -57,7 +57,13 @@ def unit_weight(rules: Rules, state: GameState, what: What) -> float:
 def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
     """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
     limit = rules.stack_limit(rules.item_of(what, state))
-    rooms = [stack_room(member.bag, what, limit) for member in state.party]
+    if who is not None:
+        # Into one bag: only its room is read (the others' as unbounded change nothing, here or below: with
+        # its room at least ``count`` the unbounded share is the same share).
+        rooms = [_MANY] * len(state.party)
+        rooms[who] = stack_room(state.party[who].bag, what, limit)
+    else:
+        rooms = [stack_room(member.bag, what, limit) for member in state.party]
     share = _share(rules, state, what, count, who, rooms)
     if share.left and any(room < count for room in rooms):
         unbounded = _share(rules, state, what, count, who, [_MANY] * len(rooms))

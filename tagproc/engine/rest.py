@@ -32,7 +32,7 @@ from tagproc.engine.outcome import Decision, Effect, bag_changed, sheet_changed,
 from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
+from tagproc.engine.sheet import LiveSheet, find_in, whole, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, SheetState, Stack, pool_state
 from tagproc.engine.trusted import note
 from tagproc.notes import Note
@@ -74,7 +74,7 @@ def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
     rests = rules.ruleset.rests
     if name is None:
         return rests[0] if len(rests) == 1 else None
-    return find(rules.ruleset.rests, name)
+    return find_in(rules, rules.ruleset.rests, name)
 
 
 def _rest_help(rules: Rules, name: str | None) -> Note:

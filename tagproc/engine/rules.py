@@ -31,6 +31,16 @@ __all__ = ["Rules", "stack_key"]
 _MOST_FIXED = 4096  # ``Rules._fixed`` entries: a party's sheets over a long game, a few numbers each
 
 
+class Named(Protocol):
+    """An entry of the ruleset's lists as ``Rules.index`` reads it: an id and a label."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
 class Holding(Protocol):
     """What a stack is, as ``item_of`` and ``unit_weight`` read it: a ``Stack``, or a ``bags.What`` coming in."""
 
@@ -62,6 +72,8 @@ class Rules:
         self._fixed: dict[tuple[object, ...], tuple[object, float]] = {}
         # What one of a ruleset item or a coin weighs (``unit_weight``): the book's data, by ref or coin id.
         self._weights: dict[tuple[str, str], float] = {}
+        # ``index``: each of the ruleset's own lists (pools, tracks, rests...) by folded id and label.
+        self._indexes: dict[int, tuple[object, dict[str, object], dict[str, object]]] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
@@ -91,6 +103,20 @@ class Rules:
         if item.is_one_to_a_stack:
             return 1
         return item.stack
+
+    def index(self, entries: Sequence[Named]) -> tuple[dict[str, object], dict[str, object]]:
+        """One of the ruleset's own lists (its pools, tracks, conditions, rests...) by ``stack_key`` of each
+        entry's id and of its label, the first of each key kept: what ``sheet.find`` looks a name up in, built
+        once per list (the list is kept here, so its id stays its own; the ruleset's lists never change)."""
+        found = self._indexes.get(id(entries))
+        if found is None or found[0] is not entries:
+            ids: dict[str, object] = {}
+            labels: dict[str, object] = {}
+            for entry in entries:
+                ids.setdefault(stack_key(entry.id), entry)
+                labels.setdefault(stack_key(entry.label), entry)
+            found = self._indexes[id(entries)] = (entries, ids, labels)
+        return found[1], found[2]
 
     # -- coins ------------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ Invariants:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -37,6 +37,7 @@ __all__ = [
     "Kind",
     "LiveSheet",
     "find",
+    "find_in",
     "health_of",
     "is_wound_track",
     "level_label",
@@ -67,6 +68,16 @@ def find(entries: Iterable[N], name: str) -> N | None:
         if stack_key(entry.id) == wanted:
             return entry
     return next((entry for entry in listed if stack_key(entry.label) == wanted), None)
+
+
+def find_in(rules: Rules, entries: Sequence[N], name: str) -> N | None:
+    """``find`` over one of the ruleset's own lists, through its index (``Rules.index``): the same entry."""
+    ids, labels = rules.index(entries)
+    wanted = stack_key(name)
+    found = ids.get(wanted)
+    if found is None:
+        found = labels.get(wanted)
+    return found  # type: ignore[return-value]  # the index holds the entries of ``entries``
 
 
 def whole(value: float) -> int:
@@ -127,19 +138,19 @@ class LiveSheet:
     # -- finding what a tag names -------------------------------------------------------------------
 
     def pool(self, name: str) -> Pool | None:
-        return find(self.live.pools, name)
+        return find_in(self.rules, self.live.pools, name)
 
     def track(self, name: str) -> Track | None:
-        return find(self.live.tracks, name)
+        return find_in(self.rules, self.live.tracks, name)
 
     def condition(self, name: str) -> Condition | None:
-        return find(self.live.conditions, name)
+        return find_in(self.rules, self.live.conditions, name)
 
     def live_state(self, name: str) -> State | None:
-        return find(self.live.states, name)
+        return find_in(self.rules, self.live.states, name)
 
     def field(self, name: str) -> Field_ | None:
-        return find(self.rules.ruleset.sheet.fields, name)
+        return find_in(self.rules, self.rules.ruleset.sheet.fields, name)
 
     # -- pools ---------------------------------------------------------------------------------------
 
