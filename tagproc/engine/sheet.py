@@ -125,11 +125,16 @@ class LiveSheet:
         self.member: Member = state.party[index]
         self.sheet: SheetState = self.member.sheet if sheet is None else sheet
         self.live = rules.ruleset.sheet.live
+        # Each pool's maximum, read once per view: it reads ``member`` without its live state (``live=False``),
+        # which no view of this member changes, so ``over`` shares it.
+        self._maxima: dict[str, tuple[Pool, int]] = {}
 
     def over(self, sheet: SheetState) -> LiveSheet:
         """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
         since they read the sheet without its live state."""
-        return LiveSheet(self.rules, self.state, self.index, sheet)
+        view = LiveSheet(self.rules, self.state, self.index, sheet)
+        view._maxima = self._maxima
+        return view
 
     @property
     def name(self) -> str:
@@ -161,7 +166,12 @@ class LiveSheet:
         return self.rules.read(ref, self.member, self.state, live=live)
 
     def pool_max(self, pool: Pool) -> int:
-        return max(0, whole(self.number(pool.max, live=False)))
+        found = self._maxima.get(pool.id)
+        if found is not None and found[0] is pool:
+            return found[1]
+        top = max(0, whole(self.number(pool.max, live=False)))
+        self._maxima[pool.id] = (pool, top)
+        return top
 
     def pool_state(self, pool: Pool) -> PoolState:
         """The pool as it stands: absent from the sheet means full, with no temporary points."""
