@@ -10,8 +10,8 @@ import pytest
 from tagproc.engine.money import Coin
 from tagproc.engine.rules import Named, Rules
 from tagproc.engine.sheet import find, find_in
-from tagproc.engine.state import GameState, Member, SheetState, Stack
-from tagproc.ruleset import load_ruleset
+from tagproc.engine.state import GameState, InventedItem, Member, SheetState, Stack
+from tagproc.ruleset import Item, load_ruleset
 from tagproc.ruleset.refs import ItemStatQuery
 from tests.engine_support import rules_for
 
@@ -151,3 +151,29 @@ def test_a_name_found_through_the_rules_index_is_the_entry_find_finds(ruleset: s
         for name in [*names, "nothing of that name", ""]:
             for _ in range(2):
                 assert find_in(rules, entries, name) is find(entries, name)
+
+
+def _load_afresh(rules: Rules, member: Member, state: GameState) -> float:
+    return sum(rules._weight_of(stack, state) * stack.count for stack in member.bag)
+
+
+def test_a_bags_load_is_its_weight_worked_out_afresh_however_often_asked() -> None:
+    rules = _fresh("ember-roads")
+    items = [Stack(name=entry.label, count=3, item=entry.ref) for entry in rules.book.items()][:12]
+    coins = [Stack(name=coin.label, count=40, coin=coin.id) for coin in rules.book.coins()]
+    bags = [(), tuple(items), tuple(coins), (*items[:3], *coins, Stack(name="A plain thing", count=2))]
+    for _ in range(2):
+        for bag in bags:
+            member = Member(name="Ada", bag=bag)
+            state = GameState(party=(member,))
+            assert rules.load(member, state) == _load_afresh(rules, member, state)
+
+
+def test_a_bag_with_an_invented_item_weighs_what_the_item_weighs_in_that_state() -> None:
+    rules = _fresh("ember-roads")
+    bag = (Stack(name="Boar axe", count=2, invented="boar axe"),)
+    member = Member(name="Ada", bag=bag)
+    for bulk in (1, 3, 1):
+        axe = InventedItem(key="boar axe", name="Boar axe", item=Item(category="arm", stats={"bulk": bulk}))
+        state = GameState(party=(member,), invented=(axe,))
+        assert rules.load(member, state) == 2 * bulk == _load_afresh(rules, member, state)

@@ -72,6 +72,10 @@ class Rules:
         self._fixed: dict[tuple[object, ...], tuple[object, float]] = {}
         # What one of a ruleset item or a coin weighs (``unit_weight``): the book's data, by ref or coin id.
         self._weights: dict[tuple[str, str], float] = {}
+        # ``load``: what a bag weighs, by the bag (kept here, so its id stays its own): a bag is an immutable
+        # tuple that a member keeps from turn to turn until it changes. Only bags without invented items,
+        # whose weights are the book's alone. Bounded: cleared when full.
+        self._loads: dict[int, tuple[tuple[Stack, ...], float]] = {}
         # ``index``: each of the ruleset's own lists (pools, tracks, rests...) by folded id and label.
         self._indexes: dict[int, tuple[object, dict[str, object], dict[str, object]]] = {}
 
@@ -444,9 +448,18 @@ class Rules:
         return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
     def load(self, member: Member, state: GameState) -> float:
-        """What ``member``'s bag weighs."""
+        """What ``member``'s bag weighs (memoised for a bag without invented items: ``_loads``)."""
+        bag = member.bag
+        found = self._loads.get(id(bag))
+        if found is not None and found[0] is bag:
+            return found[1]
         weight = self.unit_weight
-        return sum(weight(stack, state) * stack.count for stack in member.bag)
+        load: float = sum(weight(stack, state) * stack.count for stack in bag)
+        if all(stack.invented is None for stack in bag):
+            if len(self._loads) >= _MOST_FIXED:
+                self._loads.clear()
+            self._loads[id(bag)] = (bag, load)
+        return load
 
     def encumbered_above(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
