@@ -13,7 +13,7 @@ from tagproc.engine.outcome import Answer, Refused, Result, trusted_answer, trus
 from tagproc.engine.reasons import Reason
 from tagproc.notes import Note, NoteLike, notes_of
 
-__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
+__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_attrs", "with_names"]
 
 _SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
 
@@ -33,11 +33,19 @@ def with_attr(
     command: Command, attrs: tuple[tuple[str, str], ...], key: str, value: str | None
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with ``key`` set to ``value`` (None removes it), kept in the command's answer order."""
+    return with_attrs(command, attrs, **{key: value})
+
+
+def with_attrs(
+    command: Command, attrs: tuple[tuple[str, str], ...], **values: str | None
+) -> tuple[tuple[str, str], ...]:
+    """``with_attr`` for each key of ``values`` in turn (None removes it), in one pass."""
     pairs = dict(attrs)
-    if value is None:
-        pairs.pop(key, None)
-    else:
-        pairs[key] = value
+    for key, value in values.items():
+        if value is None:
+            pairs.pop(key, None)
+        else:
+            pairs[key] = value
     keys = command.ANSWER_KEYS
     ordered = [(k, pairs[k]) for k in keys if k in pairs]
     if len(ordered) != len(pairs):  # keys past the command's own (``rest``, ``kind``), in the order they came
@@ -50,10 +58,8 @@ def with_names(
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with each character key the tag wrote (``who=``, ``to=``) written as the member's own name:
     an answer is the tag in canonical form (DESIGN.md "Answers"), so ``who="ADA"`` comes back ``who="Ada"``."""
-    for key, name in names.items():
-        if getattr(command, key, None) is not None:
-            attrs = with_attr(command, attrs, key, name)
-    return attrs
+    written = {key: name for key, name in names.items() if getattr(command, key, None) is not None}
+    return with_attrs(command, attrs, **written) if written else attrs
 
 
 def answer(

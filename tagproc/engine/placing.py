@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, carrying
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attrs
 from tagproc.engine.bags import Resolved
 from tagproc.engine.outcome import Answer, Decision, Effect, bag_changed, journaled, trusted_accepted
 from tagproc.engine.reasons import Reason
@@ -125,8 +125,7 @@ def place(
         text = counted(resolved, taken)
         effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
-        attrs = with_attr(command, command.answer_attrs(), "who", shown)
-        attrs = with_attr(command, attrs, "count", str(taken))
+        attrs = with_attrs(command, command.answer_attrs(), who=shown, count=str(taken))
         said = command if index == 0 else replaced(command, notes=())
         first = notes if index == 0 else ()
         answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=first))
@@ -134,8 +133,9 @@ def place(
         text = counted(resolved, share.left)
         holder = state.party[who].name
         effects.append(journaled(entry=journal_entry(kind="left-behind", who=holder, text=text)))
-        attrs = with_attr(command, command.answer_attrs(), "count", str(share.left))
-        attrs = with_attr(command, attrs, "who", holder if named else None)
+        attrs = with_attrs(
+            command, command.answer_attrs(), count=str(share.left), who=holder if named else None
+        )
         quiet = replaced(command, notes=())
         answers.append(answer(quiet, result="refused", reason=why, attrs=attrs))
     return trusted_accepted(effects=tuple(effects), answers=tuple(answers))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_attrs
 from tagproc.engine.charges import recharge_stack
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Decision, Effect, bag_changed, sheet_changed, trusted_accepted
@@ -58,8 +58,7 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
         effects.append(sheet_changed(member=index, sheet=sheet))
     if bag != view.member.bag:
         effects.append(bag_changed(member=index, bag=bag))
-    attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
-    attrs = with_attr(command, attrs, "who", view.name)
+    attrs = with_attrs(command, command.answer_attrs(), rest=rest.id, who=view.name)
     now = _now(rest, [*parts, *charged])
     reply = answer(command, attrs=attrs, now=now, note=skips)
     return trusted_accepted(effects=tuple(effects), answers=(reply,))

@@ -82,7 +82,7 @@ def find_in(rules: Rules, entries: Sequence[N], name: str) -> N | None:
 
 def whole(value: float) -> int:
     """A number off the sheet as the live sheet counts it: whole, rounded down."""
-    if math.isnan(value) or math.isinf(value):
+    if value != value or value == math.inf or value == -math.inf:  # NaN, or either infinity
         return 0
     return math.floor(value + 1e-9)
 
@@ -125,15 +125,16 @@ class LiveSheet:
         self.member: Member = state.party[index]
         self.sheet: SheetState = self.member.sheet if sheet is None else sheet
         self.live = rules.ruleset.sheet.live
-        # Each pool's maximum, read once per view: it reads ``member`` without its live state (``live=False``),
-        # which no view of this member changes, so ``over`` shares it.
+        # Each pool's maximum and track's bounds, read once per view: they read ``member`` without its live
+        # state (``live=False``), which no view of this member changes, so ``over`` shares them.
         self._maxima: dict[str, tuple[Pool, int]] = {}
+        self._bounds: dict[str, tuple[Track, tuple[int, int]]] = {}
 
     def over(self, sheet: SheetState) -> LiveSheet:
         """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
         since they read the sheet without its live state."""
         view = LiveSheet(self.rules, self.state, self.index, sheet)
-        view._maxima = self._maxima
+        view._maxima, view._bounds = self._maxima, self._bounds
         return view
 
     @property
@@ -188,8 +189,14 @@ class LiveSheet:
     # -- tracks --------------------------------------------------------------------------------------
 
     def track_bounds(self, track: Track) -> tuple[int, int]:
+        """A track's min and max, read once per view (as ``pool_max``: without the live state)."""
+        found = self._bounds.get(track.id)
+        if found is not None and found[0] is track:
+            return found[1]
         low = whole(track.min)
-        return low, max(low, whole(self.number(track.max, live=False)))
+        bounds = low, max(low, whole(self.number(track.max, live=False)))
+        self._bounds[track.id] = (track, bounds)
+        return bounds
 
     def track_start(self, track: Track) -> int:
         return whole(track.default) if track.default is not None else whole(track.min)

@@ -27,7 +27,7 @@ Invariant: every refusal changes nothing (``Refused`` has no effects); an accept
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_attrs
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import (
     Accepted,
@@ -106,7 +106,7 @@ def _accept(
     now: str | Note,
     said: tuple[Note, ...] = (),
 ) -> Accepted:
-    attrs = with_attr(command, card_attrs(command, view), key, value)
+    attrs = with_attrs(command, command.answer_attrs(), who=view.name, **{key: value})
     reply = answer(command, attrs=attrs, now=now, note=said)
     return trusted_accepted(effects=(sheet_changed(member=view.index, sheet=sheet),), answers=(reply,))
 
