@@ -1,7 +1,10 @@
 """Outcomes: what ``decide`` returns (``Accepted`` with effects, or ``Refused``) and the answers.
 
 Effects are values named as nouns in the past tense (STYLE.md): ``evolve(state, effect)`` applies one
-without checking anything, so every rule lives in ``decide``. An ``Answer`` is the tag rewritten with
+without checking anything, so every rule lives in ``decide``; ``evolve_all`` applies several and makes one
+new state (every member and field no effect touched is shared with the state before). The hot path builds
+answers, decisions and effects from checked values without validating again (``trusted_answer``,
+``bag_changed``..., see ``tagproc.engine.trusted``). An ``Answer`` is the tag rewritten with
 what happened (DESIGN.md "Answers"); the ``render`` stage turns it into text through a template.
 
 Invariants:

@@ -6,8 +6,15 @@ module asks: what a stack is (``item_of``), what it weighs, a character's load a
 the items the GM invented this game. It is built once per game and shared by every turn; it holds no
 game state.
 
+It memoises what a chat asks again and again, each a function of immutable inputs alone: a sheet-only read
+(``read(live=False)``: pool and track maxima, the carry numbers) by the reference and the sheet's abilities
+and fields; a ruleset item's or coin's unit weight; a bag's load by the (immutable) bag, when no invented
+item is in it; each of the ruleset's lists by folded id and label (``index``). The memos keep what their
+keys are made from alive (so an ``id`` in a key stays that object's) and are bounded.
+
 Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
-a float (coins are counted, ``engine/money.py``). Nothing here changes a state.
+a float (coins are counted, ``engine/money.py``). Nothing here changes a state; a memo gives what working the
+value out afresh gives.
 """
 
 from __future__ import annotations

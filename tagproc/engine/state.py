@@ -8,8 +8,10 @@ Invariants:
 - A stack's ``count`` is at least 1; a stack that would reach 0 is removed from its bag.
 - A stack is exactly one of: a ruleset item (``item`` = "catalog/entry"), a coin (``coin`` = coin id), an
   invented item (``invented`` = its key in ``GameState.invented``), or a plain item (none of them).
-- Nothing here is ever mutated: the engine builds new values (``model_copy`` is used only with values that
-  were already validated, see STYLE.md) and ``evolve`` swaps them in.
+- Nothing here is ever mutated: the engine builds new values and ``evolve`` swaps them in. On the hot path
+  they are built without validating again (``tagproc.engine.trusted``: ``trusted_stack``, ``pool_state``,
+  ``journal_entry``, ``replaced`` for ``model_copy``), and only from values already checked (STYLE.md), so a
+  value survives ``Model.model_validate(value.model_dump())`` unchanged (``tests/test_engine_trusted.py``).
 """
 
 from __future__ import annotations

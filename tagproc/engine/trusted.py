@@ -55,15 +55,15 @@ def trusted(model: type[M]) -> Callable[..., M]:
             required.add(name)
     size = len(template)
 
+    def refuse(fields: dict[str, Any]) -> TypeError:
+        return TypeError(
+            f"{model.__name__} takes {tuple(template)}, needs {sorted(required)}: {tuple(fields)}"
+        )
+
     def build(**fields: Any) -> M:
         values = {**template, **fields}
         if len(values) != size or not required <= fields.keys():
-            raise TypeError(
-                f"{model.__name__} takes {tuple(template)}, needs {sorted(required)}: {tuple(fields)}"
-            )
-        for name, factory in factories.items():
-            if name not in fields:
-                values[name] = factory()
+            raise refuse(fields)
         value = _new(model)
         _set(value, "__dict__", values)
         _set_fields_set(value, set(fields))
@@ -71,8 +71,18 @@ def trusted(model: type[M]) -> Callable[..., M]:
         _set_private(value, None)
         return value
 
-    build.__name__ = f"trusted_{model.__name__}"
-    return build
+    def build_with_factories(**fields: Any) -> M:
+        given = set(fields)  # what a factory makes was not given: the fields set are those given
+        for name, factory in factories.items():
+            if name not in fields:
+                fields[name] = factory()
+        value = build(**fields)
+        _set_fields_set(value, given)
+        return value
+
+    chosen = build_with_factories if factories else build
+    chosen.__name__ = f"trusted_{model.__name__}"
+    return chosen
 
 
 def replaced(value: M, **changes: Any) -> M:
