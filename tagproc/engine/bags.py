@@ -18,7 +18,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tagproc.commands import ItemRef
 from tagproc.engine.rules import Rules, stack_key
@@ -52,8 +52,9 @@ __all__ = [
 MAX_BAG_STACKS = 200
 
 
-@dataclass(frozen=True, slots=True)
-class What:
+# ``What`` and ``Resolved`` are named tuples, not frozen dataclasses: as immutable, and made some twenty
+# times a reply (a frozen dataclass sets each field through ``object.__setattr__``, several times the cost).
+class What(NamedTuple):
     """What a stack is. Exactly one of ``item``, ``coin`` and ``invented`` is set, or none for a plain item."""
 
     name: str  # what a new stack is called: the item's label, the coin's label, the invented or plain name
@@ -63,8 +64,7 @@ class What:
     passes_as: str | None = None  # a fake's: the ref of the item it is shown as (``Stack.passes_as``)
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(NamedTuple):
     """A name resolved against the ruleset and the game: what it is, and the rules its stacks follow."""
 
     what: What
