@@ -35,7 +35,11 @@ from tagproc.ruleset.refs import ItemStatQuery
 
 __all__ = ["Rules", "stack_key"]
 
-_MOST_FIXED = 4096  # ``Rules._fixed`` entries: a party's sheets over a long game, a few numbers each
+# The memos' bounds, kept small: a memo keeps what its keys are made from alive, and a game must not retain
+# more for being long (a turn's retained memory is a goal of its own). What a chat asks again is the party's
+# sheets and bags as they stand, a few of each.
+_MOST_FIXED = 256  # ``Rules._fixed``: (reference, sheet) pairs, a few numbers each
+_MOST_LOADS = 64  # ``Rules._loads``: bags, each kept alive while it is a key
 
 
 class Named(Protocol):
@@ -463,7 +467,7 @@ class Rules:
         weight = self.unit_weight
         load: float = sum(weight(stack, state) * stack.count for stack in bag)
         if all(stack.invented is None for stack in bag):
-            if len(self._loads) >= _MOST_FIXED:
+            if len(self._loads) >= _MOST_LOADS:
                 self._loads.clear()
             self._loads[id(bag)] = (bag, load)
         return load
