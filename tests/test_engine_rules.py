@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tagproc.engine.money import Coin
-from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, Member, SheetState, Stack
-from tagproc.ruleset import load_ruleset
+from tagproc.engine.rules import Named, Rules
+from tagproc.engine.sheet import find, find_in
+from tagproc.engine.state import GameState, InventedItem, Member, SheetState, Stack
+from tagproc.ruleset import Item, load_ruleset
 from tagproc.ruleset.refs import ItemStatQuery
 from tests.engine_support import rules_for
 
@@ -81,3 +84,96 @@ def test_a_coins_family_is_its_familys_coins_smallest_first_asked_once_or_again(
         expected = tuple(Coin(c.id, c.value) for c in family)
         assert rules.family(coin.id) == expected
         assert rules.family(coin.id) is rules.family(coin.id)
+
+
+# -- memoised reads (``read(live=False)``, ``unit_weight``): the same numbers as worked out afresh ----------
+
+
+def _fresh(ruleset: str) -> Rules:
+    return Rules(load_ruleset(ruleset))
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_a_sheet_only_read_is_the_number_worked_out_afresh_however_often_asked(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    sheet = rules.ruleset.sheet
+    refs: list[object] = [pool.max for pool in sheet.live.pools]
+    refs += [track.max for track in sheet.live.tracks]
+    carry = rules.block.carry if rules.block is not None else None
+    refs += [carry.limit, carry.encumbered_above] if carry is not None else []
+    members = [
+        Member(name="Ada"),
+        Member(name="Ada", sheet=SheetState(abilities={a.id: 18.0 for a in sheet.abilities})),
+        Member(name="Ada", sheet=SheetState(abilities={a.id: 3.0 for a in sheet.abilities})),
+        Member(name="Ada", sheet=SheetState(fields={f.id: 7.0 for f in sheet.fields if f.type == "number"})),
+    ]
+    for _ in range(2):  # the second time round every number is a memo's
+        for member in members:
+            state = GameState(party=(member,))
+            for ref in refs:
+                if ref is None:
+                    continue
+                expected = rules._evaluate(ref, member, state, live=False, default=-1.0)
+                assert rules.read(ref, member, state, live=False, default=-1.0) == expected
+
+
+def test_a_sheet_only_read_tells_a_field_of_true_from_one_of_one() -> None:
+    rules = _fresh("srd-5e")
+    hp = rules.ruleset.sheet.live.pools[0].max  # hp_max, a field
+    one = Member(name="Ada", sheet=SheetState(fields={"hp_max": 1.0}))
+    yes = Member(name="Ada", sheet=SheetState(fields={"hp_max": True}))
+    for member in (one, yes, one, yes):
+        state = GameState(party=(member,))
+        expected = rules._evaluate(hp, member, state, live=False, default=-1.0)
+        assert rules.read(hp, member, state, live=False, default=-1.0) == expected
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_a_unit_weight_is_the_items_or_coins_weight_however_often_asked(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    state = GameState(party=(Member(name="Ada"),))
+    stacks = [Stack(name=entry.label, count=1, item=entry.ref) for entry in rules.book.items()]
+    stacks += [Stack(name=coin.label, count=1, coin=coin.id) for coin in rules.book.coins()]
+    stacks += [Stack(name="A thing of no ruleset", count=1)]
+    for _ in range(2):
+        for stack in stacks:
+            assert rules.unit_weight(stack, state) == rules._weight_of(stack, state)
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_a_name_found_through_the_rules_index_is_the_entry_find_finds(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    sheet = rules.ruleset.sheet
+    lists: list[Sequence[Named]] = [sheet.live.pools, sheet.live.tracks, sheet.live.conditions]
+    lists += [sheet.live.states, sheet.fields, rules.ruleset.rests]
+    for entries in lists:
+        names = [n for e in entries for n in (e.id, e.label, e.label.upper(), f" {e.id.replace('_', '-')} ")]
+        for name in [*names, "nothing of that name", ""]:
+            for _ in range(2):
+                assert find_in(rules, entries, name) is find(entries, name)
+
+
+def _load_afresh(rules: Rules, member: Member, state: GameState) -> float:
+    return sum(rules._weight_of(stack, state) * stack.count for stack in member.bag)
+
+
+def test_a_bags_load_is_its_weight_worked_out_afresh_however_often_asked() -> None:
+    rules = _fresh("ember-roads")
+    items = [Stack(name=entry.label, count=3, item=entry.ref) for entry in rules.book.items()][:12]
+    coins = [Stack(name=coin.label, count=40, coin=coin.id) for coin in rules.book.coins()]
+    bags = [(), tuple(items), tuple(coins), (*items[:3], *coins, Stack(name="A plain thing", count=2))]
+    for _ in range(2):
+        for bag in bags:
+            member = Member(name="Ada", bag=bag)
+            state = GameState(party=(member,))
+            assert rules.load(member, state) == _load_afresh(rules, member, state)
+
+
+def test_a_bag_with_an_invented_item_weighs_what_the_item_weighs_in_that_state() -> None:
+    rules = _fresh("ember-roads")
+    bag = (Stack(name="Boar axe", count=2, invented="boar axe"),)
+    member = Member(name="Ada", bag=bag)
+    for bulk in (1, 3, 1):
+        axe = InventedItem(key="boar axe", name="Boar axe", item=Item(category="arm", stats={"bulk": bulk}))
+        state = GameState(party=(member,), invented=(axe,))
+        assert rules.load(member, state) == 2 * bulk == _load_afresh(rules, member, state)

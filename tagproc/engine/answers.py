@@ -9,11 +9,11 @@ first in ``note``, then what the engine says.
 from __future__ import annotations
 
 from tagproc.commands import Command, Loot, Place, Unreadable
-from tagproc.engine.outcome import Answer, Refused, Result
+from tagproc.engine.outcome import Answer, Refused, Result, trusted_answer, trusted_refused
 from tagproc.engine.reasons import Reason
 from tagproc.notes import Note, NoteLike, notes_of
 
-__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_names"]
+__all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_attrs", "with_names"]
 
 _SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
 
@@ -24,20 +24,33 @@ def tag_of(command: Command) -> str:
         return "place"
     if isinstance(command, Loot):
         return "loot"
-    return "sheet" if getattr(command, "op", None) in _SHEET_OPS else "inventory"
+    # A model's fields are its ``__dict__``: read there, a command without ``op`` costs no failed attribute
+    # look-up (pydantic's ``__getattr__``).
+    return "sheet" if command.__dict__.get("op") in _SHEET_OPS else "inventory"
 
 
 def with_attr(
     command: Command, attrs: tuple[tuple[str, str], ...], key: str, value: str | None
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with ``key`` set to ``value`` (None removes it), kept in the command's answer order."""
-    pairs = {k: v for k, v in attrs}
-    if value is None:
-        pairs.pop(key, None)
-    else:
-        pairs[key] = value
-    order = list(command.ANSWER_KEYS) + [k for k in pairs if k not in command.ANSWER_KEYS]
-    return tuple((k, pairs[k]) for k in order if k in pairs)
+    return with_attrs(command, attrs, **{key: value})
+
+
+def with_attrs(
+    command: Command, attrs: tuple[tuple[str, str], ...], **values: str | None
+) -> tuple[tuple[str, str], ...]:
+    """``with_attr`` for each key of ``values`` in turn (None removes it), in one pass."""
+    pairs = dict(attrs)
+    for key, value in values.items():
+        if value is None:
+            pairs.pop(key, None)
+        else:
+            pairs[key] = value
+    keys = command.ANSWER_KEYS
+    ordered = [(k, pairs[k]) for k in keys if k in pairs]
+    if len(ordered) != len(pairs):  # keys past the command's own (``rest``, ``kind``), in the order they came
+        ordered.extend((k, v) for k, v in pairs.items() if k not in keys)
+    return tuple(ordered)
 
 
 def with_names(
@@ -45,10 +58,8 @@ def with_names(
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with each character key the tag wrote (``who=``, ``to=``) written as the member's own name:
     an answer is the tag in canonical form (DESIGN.md "Answers"), so ``who="ADA"`` comes back ``who="Ada"``."""
-    for key, name in names.items():
-        if getattr(command, key, None) is not None:
-            attrs = with_attr(command, attrs, key, name)
-    return attrs
+    written = {key: name for key, name in names.items() if getattr(command, key, None) is not None}
+    return with_attrs(command, attrs, **written) if written else attrs
 
 
 def answer(
@@ -61,16 +72,28 @@ def answer(
     extra: tuple[tuple[str, str], ...] = (),
     attrs: tuple[tuple[str, str], ...] | None = None,
 ) -> Answer:
-    """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened."""
-    return Answer(
+    """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened (every field a checked
+    value of its type: the command's validated pairs, a literal result, the notes flattened to a tuple)."""
+    return trusted_answer(
         tag=tag_of(command),
         attrs=command.answer_attrs() if attrs is None else attrs,
         result=result,
         now=now if now is None or isinstance(now, Note) else str(now),
         reason=None if reason is None else str(reason),
         extra=extra,
-        notes=notes_of((*command.notes, note)),
+        notes=_notes(command, note),
     )
+
+
+def _notes(command: Command, note: NoteLike) -> tuple[Note, ...]:
+    """The command's notes, then ``note``: ``notes_of((*command.notes, note))``, without the walk for the usual
+    answer (a command without notes of its own, one note or none)."""
+    if not command.notes:
+        if note is None:
+            return ()
+        if type(note) is Note:
+            return (note,)
+    return notes_of((*command.notes, note))
 
 
 def refuse(
@@ -81,7 +104,7 @@ def refuse(
 ) -> Refused:
     """A refusal: nothing changes, and the answer says why (``reason``, ``note``; never ``now``, as in the
     reference engine's ``[inventory: action="pay" item="crowns" count="1" result="refused" reason="cannot-afford"]``)."""
-    return Refused(answer=answer(command, result="refused", reason=reason, note=note, attrs=attrs))
+    return trusted_refused(answer=answer(command, result="refused", reason=reason, note=note, attrs=attrs))
 
 
 def unreadable_answer(item: Unreadable) -> Answer:

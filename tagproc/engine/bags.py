@@ -18,11 +18,12 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tagproc.commands import ItemRef
 from tagproc.engine.rules import Rules, stack_key
-from tagproc.engine.state import GameState, Stack
+from tagproc.engine.state import GameState, Stack, trusted_stack
+from tagproc.engine.trusted import replaced
 from tagproc.ruleset import Item
 
 __all__ = [
@@ -51,8 +52,9 @@ __all__ = [
 MAX_BAG_STACKS = 200
 
 
-@dataclass(frozen=True, slots=True)
-class What:
+# ``What`` and ``Resolved`` are named tuples, not frozen dataclasses: as immutable, and made some twenty
+# times a reply (a frozen dataclass sets each field through ``object.__setattr__``, several times the cost).
+class What(NamedTuple):
     """What a stack is. Exactly one of ``item``, ``coin`` and ``invented`` is set, or none for a plain item."""
 
     name: str  # what a new stack is called: the item's label, the coin's label, the invented or plain name
@@ -62,8 +64,7 @@ class What:
     passes_as: str | None = None  # a fake's: the ref of the item it is shown as (``Stack.passes_as``)
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(NamedTuple):
     """A name resolved against the ruleset and the game: what it is, and the rules its stacks follow."""
 
     what: What
@@ -104,6 +105,18 @@ def named(name: str, rules: Rules) -> ItemRef:
 
 
 def new_stack(what: What, count: int) -> Stack:
+    """A fresh stack of ``count`` of ``what``: built unvalidated when the count and the name hold (a whole
+    number of at least 1, a name of 1 to 120 characters; the rest are a ``What``'s strings), else validated
+    as ever (and refused)."""
+    if type(count) is int and count >= 1 and 1 <= len(what.name) <= _MOST_NAME:
+        return trusted_stack(
+            name=what.name,
+            count=count,
+            item=what.item,
+            coin=what.coin,
+            invented=what.invented,
+            passes_as=what.passes_as,
+        )
     return Stack(
         name=what.name,
         count=count,
@@ -112,6 +125,9 @@ def new_stack(what: What, count: int) -> Stack:
         invented=what.invented,
         passes_as=what.passes_as,
     )
+
+
+_MOST_NAME = 120  # ``Stack.name``'s max_length
 
 
 def is_of(stack: Stack, what: What) -> bool:
@@ -157,7 +173,7 @@ def with_count(stack: Stack, count: int) -> Stack:
     """``stack`` holding ``count``. Only the count changes and the rest was validated, so a count that holds
     (a whole number, at least 1) is copied in unvalidated; any other is validated as ever (and refused)."""
     if type(count) is int and count >= 1:
-        return stack.model_copy(update={"count": count})
+        return replaced(stack, count=count)
     return Stack.model_validate({**stack.model_dump(), "count": count})
 
 
@@ -185,9 +201,11 @@ def add(bag: tuple[Stack, ...], what: What, count: int, limit: int | None) -> tu
 def stack_room(bag: tuple[Stack, ...], what: What, limit: int | None) -> int:
     """How many more of ``what`` ``bag`` takes without holding more than ``MAX_BAG_STACKS`` stacks."""
     free = max(0, MAX_BAG_STACKS - len(bag))
+    if limit is None and free:  # a new stack takes any number
+        return _ANY
     fresh = [stack for stack in bag if is_of(stack, what) and is_fresh(stack)]
     if limit is None:
-        return _ANY if fresh or free else 0
+        return _ANY if fresh else 0
     return sum(max(0, limit - stack.count) for stack in fresh) + free * limit
 
 
@@ -228,6 +246,6 @@ def take(
 def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:
     """Pour ``pieces`` into ``bag``, taken off (not worn, not bound): fresh ones merge, the rest stay apart."""
     for piece in pieces:
-        loose = Stack.model_validate({**piece.model_dump(), "worn": False, "bound": False})
+        loose = replaced(piece, worn=False, bound=False)
         bag = add(bag, what, loose.count, limit) if is_fresh(loose) else (*bag, loose)
     return bag

@@ -21,12 +21,13 @@ Weights are floats (a weight stat may be ``integer: false``), compared with a sm
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from tagproc.engine.bags import What, new_stack, stack_room
+from tagproc.engine.bags import What, stack_room
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Member
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 
 __all__ = ["Share", "carried", "format_weight", "share_out", "shown_number", "unit_weight"]
 
@@ -34,8 +35,7 @@ _TOLERANCE = 1e-9
 _MANY = 10**15  # "any number": more than any count a tag can ask for
 
 
-@dataclass(frozen=True, slots=True)
-class Share:
+class Share(NamedTuple):  # a named tuple: immutable, and cheaper to make than a frozen dataclass
     """Where ``count`` went: ``parts`` (member index, how many) in party order, how many were left behind, and
     whether stack room (``bags.MAX_BAG_STACKS``) rather than weight left some of them behind."""
 
@@ -50,13 +50,19 @@ class Share:
 
 def unit_weight(rules: Rules, state: GameState, what: What) -> float:
     """What one of ``what`` weighs (its item must be in ``state``'s invented items when it is invented)."""
-    return rules.unit_weight(new_stack(what, 1), state)
+    return rules.unit_weight(what, state)
 
 
 def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
     """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
-    limit = rules.stack_limit(rules.item_of(new_stack(what, 1), state))
-    rooms = [stack_room(member.bag, what, limit) for member in state.party]
+    limit = rules.stack_limit(rules.item_of(what, state))
+    if who is not None:
+        # Into one bag: only its room is read (the others' as unbounded change nothing, here or below: with
+        # its room at least ``count`` the unbounded share is the same share).
+        rooms = [_MANY] * len(state.party)
+        rooms[who] = stack_room(state.party[who].bag, what, limit)
+    else:
+        rooms = [stack_room(member.bag, what, limit) for member in state.party]
     share = _share(rules, state, what, count, who, rooms)
     if share.left and any(room < count for room in rooms):
         unbounded = _share(rules, state, what, count, who, [_MANY] * len(rooms))

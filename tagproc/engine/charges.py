@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from tagproc.engine.dice import Dice, DiceError
 from tagproc.engine.state import Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import Amount, StatRef
 

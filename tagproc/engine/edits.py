@@ -63,7 +63,8 @@ from tagproc.engine.placing import holder_or_refusal, is_party, member_or_refusa
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.base import label_problem
 from tagproc.vocabulary import MAX_COUNT
 

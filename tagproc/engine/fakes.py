@@ -46,7 +46,8 @@ from tagproc.engine.placing import counted_text, member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Member, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.refs import DerivedRef
 
 __all__ = [
@@ -161,16 +162,21 @@ def _reading(rules: Rules, state: GameState, member: Member) -> tuple[object, ..
     return abilities, derived, tuple(adds)
 
 
+def _fooled(effect: BagChanged) -> bool:
+    """Whether ``effect``'s bag holds a fake that fools (``is_fooling``, inline: every accepted inventory
+    change asks this of every stack of every bag it changed)."""
+    for stack in effect.bag:  # noqa: SIM110 (a loop, not any() over a generator: this is the hot path)
+        if stack.passes_as is not None and stack.item is not None:
+            return True
+    return False
+
+
 def shown_on_sheet(state: GameState, decision: Accepted, rules: Rules) -> Accepted:
     """``decision`` (an inventory change, accepted) with every fake whose truth the sheet then shows found
     out: for each member whose bag it changed, in party order, a ``BagChanged``, a ``changed`` journal line
     per stack, and ``fakes.shows`` on the last answer. Unchanged when nothing shows."""
     changed_bags = sorted(
-        {
-            effect.member
-            for effect in decision.effects
-            if isinstance(effect, BagChanged) and any(is_fooling(stack) for stack in effect.bag)
-        }
+        {effect.member for effect in decision.effects if isinstance(effect, BagChanged) and _fooled(effect)}
     )
     if not changed_bags:  # the usual case: no bag it changed holds a fake that fools (nothing to evolve)
         return decision

@@ -92,7 +92,8 @@ from tagproc.engine.placing import counted_text, member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, JournalEntry, JournalKind, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import StatRef
 from tagproc.ruleset.models import LootTable, OtherCatalog

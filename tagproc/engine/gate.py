@@ -26,7 +26,8 @@ from typing import Any
 
 from tagproc.engine.dice import Dice
 from tagproc.engine.sheet import LiveSheet, whole
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import Gate, StatRef
 from tagproc.ruleset.refs import AbilityModRef, AbilityScoreRef, DerivedRef

@@ -64,8 +64,9 @@ from tagproc.engine.placing import counted_text, member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
+from tagproc.engine.trusted import note
 from tagproc.engine.wearing import decide_equip
-from tagproc.notes import Note, note
+from tagproc.notes import Note
 from tagproc.ruleset.item import Item
 from tagproc.ruleset.models import Coin, GearLine, ItemCatalog, StartingGear
 

@@ -67,7 +67,8 @@ from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet
 from tagproc.engine.sheet_ops import member_sheet
 from tagproc.engine.state import GameState, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.item import Gate, Tell
 from tagproc.ruleset.models import RevealsFakes, Seller

@@ -34,7 +34,8 @@ from tagproc.commands import Change, Proposal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, InventedItem
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset import BookItem, Item
 
 __all__ = ["Invention", "NotInvented", "invent", "most_like"]

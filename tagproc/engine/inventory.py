@@ -38,15 +38,19 @@ from tagproc.engine.outcome import (
     Effect,
     ItemInvented,
     Journaled,
+    bag_changed,
     evolve,
     evolve_all,
+    journaled,
+    trusted_accepted,
 )
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Stack
+from tagproc.engine.state import GameState, JournalEntry, Stack, journal_entry
+from tagproc.engine.trusted import note
 from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
-from tagproc.notes import Note, note, notes_of
+from tagproc.notes import Note, notes_of
 
 __all__ = [
     "decide_add",
@@ -231,10 +235,10 @@ def decide_give(
         notes.append(note("inventory.unbound_by_giving", who=state.party[receiver].name))
     giver_name, receiver_name = state.party[giver].name, state.party[receiver].name
     effects = (
-        BagChanged(member=giver, bag=bag),
-        BagChanged(member=receiver, bag=into),
-        Journaled(
-            entry=JournalEntry(
+        bag_changed(member=giver, bag=bag),
+        bag_changed(member=receiver, bag=into),
+        journaled(
+            entry=journal_entry(
                 kind="given",
                 who=giver_name,
                 text=counted(resolved, count),
@@ -247,7 +251,7 @@ def decide_give(
     reply = answer(  # now= the receiver's count (PEER §4)
         command, now=bags.count_held(into, resolved.what), attrs=attrs, note=notes
     )
-    return Accepted(effects=effects, answers=(reply,))
+    return trusted_accepted(effects=effects, answers=(reply,))
 
 
 def _too_heavy_for(

@@ -31,7 +31,8 @@ from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.book import BookItem, item_matches
 from tagproc.ruleset.models import LootLine, LootTable
 

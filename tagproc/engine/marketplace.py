@@ -25,7 +25,8 @@ from tagproc.engine.purse import coins_moved, purse_of
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay, Stack
-from tagproc.notes import NoteLike, note
+from tagproc.engine.trusted import note
+from tagproc.notes import NoteLike
 from tagproc.ruleset.models import Seller
 
 __all__ = [

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 
 __all__ = [
     "Coin",
@@ -157,8 +159,11 @@ def _labelled(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> tuple[t
     return tuple((labels.get(part.coin, part.coin), part.count) for part in counts)
 
 
+_VALUE = attrgetter("value")
+
+
 def _largest_first(family: Sequence[Coin]) -> list[Coin]:
-    return sorted(family, key=lambda coin: coin.value, reverse=True)
+    return sorted(family, key=_VALUE, reverse=True)
 
 
 def _in_family_order(family: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:

@@ -1,7 +1,10 @@
 """Outcomes: what ``decide`` returns (``Accepted`` with effects, or ``Refused``) and the answers.
 
 Effects are values named as nouns in the past tense (STYLE.md): ``evolve(state, effect)`` applies one
-without checking anything, so every rule lives in ``decide``. An ``Answer`` is the tag rewritten with
+without checking anything, so every rule lives in ``decide``; ``evolve_all`` applies several and makes one
+new state (every member and field no effect touched is shared with the state before). The hot path builds
+answers, decisions and effects from checked values without validating again (``trusted_answer``,
+``bag_changed``..., see ``tagproc.engine.trusted``). An ``Answer`` is the tag rewritten with
 what happened (DESIGN.md "Answers"); the ``render`` stage turns it into text through a template.
 
 Invariants:
@@ -26,6 +29,7 @@ from tagproc.engine.state import (
     SheetState,
     Stack,
 )
+from tagproc.engine.trusted import replaced, trusted
 from tagproc.notes import Note
 
 __all__ = [
@@ -41,8 +45,14 @@ __all__ = [
     "PlaceChanged",
     "Refused",
     "SheetChanged",
+    "bag_changed",
     "evolve",
     "evolve_all",
+    "journaled",
+    "sheet_changed",
+    "trusted_accepted",
+    "trusted_answer",
+    "trusted_refused",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -138,40 +148,64 @@ class Refused(BaseModel):
 
 Decision = Accepted | Refused
 
+# Builders from checked values, without validating again (``trusted``): what every hot path of the engine
+# answers and changes with. Each caller passes only values of the declared types (tuples, not lists).
+trusted_answer = trusted(Answer)
+trusted_accepted = trusted(Accepted)
+trusted_refused = trusted(Refused)
+bag_changed = trusted(BagChanged)
+sheet_changed = trusted(SheetChanged)
+journaled = trusted(Journaled)
+
+
+_MEMBER_EFFECTS = (
+    BagChanged,
+    SheetChanged,
+    GearTaken,
+)  # a tuple: isinstance is quicker with one than a union
+
 
 def evolve(state: GameState, effect: Effect) -> GameState:
     """Apply one effect. No rule is checked here: ``decide`` already did."""
-    if isinstance(effect, BagChanged):
-        return _with_member(
-            state, effect.member, state.party[effect.member].model_copy(update={"bag": effect.bag})
-        )
-    if isinstance(effect, SheetChanged):
-        member = state.party[effect.member].model_copy(update={"sheet": effect.sheet})
-        return _with_member(state, effect.member, member)
-    if isinstance(effect, ItemInvented):
-        kept = tuple(item for item in state.invented if item.key != effect.item.key)
-        return state.model_copy(update={"invented": (*kept, effect.item)})
-    if isinstance(effect, Journaled):
-        return state.model_copy(update={"journal": (*state.journal, effect.entry)})
-    if isinstance(effect, MarketDayChanged):
-        return state.model_copy(update={"day": effect.day})
-    if isinstance(effect, GearTaken):
-        taken = state.party[effect.member].gear_taken
-        keys = tuple(sorted({*taken, effect.key}))
-        return _with_member(
-            state, effect.member, state.party[effect.member].model_copy(update={"gear_taken": keys})
-        )
-    # The place a tag names; the day it trades in is the turn's to set (``GameState.day``).
-    return state.model_copy(update={"place": effect.place, "place_size": effect.size})
+    return evolve_all(state, (effect,))
 
 
 def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
-    """Apply ``effects`` in order."""
+    """Apply ``effects`` in order: one new state however many there are (each field touched gathered, then
+    swapped in once; what no effect touches, every member included, is shared with ``state``)."""
+    if not effects:
+        return state
+    party: list[Member] | None = None
+    journal: list[JournalEntry] | None = None
+    changes: dict[str, object] = {}
     for effect in effects:
-        state = evolve(state, effect)
-    return state
+        if isinstance(effect, _MEMBER_EFFECTS):
+            party = list(state.party) if party is None else party
+            party[effect.member] = _member_after(party[effect.member], effect)
+        elif isinstance(effect, Journaled):
+            journal = list(state.journal) if journal is None else journal
+            journal.append(effect.entry)
+        elif isinstance(effect, ItemInvented):
+            invented = changes.get("invented", state.invented)
+            assert isinstance(invented, tuple)
+            kept = tuple(item for item in invented if item.key != effect.item.key)
+            changes["invented"] = (*kept, effect.item)
+        elif isinstance(effect, MarketDayChanged):
+            changes["day"] = effect.day
+        else:  # The place a tag names; the day it trades in is the turn's to set (``GameState.day``).
+            changes["place"] = effect.place
+            changes["place_size"] = effect.size
+    if party is not None:
+        changes["party"] = tuple(party)
+    if journal is not None:
+        changes["journal"] = tuple(journal)
+    # Every value swapped in is one an effect carries (validated, or built from checked values: ``trusted``).
+    return replaced(state, **changes)
 
 
-def _with_member(state: GameState, index: int, member: Member) -> GameState:
-    party = (*state.party[:index], member, *state.party[index + 1 :])
-    return state.model_copy(update={"party": party})
+def _member_after(member: Member, effect: BagChanged | SheetChanged | GearTaken) -> Member:
+    if isinstance(effect, BagChanged):
+        return replaced(member, bag=effect.bag)
+    if isinstance(effect, SheetChanged):
+        return replaced(member, sheet=effect.sheet)
+    return replaced(member, gear_taken=tuple(sorted({*member.gear_taken, effect.key})))

@@ -29,8 +29,9 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import find
 from tagproc.engine.state import GameState, MarketDay
+from tagproc.engine.trusted import note
 from tagproc.names import fold
-from tagproc.notes import Note, note
+from tagproc.notes import Note
 
 __all__ = ["day_after", "decide_place"]
 

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, carrying
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attrs
 from tagproc.engine.bags import Resolved
-from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled
+from tagproc.engine.outcome import Answer, Decision, Effect, bag_changed, journaled, trusted_accepted
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, JournalKind
-from tagproc.notes import Note, note
+from tagproc.engine.state import GameState, JournalKind, journal_entry
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import Note
 
 __all__ = [
     "PARTY",
@@ -120,24 +121,24 @@ def place(
     for index, (member_index, taken) in enumerate(share.parts):
         member = state.party[member_index]
         bag = bags.add(member.bag, resolved.what, taken, limit)
-        effects.append(BagChanged(member=member_index, bag=bag))
+        effects.append(bag_changed(member=member_index, bag=bag))
         text = counted(resolved, taken)
-        effects.append(Journaled(entry=JournalEntry(kind=journal, who=member.name, text=text)))
+        effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
-        attrs = with_attr(command, command.answer_attrs(), "who", shown)
-        attrs = with_attr(command, attrs, "count", str(taken))
-        said = command if index == 0 else command.model_copy(update={"notes": ()})
+        attrs = with_attrs(command, command.answer_attrs(), who=shown, count=str(taken))
+        said = command if index == 0 else replaced(command, notes=())
         first = notes if index == 0 else ()
         answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=first))
     if share.left:
         text = counted(resolved, share.left)
         holder = state.party[who].name
-        effects.append(Journaled(entry=JournalEntry(kind="left-behind", who=holder, text=text)))
-        attrs = with_attr(command, command.answer_attrs(), "count", str(share.left))
-        attrs = with_attr(command, attrs, "who", holder if named else None)
-        quiet = command.model_copy(update={"notes": ()})
+        effects.append(journaled(entry=journal_entry(kind="left-behind", who=holder, text=text)))
+        attrs = with_attrs(
+            command, command.answer_attrs(), count=str(share.left), who=holder if named else None
+        )
+        quiet = replaced(command, notes=())
         answers.append(answer(quiet, result="refused", reason=why, attrs=attrs))
-    return Accepted(effects=tuple(effects), answers=tuple(answers))
+    return trusted_accepted(effects=tuple(effects), answers=tuple(answers))
 
 
 def _nobody(rules: Rules, state: GameState, resolved: Resolved, who: int, named: bool, why: Reason) -> Note:

@@ -27,12 +27,22 @@ from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
 from tagproc.engine.bags import Resolved, What
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, Answer, BagChanged, Decision, Effect, Journaled, evolve_all
+from tagproc.engine.outcome import (
+    Accepted,
+    Answer,
+    Decision,
+    Effect,
+    bag_changed,
+    evolve_all,
+    journaled,
+    trusted_accepted,
+)
 from tagproc.engine.placing import member_or_refusal, place
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Member, Stack
-from tagproc.notes import note, notes_of
+from tagproc.engine.state import GameState, Member, Stack, journal_entry
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import notes_of
 from tagproc.vocabulary import MAX_COINS  # CONVENTIONS.md §2: a pay or earn is capped (not refused) there
 
 _Money = TypeVar("_Money", c.Pay, c.Earn)
@@ -77,7 +87,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    after = member.model_copy(update={"bag": bag})
+    after = replaced(member, bag=bag)
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
     labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
@@ -86,13 +96,13 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         for part, coin in zip(command.amounts, ids, strict=True)
     )
     effects = (
-        BagChanged(member=who, bag=bag),
-        Journaled(entry=JournalEntry(kind="spent", who=member.name, text=spent)),
+        bag_changed(member=who, bag=bag),
+        journaled(entry=journal_entry(kind="spent", who=member.name, text=spent)),
     )
     after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
     reply = answer(command, now=after_now, attrs=attrs, note=money.payment_note(plan, labels))
-    return Accepted(effects=effects, answers=(reply,))
+    return trusted_accepted(effects=effects, answers=(reply,))
 
 
 def _capped(command: _Money) -> _Money:
@@ -105,8 +115,13 @@ def _capped(command: _Money) -> _Money:
 
 
 def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict[str, int]:
-    """How many of each coin of ``family`` ``member``'s bag holds (a payment's, a buy's and a sale's purse)."""
-    return {coin.id: bags.count_held(member.bag, _coin(rules, coin.id)) for coin in family}
+    """How many of each coin of ``family`` ``member``'s bag holds (a payment's, a buy's and a sale's purse):
+    ``bags.count_held`` of each coin, in one pass over the bag (a coin's stacks are those of its id)."""
+    purse = dict.fromkeys((coin.id for coin in family), 0)
+    for stack in member.bag:
+        if stack.coin is not None and stack.coin in purse:
+            purse[stack.coin] += stack.count
+    return purse
 
 
 def _coin(rules: Rules, coin: str) -> What:
@@ -137,7 +152,7 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
     answers: list[Answer] = []
     for part in command.amounts:
         # One coin at a time, each answered as ``item=`` and ``count=``; the tag's own notes go on the first.
-        one = c.Earn(amounts=(part,), who=command.who, repairs=command.repairs)
+        one = replaced(command, amounts=(part,), notes=())
         assert part.coin is not None  # checked above
         resolved = Resolved(_coin(rules, part.coin), None)
         decision = place(
@@ -149,5 +164,5 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
         answers.extend(decision.answers)
     if command.notes:
         said = notes_of((*command.notes, *answers[0].notes))
-        answers[0] = answers[0].model_copy(update={"notes": said})
-    return Accepted(effects=tuple(effects), answers=tuple(answers))
+        answers[0] = replaced(answers[0], notes=said)
+    return trusted_accepted(effects=tuple(effects), answers=tuple(answers))

@@ -25,16 +25,17 @@ from __future__ import annotations
 import math
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_attrs
 from tagproc.engine.charges import recharge_stack
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, SheetChanged
+from tagproc.engine.outcome import Decision, Effect, bag_changed, sheet_changed, trusted_accepted
 from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.sheet import LiveSheet, find, whole, with_condition, with_pool, with_track
-from tagproc.engine.state import GameState, PoolState, SheetState, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.sheet import LiveSheet, find_in, whole, with_condition, with_pool, with_track
+from tagproc.engine.state import GameState, SheetState, Stack, pool_state
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.sheet import FractionOfMax, Rest, RestStep
 
 __all__ = ["decide_rest"]
@@ -54,13 +55,13 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
     sheet, parts, skips = _restore(view, rest)
     bag, charged = _recharge(view, rest.id, dice)
     if sheet != view.sheet:
-        effects.append(SheetChanged(member=index, sheet=sheet))
+        effects.append(sheet_changed(member=index, sheet=sheet))
     if bag != view.member.bag:
-        effects.append(BagChanged(member=index, bag=bag))
-    attrs = with_attr(command, command.answer_attrs(), "rest", rest.id)
-    attrs = with_attr(command, attrs, "who", view.name)
+        effects.append(bag_changed(member=index, bag=bag))
+    attrs = with_attrs(command, command.answer_attrs(), rest=rest.id, who=view.name)
     now = _now(rest, [*parts, *charged])
-    return Accepted(effects=tuple(effects), answers=(answer(command, attrs=attrs, now=now, note=skips),))
+    reply = answer(command, attrs=attrs, now=now, note=skips)
+    return trusted_accepted(effects=tuple(effects), answers=(reply,))
 
 
 def _now(rest: Rest, restored: list[Note]) -> Note:
@@ -72,7 +73,7 @@ def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
     rests = rules.ruleset.rests
     if name is None:
         return rests[0] if len(rests) == 1 else None
-    return find(rules.ruleset.rests, name)
+    return find_in(rules, rules.ruleset.rests, name)
 
 
 def _rest_help(rules: Rules, name: str | None) -> Note:
@@ -137,7 +138,7 @@ def _pool_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | None
         current = now.current + _delta(view, step.by, top)
     else:
         current = _target(step.to, low=0, top=top, start=top, fallback=now.current)
-    after = PoolState(current=max(0, min(top, current)), temp=now.temp)
+    after = pool_state(current=max(0, min(top, current)), temp=now.temp)
     return with_pool(view.sheet, pool.id, after), view.pool_note(pool, after), None
 
 

@@ -6,8 +6,15 @@ module asks: what a stack is (``item_of``), what it weighs, a character's load a
 the items the GM invented this game. It is built once per game and shared by every turn; it holds no
 game state.
 
+It memoises what a chat asks again and again, each a function of immutable inputs alone: a sheet-only read
+(``read(live=False)``: pool and track maxima, the carry numbers) by the reference and the sheet's abilities
+and fields; a ruleset item's or coin's unit weight; a bag's load by the (immutable) bag, when no invented
+item is in it; each of the ruleset's lists by folded id and label (``index``). The memos keep what their
+keys are made from alive (so an ``id`` in a key stays that object's) and are bounded.
+
 Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
-a float (coins are counted, ``engine/money.py``). Nothing here changes a state.
+a float (coins are counted, ``engine/money.py``). Nothing here changes a state; a memo gives what working the
+value out afresh gives.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from functools import cached_property
+from typing import Protocol
 
 from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
@@ -26,6 +34,35 @@ from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
 
 __all__ = ["Rules", "stack_key"]
+
+# The memos' bounds, kept small: a memo keeps what its keys are made from alive, and a game must not retain
+# more for being long (a turn's retained memory is a goal of its own). What a chat asks again is the party's
+# sheets and bags as they stand, a few of each.
+_MOST_FIXED = 256  # ``Rules._fixed``: (reference, sheet) pairs, a few numbers each
+_MOST_LOADS = 64  # ``Rules._loads``: bags, each kept alive while it is a key
+
+
+class Named(Protocol):
+    """An entry of the ruleset's lists as ``Rules.index`` reads it: an id and a label."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+class Holding(Protocol):
+    """What a stack is, as ``item_of`` and ``unit_weight`` read it: a ``Stack``, or a ``bags.What`` coming in."""
+
+    @property
+    def item(self) -> str | None: ...
+
+    @property
+    def coin(self) -> str | None: ...
+
+    @property
+    def invented(self) -> str | None: ...
 
 
 def stack_key(name: str) -> str:
@@ -40,10 +77,22 @@ class Rules:
         self.ruleset = ruleset
         self.book = ItemBook(ruleset, layers)
         self.block = ruleset.items
+        # ``read(live=False)``'s numbers (pool and track maxima, the carry numbers, ``binding.max``): each a
+        # function of the reference (the ruleset's own, kept here so its id stays its) and the sheet's
+        # abilities and fields alone, which a member keeps from turn to turn. Bounded: cleared when full.
+        self._fixed: dict[tuple[object, ...], tuple[object, float]] = {}
+        # What one of a ruleset item or a coin weighs (``unit_weight``): the book's data, by ref or coin id.
+        self._weights: dict[tuple[str, str], float] = {}
+        # ``load``: what a bag weighs, by the bag (kept here, so its id stays its own): a bag is an immutable
+        # tuple that a member keeps from turn to turn until it changes. Only bags without invented items,
+        # whose weights are the book's alone. Bounded: cleared when full.
+        self._loads: dict[int, tuple[tuple[Stack, ...], float]] = {}
+        # ``index``: each of the ruleset's own lists (pools, tracks, rests...) by folded id and label.
+        self._indexes: dict[int, tuple[object, dict[str, object], dict[str, object]]] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
-    def item_of(self, stack: Stack, state: GameState) -> Item | None:
+    def item_of(self, stack: Holding, state: GameState) -> Item | None:
         """The rules a stack follows: its ruleset item or invented item; None for coins and plain items."""
         if stack.item is not None:
             entry = self.book.get(stack.item)
@@ -69,6 +118,20 @@ class Rules:
         if item.is_one_to_a_stack:
             return 1
         return item.stack
+
+    def index(self, entries: Sequence[Named]) -> tuple[dict[str, object], dict[str, object]]:
+        """One of the ruleset's own lists (its pools, tracks, conditions, rests...) by ``stack_key`` of each
+        entry's id and of its label, the first of each key kept: what ``sheet.find`` looks a name up in, built
+        once per list (the list is kept here, so its id stays its own; the ruleset's lists never change)."""
+        found = self._indexes.get(id(entries))
+        if found is None or found[0] is not entries:
+            ids: dict[str, object] = {}
+            labels: dict[str, object] = {}
+            for entry in entries:
+                ids.setdefault(stack_key(entry.id), entry)
+                labels.setdefault(stack_key(entry.label), entry)
+            found = self._indexes[id(entries)] = (entries, ids, labels)
+        return found[1], found[2]
 
     # -- coins ------------------------------------------------------------------------------------
 
@@ -328,10 +391,39 @@ class Rules:
     ) -> float:
         """A value reference worked out for ``member``; ``default`` where it cannot be (an op tagproc does
         not know, a word where a number is needed): the engine never raises on a ruleset's numbers."""
+        if not live:
+            return self._read_fixed(ref, member, state, default)
+        return self._evaluate(ref, member, state, live=live, default=default)
+
+    def _evaluate(
+        self, ref: object, member: Member, state: GameState, *, live: bool, default: float
+    ) -> float:
         try:
             return float(evaluate(ref, self.value_context(member, state, live=live)))  # type: ignore[arg-type]
         except (ValueError, TypeError, KeyError, ZeroDivisionError):
             return default
+
+    def _read_fixed(self, ref: object, member: Member, state: GameState, default: float) -> float:
+        """``read(live=False)``, memoised: without the live state it reads the sheet's abilities and fields
+        alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
+        reference are the key."""
+        abilities, fields = member.sheet.abilities, member.sheet.fields
+        key = (
+            id(ref),
+            default,
+            tuple(abilities.items()),
+            tuple(map(type, abilities.values())),
+            tuple(fields.items()),
+            tuple(map(type, fields.values())),
+        )
+        hit = self._fixed.get(key)
+        if hit is not None and hit[0] is ref:
+            return hit[1]
+        value = self._evaluate(ref, member, state, live=False, default=default)
+        if len(self._fixed) >= _MOST_FIXED:
+            self._fixed.clear()
+        self._fixed[key] = (ref, value)
+        return value
 
     # -- carrying ---------------------------------------------------------------------------------
 
@@ -339,8 +431,21 @@ class Rules:
     def has_carry(self) -> bool:
         return self.block is not None and self.block.carry is not None
 
-    def unit_weight(self, stack: Stack, state: GameState) -> float:
-        """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight``."""
+    def unit_weight(self, stack: Holding, state: GameState) -> float:
+        """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight`` (a ruleset item's
+        and a coin's memoised: the book's data never changes; an invented item's read from ``state``)."""
+        if stack.coin is not None:
+            key = ("coin", stack.coin)
+        elif stack.item is not None:
+            key = ("item", stack.item)
+        else:
+            return self._weight_of(stack, state)
+        found = self._weights.get(key)
+        if found is None:
+            found = self._weights[key] = self._weight_of(stack, state)
+        return found
+
+    def _weight_of(self, stack: Holding, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
             return 0.0
         if stack.coin is not None:
@@ -354,8 +459,18 @@ class Rules:
         return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
     def load(self, member: Member, state: GameState) -> float:
-        """What ``member``'s bag weighs."""
-        return sum(self.unit_weight(stack, state) * stack.count for stack in member.bag)
+        """What ``member``'s bag weighs (memoised for a bag without invented items: ``_loads``)."""
+        bag = member.bag
+        found = self._loads.get(id(bag))
+        if found is not None and found[0] is bag:
+            return found[1]
+        weight = self.unit_weight
+        load: float = sum(weight(stack, state) * stack.count for stack in bag)
+        if all(stack.invented is None for stack in bag):
+            if len(self._loads) >= _MOST_LOADS:
+                self._loads.clear()
+            self._loads[id(bag)] = (bag, load)
+        return load
 
     def encumbered_above(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None:

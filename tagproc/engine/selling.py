@@ -50,7 +50,8 @@ from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.models import Seller
 

@@ -9,7 +9,8 @@ party's health (``health``), whether a track is a wound track, what each held it
 (``immunity``).
 
 Invariants:
-- Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values.
+- Nothing here changes a state; the ``with_*`` helpers build a new ``SheetState`` from validated values (a
+  ``PoolState``, a whole number, a condition's id), unvalidated (``tagproc.engine.trusted``).
 - A maximum is read with ``live=False`` (spec "Items on the sheet": a pool's or a track's max cannot read
   the live state or items); numbers on the live sheet are whole, rounded down.
 - What the GM is told of a pool or a track is facts (``pool_note``: ``sheet.pool``; ``track_note``:
@@ -21,13 +22,14 @@ Invariants:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from tagproc.engine.rules import Rules, stack_key
-from tagproc.engine.state import GameState, Member, PoolState, SheetState
-from tagproc.notes import Note, note
+from tagproc.engine.state import GameState, Member, PoolState, SheetState, pool_state
+from tagproc.engine.trusted import note, replaced
+from tagproc.notes import Note
 from tagproc.ruleset.sheet import Condition, Field_, Pool, State, Track
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "Kind",
     "LiveSheet",
     "find",
+    "find_in",
     "health_of",
     "is_wound_track",
     "level_label",
@@ -67,9 +70,19 @@ def find(entries: Iterable[N], name: str) -> N | None:
     return next((entry for entry in listed if stack_key(entry.label) == wanted), None)
 
 
+def find_in(rules: Rules, entries: Sequence[N], name: str) -> N | None:
+    """``find`` over one of the ruleset's own lists, through its index (``Rules.index``): the same entry."""
+    ids, labels = rules.index(entries)
+    wanted = stack_key(name)
+    found = ids.get(wanted)
+    if found is None:
+        found = labels.get(wanted)
+    return found  # type: ignore[return-value]  # the index holds the entries of ``entries``
+
+
 def whole(value: float) -> int:
     """A number off the sheet as the live sheet counts it: whole, rounded down."""
-    if math.isnan(value) or math.isinf(value):
+    if value != value or value == math.inf or value == -math.inf:  # NaN, or either infinity
         return 0
     return math.floor(value + 1e-9)
 
@@ -112,11 +125,17 @@ class LiveSheet:
         self.member: Member = state.party[index]
         self.sheet: SheetState = self.member.sheet if sheet is None else sheet
         self.live = rules.ruleset.sheet.live
+        # Each pool's maximum and track's bounds, read once per view: they read ``member`` without its live
+        # state (``live=False``), which no view of this member changes, so ``over`` shares them.
+        self._maxima: dict[str, tuple[Pool, int]] = {}
+        self._bounds: dict[str, tuple[Track, tuple[int, int]]] = {}
 
     def over(self, sheet: SheetState) -> LiveSheet:
         """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
         since they read the sheet without its live state."""
-        return LiveSheet(self.rules, self.state, self.index, sheet)
+        view = LiveSheet(self.rules, self.state, self.index, sheet)
+        view._maxima, view._bounds = self._maxima, self._bounds
+        return view
 
     @property
     def name(self) -> str:
@@ -125,19 +144,19 @@ class LiveSheet:
     # -- finding what a tag names -------------------------------------------------------------------
 
     def pool(self, name: str) -> Pool | None:
-        return find(self.live.pools, name)
+        return find_in(self.rules, self.live.pools, name)
 
     def track(self, name: str) -> Track | None:
-        return find(self.live.tracks, name)
+        return find_in(self.rules, self.live.tracks, name)
 
     def condition(self, name: str) -> Condition | None:
-        return find(self.live.conditions, name)
+        return find_in(self.rules, self.live.conditions, name)
 
     def live_state(self, name: str) -> State | None:
-        return find(self.live.states, name)
+        return find_in(self.rules, self.live.states, name)
 
     def field(self, name: str) -> Field_ | None:
-        return find(self.rules.ruleset.sheet.fields, name)
+        return find_in(self.rules, self.rules.ruleset.sheet.fields, name)
 
     # -- pools ---------------------------------------------------------------------------------------
 
@@ -148,12 +167,17 @@ class LiveSheet:
         return self.rules.read(ref, self.member, self.state, live=live)
 
     def pool_max(self, pool: Pool) -> int:
-        return max(0, whole(self.number(pool.max, live=False)))
+        found = self._maxima.get(pool.id)
+        if found is not None and found[0] is pool:
+            return found[1]
+        top = max(0, whole(self.number(pool.max, live=False)))
+        self._maxima[pool.id] = (pool, top)
+        return top
 
     def pool_state(self, pool: Pool) -> PoolState:
         """The pool as it stands: absent from the sheet means full, with no temporary points."""
         found = self.sheet.pools.get(pool.id)
-        return found if found is not None else PoolState(current=self.pool_max(pool))
+        return found if found is not None else pool_state(current=self.pool_max(pool))
 
     def pool_note(self, pool: Pool, now: PoolState | None = None) -> Note:
         """The pool as the GM is told it (``sheet.pool``): ``Resolve 3/4``, ``Grit 5/7 (+3 temporary)``."""
@@ -165,8 +189,14 @@ class LiveSheet:
     # -- tracks --------------------------------------------------------------------------------------
 
     def track_bounds(self, track: Track) -> tuple[int, int]:
+        """A track's min and max, read once per view (as ``pool_max``: without the live state)."""
+        found = self._bounds.get(track.id)
+        if found is not None and found[0] is track:
+            return found[1]
         low = whole(track.min)
-        return low, max(low, whole(self.number(track.max, live=False)))
+        bounds = low, max(low, whole(self.number(track.max, live=False)))
+        self._bounds[track.id] = (track, bounds)
+        return bounds
 
     def track_start(self, track: Track) -> int:
         return whole(track.default) if track.default is not None else whole(track.min)
@@ -237,13 +267,13 @@ def level_label(track: Track, value: int) -> str | None:
 
 
 def with_pool(sheet: SheetState, pool_id: str, now: PoolState) -> SheetState:
-    return sheet.model_copy(update={"pools": {**sheet.pools, pool_id: now}})
+    return replaced(sheet, pools={**sheet.pools, pool_id: now})
 
 
 def with_track(sheet: SheetState, track_id: str, value: int) -> SheetState:
-    return sheet.model_copy(update={"tracks": {**sheet.tracks, track_id: value}})
+    return replaced(sheet, tracks={**sheet.tracks, track_id: value})
 
 
 def with_condition(sheet: SheetState, condition_id: str, on: bool) -> SheetState:
     kept = tuple(each for each in sheet.conditions if each != condition_id)
-    return sheet.model_copy(update={"conditions": (*kept, condition_id) if on else kept})
+    return replaced(sheet, conditions=(*kept, condition_id) if on else kept)

@@ -27,16 +27,26 @@ Invariant: every refusal changes nothing (``Refused`` has no effects); an accept
 from __future__ import annotations
 
 from tagproc import commands as c
-from tagproc.engine.answers import answer, refuse, with_attr
+from tagproc.engine.answers import answer, refuse, with_attr, with_attrs
 from tagproc.engine.dice import Dice
-from tagproc.engine.outcome import Accepted, BagChanged, Decision, Refused, SheetChanged, evolve
+from tagproc.engine.outcome import (
+    Accepted,
+    BagChanged,
+    Decision,
+    Refused,
+    SheetChanged,
+    evolve,
+    sheet_changed,
+    trusted_accepted,
+)
 from tagproc.engine.placing import member_or_refusal
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
-from tagproc.engine.state import GameState, PoolState, SheetState, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.state import GameState, PoolState, SheetState, Stack, pool_state
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset.sheet import Field_, Track
 
 __all__ = [
@@ -96,9 +106,9 @@ def _accept(
     now: str | Note,
     said: tuple[Note, ...] = (),
 ) -> Accepted:
-    attrs = with_attr(command, card_attrs(command, view), key, value)
+    attrs = with_attrs(command, command.answer_attrs(), who=view.name, **{key: value})
     reply = answer(command, attrs=attrs, now=now, note=said)
-    return Accepted(effects=(SheetChanged(member=view.index, sheet=sheet),), answers=(reply,))
+    return trusted_accepted(effects=(sheet_changed(member=view.index, sheet=sheet),), answers=(reply,))
 
 
 # -- pools -------------------------------------------------------------------------------------------
@@ -121,13 +131,13 @@ def decide_pool(
     if isinstance(command, c.Spend):
         if now.current < command.amount:
             return _refuse(command, view, Reason.INSUFFICIENT, note("sheet.reads", line=view.pool_note(pool)))
-        after = PoolState(current=now.current - command.amount, temp=now.temp)
+        after = pool_state(current=now.current - command.amount, temp=now.temp)
     elif isinstance(command, c.Restore):
-        after = PoolState(current=min(top, now.current + command.amount), temp=now.temp)
+        after = pool_state(current=min(top, now.current + command.amount), temp=now.temp)
         if now.current + command.amount > top:
             said = (note("sheet.past_max", more=now.current + command.amount - top),)
     else:
-        after = PoolState(current=now.current, temp=max(now.temp, command.amount))
+        after = pool_state(current=now.current, temp=max(now.temp, command.amount))
         if now.temp >= command.amount and command.amount:
             said = (note("sheet.temp_kept", larger=now.temp),)
     sheet = with_pool(view.sheet, pool.id, after)
@@ -157,7 +167,7 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
         return _unknown_pool(view, command, name)
     now = view.pool_state(pool)
     soaked = min(now.temp, command.amount)
-    after = PoolState(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
+    after = pool_state(current=max(0, now.current - (command.amount - soaked)), temp=now.temp - soaked)
     notes: list[Note] = []  # now= says the pool (PEER §11)
     if soaked:
         notes.append(note("sheet.soaked", amount=soaked))

@@ -8,8 +8,10 @@ Invariants:
 - A stack's ``count`` is at least 1; a stack that would reach 0 is removed from its bag.
 - A stack is exactly one of: a ruleset item (``item`` = "catalog/entry"), a coin (``coin`` = coin id), an
   invented item (``invented`` = its key in ``GameState.invented``), or a plain item (none of them).
-- Nothing here is ever mutated: the engine builds new values (``model_copy`` is used only with values that
-  were already validated, see STYLE.md) and ``evolve`` swaps them in.
+- Nothing here is ever mutated: the engine builds new values and ``evolve`` swaps them in. On the hot path
+  they are built without validating again (``tagproc.engine.trusted``: ``trusted_stack``, ``pool_state``,
+  ``journal_entry``, ``replaced`` for ``model_copy``), and only from values already checked (STYLE.md), so a
+  value survives ``Model.model_validate(value.model_dump())`` unchanged (``tests/test_engine_trusted.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tagproc.engine.trusted import trusted
 from tagproc.notes import Note
 from tagproc.ruleset import Item
 
@@ -31,6 +34,9 @@ __all__ = [
     "PoolState",
     "SheetState",
     "Stack",
+    "journal_entry",
+    "pool_state",
+    "trusted_stack",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -190,9 +196,9 @@ class GameState(BaseModel):
         """Every member ``name`` names (CONVENTIONS.md §3: any case, accents, punctuation): the one of that
         very name (any case) when there is one, else all whose names fold alike."""
         folded = " ".join(name.split()).casefold()
-        exact = tuple(i for i, member in enumerate(self.party) if member.name.casefold() == folded)
-        if exact:
-            return exact[:1]
+        for index, member in enumerate(self.party):
+            if member.name.casefold() == folded:
+                return (index,)
         loose = _fold_name(name)
         return tuple(i for i, member in enumerate(self.party) if loose and _fold_name(member.name) == loose)
 
@@ -201,6 +207,13 @@ class GameState(BaseModel):
             if invented.key == key:
                 return invented
         return None
+
+
+# Builders from checked values, without validating again (``tagproc.engine.trusted``). A stack's ``count >= 1``
+# and its name's length are not promised by their types: ``bags.new_stack`` and ``bags.with_count`` check them.
+trusted_stack = trusted(Stack)
+pool_state = trusted(PoolState)
+journal_entry = trusted(JournalEntry)
 
 
 def _fold_name(name: str) -> str:

@@ -77,7 +77,7 @@ from tagproc.engine.placing import counted_text
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry, MarketDay, Member
-from tagproc.notes import note
+from tagproc.engine.trusted import note
 from tagproc.ruleset.book import BookItem
 from tagproc.ruleset.models import Seller
 

@@ -80,7 +80,8 @@ from tagproc.engine.sheet import (
 )
 from tagproc.engine.sheet_ops import member_sheet
 from tagproc.engine.state import GameState, JournalEntry, PoolState, SheetState, Stack
-from tagproc.notes import Note, note
+from tagproc.engine.trusted import note
+from tagproc.notes import Note
 from tagproc.ruleset import Item
 from tagproc.ruleset.item import StatRef, Use
 

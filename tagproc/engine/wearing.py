@@ -44,7 +44,8 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet_ops import immunity_ends
 from tagproc.engine.state import GameState, Stack
-from tagproc.notes import Note, NoteLike, note, notes_of
+from tagproc.engine.trusted import note
+from tagproc.notes import Note, NoteLike, notes_of
 from tagproc.ruleset import Item
 
 __all__ = ["decide_bind", "decide_equip", "decide_unbind", "decide_unequip"]

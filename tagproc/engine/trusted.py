@@ -1,0 +1,118 @@
+"""Trusted construction: the engine's frozen values built from values already checked, without validating again.
+
+pydantic validates every field of a model it builds (``Answer(...)``, ``Stack(...)``) and ``model_copy``
+goes through ``__copy__``; on the engine's hot path (a reply's eight tags make some seventy models) that is a
+large part of deciding and evolving, though every field is then a value that was checked already: a name off
+a validated stack, a count the rule just computed, a tuple of validated notes. So:
+
+- ``trusted(Model)`` makes a builder: ``build(**fields)`` is ``Model(**fields)`` without the validation (the
+  fields not given take their defaults, in the model's field order, so ``repr`` and ``model_dump`` read alike);
+- ``replaced(value, **changes)`` is ``value.model_copy(update=changes)``, without the copying machinery;
+- ``note(code, **facts)`` is ``tagproc.notes.note``, unvalidated when its facts are already frozen values.
+
+Invariants (what a caller keeps, and ``tests/test_engine_trusted.py`` checks over realistic states):
+- Only values the model would accept unchanged are passed: the right type (a tuple where a tuple is declared,
+  never a list; an ``int`` where an ``int`` is), within every ``Field`` constraint. Where a type alone does
+  not promise a constraint (a stack's ``count >= 1``, a name's length), the caller checks it or validates.
+- What is built equals what validation builds: ``Model.model_validate(value.model_dump()) == value``.
+- The models stay frozen: nothing here sets an attribute of a value after it is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from tagproc import notes
+from tagproc.notes import Note
+
+__all__ = ["note", "replaced", "trusted"]
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own __setattr__ refuses; this is how pydantic builds one too
+# BaseModel's slots, set through their descriptors (what ``object.__setattr__`` finds, without the look-up).
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def trusted(model: type[M]) -> Callable[..., M]:
+    """A builder of ``model`` from checked fields (keyword arguments; the rest take their defaults)."""
+    # Every field in the model's order, holding its default: merging the fields given into it keeps that
+    # order, so the value's ``__dict__`` is ordered as validation orders it (``repr`` reads it in order).
+    template: dict[str, Any] = {}
+    required: set[str] = set()
+    factories: dict[str, Callable[[], Any]] = {}
+    for name, info in model.model_fields.items():
+        template[name] = None if info.is_required() else info.default
+        if info.default_factory is not None:
+            factories[name] = info.default_factory  # type: ignore[assignment]
+        elif info.is_required():
+            required.add(name)
+    size = len(template)
+
+    def refuse(fields: dict[str, Any]) -> TypeError:
+        return TypeError(
+            f"{model.__name__} takes {tuple(template)}, needs {sorted(required)}: {tuple(fields)}"
+        )
+
+    def build(**fields: Any) -> M:
+        values = {**template, **fields}
+        if len(values) != size or not required <= fields.keys():
+            raise refuse(fields)
+        value = _new(model)
+        _set(value, "__dict__", values)
+        _set_fields_set(value, set(fields))
+        _set_extra(value, None)
+        _set_private(value, None)
+        return value
+
+    def build_with_factories(**fields: Any) -> M:
+        given = set(fields)  # what a factory makes was not given: the fields set are those given
+        for name, factory in factories.items():
+            if name not in fields:
+                fields[name] = factory()
+        value = build(**fields)
+        _set_fields_set(value, given)
+        return value
+
+    chosen = build_with_factories if factories else build
+    chosen.__name__ = f"trusted_{model.__name__}"
+    return chosen
+
+
+def replaced(value: M, **changes: Any) -> M:
+    """``value.model_copy(update=changes)``: the same fields, ``changes`` swapped in (each a checked value)."""
+    copy = _new(type(value))
+    _set(copy, "__dict__", {**value.__dict__, **changes})
+    _set_fields_set(copy, value.__pydantic_fields_set__ | changes.keys())
+    _set_extra(copy, value.__pydantic_extra__)
+    _set_private(copy, value.__pydantic_private__)
+    return copy
+
+
+trusted_note = trusted(Note)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def note(code: str, **facts: Any) -> Note:
+    """``tagproc.notes.note``, built unvalidated when every fact is already as validation leaves it (a str,
+    number, bool, None, ``Note``, or a tuple of those): ``Note``'s validator only turns lists into tuples and
+    mappings into notes, so such facts come out of it unchanged. Any other fact goes through validation."""
+    for value in facts.values():
+        if not _settled(value):
+            return notes.note(code, **facts)
+    return trusted_note(code=code, facts=tuple(facts.items()))
+
+
+def _settled(value: object) -> bool:
+    kind = type(value)
+    if kind in _SCALARS or kind is Note:
+        return True
+    if kind is tuple:
+        return all(_settled(one) for one in value)  # type: ignore[attr-defined]
+    return False
