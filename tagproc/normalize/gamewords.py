@@ -112,11 +112,22 @@ class GameIndex:
             for word in getattr(words, f"{kind}s"):
                 self._put(word.id, kind, word.id)
                 self._put(word.label, kind, word.id)
-        health = health_pool(words)
-        if health is not None:
+        self.health = health_pool(words)  # the hit-point pool (``health_pool``), read for every sheet tag
+        if self.health is not None:
             for written in HEALTH_WORDS:
-                self._put(written, "pool", health.id)
+                self._put(written, "pool", self.health.id)
         self.longest = max((len(phrase.split()) for phrase in self._names), default=0)
+        # Each member by its ``key_of`` (the first listed wins, as a walk of ``words.members`` finds it),
+        # and the phrases that name a member: worked out once, not per ``who=``.
+        self.members_by_key: dict[str, str] = {}
+        for member in words.members:
+            self.members_by_key.setdefault(key_of(member), member)
+        self.plain_members = frozenset(
+            member for member in words.members if self.members_by_key[key_of(member)] == member
+        )
+        self.member_phrases = frozenset(
+            phrase for phrase, hits in self._names.items() if any(kind == "member" for kind, _ in hits)
+        )
 
     def _put(self, written: str, kind: str, ident: str) -> None:
         phrase = key_of(written)
@@ -191,8 +202,10 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """
     written = value.strip()
     members = index.words.members
+    if written in index.plain_members:
+        return PersonRead(written)  # a member as the party writes it: the exact match below, found at once
     wanted = key_of(written)
-    exact = next((member for member in members if key_of(member) == wanted), None)
+    exact = index.members_by_key.get(wanted)
     if exact is not None:
         if fold(exact) == fold(written):
             return PersonRead(written)
@@ -240,7 +253,7 @@ def each_member(
         return None
     named: list[str] = []
     for piece in pieces:
-        member = next((m for m in index.words.members if key_of(m) == key_of(piece)), None)
+        member = index.members_by_key.get(key_of(piece))
         if member is None:
             return Problem(
                 "unreadable", note("read_who.not_a_member", key=key, text=pairs[at][1], piece=piece)

@@ -76,6 +76,7 @@ __all__ = [
     "coins_are_earned",
     "find_verb",
     "is_verb_word",
+    "plain_attrs",
     "verb_phrase",
     "verb_word",
 ]
@@ -543,3 +544,92 @@ def _allowed_keys(tag: str, verb: str) -> tuple[str, ...]:
     if tag == "sheet":
         return OP_KEYS[verb]
     return TAG_KEYS[tag]
+
+
+# -- the canonical form, read at once ----------------------------------------------------------------------
+
+
+def _plain_verbs(tag: str) -> frozenset[str]:
+    """The verbs of ``tag`` that ``find_verb`` reads as themselves, whatever the tag's other keys say: the
+    canonical action or op, written as the tables spell it, that no other table (refused words, words the
+    tag decides by its ``to=`` or its keys, ops that imply keys) reads first."""
+    if tag == "inventory":
+        return frozenset(
+            word
+            for word, action in ACTION_ALIASES.items()
+            if action == word
+            and word in ACTION_KEYS
+            and verb_word(tag, word, keyed=True) == word
+            and word not in REFUSED_ACTIONS
+            and word not in ACTION_BY_TO
+            and [part for part in _ALTERNATIVES.split(_CAMEL.sub(" ", word)) if part.strip()] == [word]
+        )
+    return frozenset(
+        word
+        for word, (op, implied) in OP_ALIASES.items()
+        if op == word
+        and not implied
+        and word in OP_KEYS
+        and verb_word(tag, word, keyed=True) == word
+        and " " not in word
+        and [part for part in _ALTERNATIVES.split(word) if part.strip()] == [word]
+    )
+
+
+def _plain_keys(tag: str, verb: str) -> frozenset[str]:
+    """The keys ``canonical_attrs`` keeps as written under ``verb``: its own keys, each its own canonical
+    name, none an engine key, each its own ``key_of`` (so a member's name is found by a look-up)."""
+    return frozenset(
+        key
+        for key in _allowed_keys(tag, verb)
+        if key != VERB_KEY[tag]
+        and key not in ENGINE_KEYS
+        and _canonical_key(tag, verb, key) == key
+        and key_of(key) == key
+    )
+
+
+_PLAIN_VERBS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {tag: _plain_verbs(tag) for tag in ("inventory", "sheet")}
+)
+_PLAIN_KEYS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
+    {(tag, verb): _plain_keys(tag, verb) for tag, verbs in _PLAIN_VERBS.items() for verb in verbs}
+)
+
+
+def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs | Problem] | None:
+    """A tag written in the canonical form, read at once: the verb and the attributes ``find_verb`` and
+    ``canonical_attrs`` make of it (who= read as ``_read_people`` reads it), or None when the tag is not
+    plainly canonical (the caller then reads it the long way, which gives the same answer for these).
+
+    Plainly canonical: an inventory or sheet tag whose verb key holds a verb of ``_PLAIN_VERBS`` and whose
+    other keys are each written once, each a key of ``_PLAIN_KEYS`` for that verb, none blank, none naming
+    a member (unless who= is written: ``_member_as_key``), and no amount written as an object. Nothing of
+    that kind has an alias, a repair or a note to make, so the attributes are the pairs as written."""
+    verb_key = VERB_KEY.get(tag)
+    if verb_key is None:
+        return None
+    verb: Verb | None = None
+    values: dict[str, str] = {}
+    for at, (key, value) in enumerate(pairs):
+        if key == verb_key:
+            if verb is not None or value not in _PLAIN_VERBS[tag]:
+                return None
+            verb = Verb(value, value, at)
+            continue
+        if key in values or not value.strip():
+            return None
+        values[key] = value
+    if verb is None:
+        return None
+    keys = _PLAIN_KEYS[(tag, verb.canonical)]
+    if any(key not in keys for key in values):
+        return None
+    if "who" not in values and any(key in index.member_phrases for key, _ in pairs):
+        return None  # "[sheet: Mira: 1 harm]": the member written as a key (``normalize._member_as_key``)
+    amount = values.get("amount")
+    if amount is not None and _amount_object(amount) is not None:
+        return None
+    attrs = Attrs(verb=verb.canonical, values=values)
+    people = _read_people(tag, attrs, index)
+    return verb, people if isinstance(people, Problem) else attrs

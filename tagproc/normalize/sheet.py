@@ -39,7 +39,7 @@ from tagproc.commands import (
 )
 from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
-from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
+from tagproc.normalize.gamewords import GameIndex, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.place import place_name
@@ -83,7 +83,7 @@ def sheet_command(attrs: Attrs, raw: str, index: GameIndex) -> SheetCommand | Un
 
 def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] | Problem:
     """A sheet tag's game names written as keys, read as the keyed form (and the op the keys say)."""
-    health = health_pool(index.words)
+    health = index.health
     op = _written_op(attrs)
     out: list[tuple[str, str]] = []
     repairs: list[Repair] = []
@@ -154,7 +154,7 @@ def _game_key(
         if op in ("track", "damage"):
             return [("track", ident), ("to" if op == "track" else "amount", number)], None
         return Problem("unreadable", note("read_sheet.track_value", key=key, text=value))
-    health = health_pool(index.words)
+    health = index.health
     if not sign and op in (None, "?"):
         return Problem("unreadable", note("read_sheet.no_sign", key=key, text=value))
     if op in ("restore", "temp") and sign == "-":
