@@ -1,0 +1,126 @@
+"""The normaliser's fast paths give exactly what the long way gives (issue 14; STYLE.md "a fast path keeps the
+slow path as its reference").
+
+Every tag a turn normalises while the corpora (``tests/corpus``, corpus and holdout), the conformance cases
+(``tests/conformance/cases``) and the golden transcripts (``golden/``) play is kept, with the names and the
+game index it was read against; each is then normalised again with the fast paths on and with them off
+(``_long_way``), and the two must be equal: the same commands, repairs, notes, reasons and ``raw``. The
+commands built without validation must validate to themselves (``model_validate(model_dump())``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import tagproc.normalize as normalize_module
+import tagproc.turn as turn_module
+from tagproc.commands import Command, Unreadable
+from tagproc.names import ItemNames
+from tagproc.normalize import normalize
+from tagproc.normalize.gamewords import GameIndex
+from tagproc.syntax import TagReading, read_tag
+from tagproc.transcript import run_transcript
+from tests.conformance.run import check, load_cases
+from tests.corpus.cases import ALL_CASES
+from tests.corpus.harness import run_corpus
+from tests.corpus.holdout import HOLDOUT_CASES
+from tests.normalize_support import names_for
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+Call = tuple[TagReading, ItemNames, str, GameIndex | None]
+
+
+@contextmanager
+def _long_way() -> Iterator[None]:
+    """Every fast path of the normaliser turned off: each says "not mine", so the long way reads every tag."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(normalize_module, "_plain", lambda reading, index: None)
+        yield
+
+
+@cache
+def _played() -> tuple[Call, ...]:
+    """Every ``normalize`` call of the corpora, the conformance cases and the golden transcripts, as played."""
+    calls: list[Call] = []
+    real = turn_module.normalize
+
+    def keep(
+        reading: TagReading, names: ItemNames, raw: str = "", index: GameIndex | None = None
+    ) -> list[Command | Unreadable]:
+        calls.append((reading, names, raw, index))
+        return real(reading, names, raw, index)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(turn_module, "normalize", keep)
+        run_corpus(ALL_CASES)
+        run_corpus(HOLDOUT_CASES)
+        for case in load_cases():
+            check(case)
+        for path in sorted(GOLDEN.glob("*.yaml")):
+            run_transcript(path)
+    return tuple(calls)
+
+
+def _both(call: Call) -> tuple[list[Command | Unreadable], list[Command | Unreadable]]:
+    reading, names, raw, index = call
+    fast = normalize(reading, names, raw, index)
+    with _long_way():
+        slow = normalize(reading, names, raw, index)
+    return fast, slow
+
+
+def test_the_played_tags_are_many_and_varied() -> None:
+    calls = _played()
+    assert len(calls) > 2000
+    assert len({raw for _, _, raw, _ in calls}) > 1000
+
+
+def test_every_played_tag_reads_the_same_the_fast_way_and_the_long_way() -> None:
+    differ = [call[2] for call in _played() if (pair := _both(call))[0] != pair[1]]
+    assert differ == []
+
+
+def test_the_fast_way_is_taken_for_most_canonical_tags() -> None:
+    # Not a timing: the fast path must be reached, else the equality above proves nothing of it.
+    calls = _played()
+    taken = sum(1 for reading, _, _, index in calls if index and normalize_module._plain(reading, index))
+    assert taken > len(calls) // 5
+
+
+def test_every_command_validates_to_itself() -> None:
+    for call in _played():
+        for command in normalize(*call):
+            assert type(command).model_validate(command.model_dump()) == command, call[2]
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        pytest.param('[inventory: action="pay" amount="3 shillings" who="Bram"]', id="pay"),
+        pytest.param('[inventory: action="give" item="Lantern" who="ada" to="Bram"]', id="who-in-lowercase"),
+        pytest.param('[inventory: action="add" item="Lantern" who="party"]', id="party"),
+        pytest.param('[inventory: action="add" item="Lantern" who="Ada, Bram"]', id="two-members"),
+        pytest.param('[sheet: op="rest" rest="vigil" who="Ada, Bram"]', id="rest-each"),
+        pytest.param('[sheet: op="rest" rest="vigil" who="Ada and Bram and Mira"]', id="rest-party"),
+        pytest.param('[sheet: op="spend" pool="hp" amount="1" who="Ada"]', id="health-word"),
+        pytest.param('[inventory: action="pay" amount="gp=2, sp=5"]', id="amount-object"),
+        pytest.param('[inventory: action="add" item="" count="2"]', id="blank"),
+        pytest.param('[inventory: action="add" item="Rope" item="Rope"]', id="twice"),
+        pytest.param('[inventory: action="add" action="add" item="Rope"]', id="verb-twice"),
+        pytest.param('[sheet: op="spend" ada="1" pool="resolve"]', id="member-as-key"),
+        pytest.param('[inventory: action="add" item="Lantern" count="0"]', id="count-zero"),
+        pytest.param('[inventory: action="add" item="Lantern" count="99999"]', id="count-capped"),
+    ],
+)
+def test_the_canonical_form_and_its_near_misses_read_the_same_both_ways(tag: str) -> None:
+    names = names_for()
+    reading = read_tag(tag)
+    fast = normalize(reading, names, tag)
+    with _long_way():
+        assert normalize(reading, names, tag) == fast
