@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 import tagproc.normalize as normalize_module
+import tagproc.normalize.coins as coins_module
 import tagproc.turn as turn_module
 from tagproc.commands import Command, Unreadable
 from tagproc.names import ItemNames
 from tagproc.normalize import normalize
+from tagproc.normalize.coins import read_amount
 from tagproc.normalize.gamewords import GameIndex
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
@@ -29,6 +31,7 @@ from tests.conformance.run import check, load_cases
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.harness import run_corpus
 from tests.corpus.holdout import HOLDOUT_CASES
+from tests.engine_support import rules_for
 from tests.normalize_support import names_for
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -41,6 +44,7 @@ def _long_way() -> Iterator[None]:
     """Every fast path of the normaliser turned off: each says "not mine", so the long way reads every tag."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(normalize_module, "_plain", lambda reading, index: None)
+        patch.setattr(coins_module, "_plain_amount", lambda text, names, given: None)
         yield
 
 
@@ -124,3 +128,27 @@ def test_the_canonical_form_and_its_near_misses_read_the_same_both_ways(tag: str
     fast = normalize(reading, names, tag)
     with _long_way():
         assert normalize(reading, names, tag) == fast
+
+
+_RULESETS = ("gravewatch", "ember-roads", "srd-5e")
+
+
+def _coin_words(ruleset: str) -> list[str]:
+    rules = rules_for(ruleset)
+    words = [word for coin in rules.coin_names for word in (coin.id, coin.label, coin.one or "")]
+    return [form for word in words if word for form in (word, word.upper(), word.title())]
+
+
+@pytest.mark.parametrize("ruleset", _RULESETS)
+def test_every_coin_amount_reads_the_same_both_ways(ruleset: str) -> None:
+    names = names_for(ruleset)
+    differ = []
+    for word in [*_coin_words(ruleset), "pence", "gold", "coins", "each", "worth", "and", "pieces", "dozen"]:
+        for count in ("1", "7", "12", "01", "0", "999999", "1000000", "1234567890", "\u0663"):
+            for given in (None, 7, 12):
+                for text in (f"{count} {word}", f"{count}  {word}", f" {count} {word}", f"{count} {word}."):
+                    fast = read_amount(text, names, given)
+                    with _long_way():
+                        if read_amount(text, names, given) != fast:
+                            differ.append((text, given))
+    assert differ == []

@@ -28,7 +28,7 @@ from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
-from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
+from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_name
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
@@ -182,6 +182,8 @@ def _whole_with_count(
     said = {canonical_word(word) for word in words_of(text)} - {
         canonical_word(word) for word in words_of(split.rest)
     }
+    if not said or not said <= label_words(names):
+        return None  # "2 torches": no label holds the count's words, so no label the match finds does
     found = match_name(text, names)
     if not isinstance(found, FuzzyMatch) or found.bundle is not None:
         return None
