@@ -52,7 +52,7 @@ def _long_way() -> Iterator[None]:
 def _played() -> tuple[Call, ...]:
     """Every ``normalize`` call of the corpora, the conformance cases and the golden transcripts, as played."""
     calls: list[Call] = []
-    real = turn_module.normalize
+    real = normalize
 
     def keep(
         reading: TagReading, names: ItemNames, raw: str = "", index: GameIndex | None = None
@@ -120,6 +120,15 @@ def test_every_command_validates_to_itself() -> None:
         pytest.param('[sheet: op="spend" ada="1" pool="resolve"]', id="member-as-key"),
         pytest.param('[inventory: action="add" item="Lantern" count="0"]', id="count-zero"),
         pytest.param('[inventory: action="add" item="Lantern" count="99999"]', id="count-capped"),
+        pytest.param("[inventory action=add item='Shot and powder' qty=three who=Bram]", id="alias"),
+        pytest.param('[inventory: action="add" item="Rope" character="Ada"]', id="who-alias"),
+        pytest.param('[inventory: action="add" item="Rope" qty="2" count="3"]', id="alias-twice"),
+        pytest.param('[inventory: action="add" amount="5 pennies"]', id="coins-are-earned"),
+        pytest.param('[inventory: action="add" coins="5 pennies" item="Rope"]', id="coins-beside-item"),
+        pytest.param('[sheet: op="condition" condition="rattled" value="on"]', id="soft-alias"),
+        pytest.param('[sheet: op="condition" condition="rattled" value="maybe"]', id="soft-alias-refused"),
+        pytest.param('[sheet: op="track" track="harm" amount="+1"]', id="soft-amount"),
+        pytest.param('[sheet: op="restore" pool="resolve" heal="2" who="Ada"]', id="op-named-key"),
     ],
 )
 def test_the_canonical_form_and_its_near_misses_read_the_same_both_ways(tag: str) -> None:

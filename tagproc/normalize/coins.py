@@ -126,8 +126,7 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
 # The words that make "N word" more than a count and a coin's name for the reader below: a joiner, a unit of
 # count, a measure, a number word (each lowercase; the reader compares them so).
 _NOT_PLAIN_WORDS = frozenset(
-    word.lower()
-    for word in (*_WORD_JOINERS, *COUNT_UNITS, *MEASURE_WORDS, *COUNT_WORDS, *MULTIPLIER_WORDS)
+    word.lower() for word in (*_WORD_JOINERS, *COUNT_UNITS, *MEASURE_WORDS, *COUNT_WORDS, *MULTIPLIER_WORDS)
 )
 
 

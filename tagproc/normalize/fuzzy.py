@@ -396,7 +396,6 @@ def _index_of(names: ItemNames) -> _Index:
     return _index(tuple(names.item_labels()), frozenset(names.named_in_full()))
 
 
-
 @lru_cache(maxsize=16)
 def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
     """Every label read into parts once per label set: the catalog of a ruleset (and its invented items)."""

@@ -576,23 +576,34 @@ def _plain_verbs(tag: str) -> frozenset[str]:
     )
 
 
-def _plain_keys(tag: str, verb: str) -> frozenset[str]:
-    """The keys ``canonical_attrs`` keeps as written under ``verb``: its own keys, each its own canonical
-    name, none an engine key, each its own ``key_of`` (so a member's name is found by a look-up)."""
-    return frozenset(
-        key
-        for key in _allowed_keys(tag, verb)
-        if key != VERB_KEY[tag]
-        and key not in ENGINE_KEYS
-        and _canonical_key(tag, verb, key) == key
-        and key_of(key) == key
+def _plain_keys(tag: str, verb: str) -> Mapping[str, str]:
+    """The keys ``canonical_attrs`` reads under ``verb`` by their name alone, each with its canonical name:
+    the verb's own keys, and the aliases of them that are no key of the tag's (so no value decides them:
+    ``_soft_alias_fits``); none an engine key or the verb's key, each its own ``key_of`` (so a member's
+    name is found by a look-up)."""
+    plain: dict[str, str] = {}
+    allowed = _allowed_keys(tag, verb)
+    written_keys = {*allowed, *KEY_ALIASES.get(tag, {})}
+    written_keys |= set(
+        ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else OP_KEY_ALIASES.get(verb, {})
     )
+    for written in sorted(written_keys):
+        key = _canonical_key(tag, verb, written)
+        if (
+            key in allowed
+            and key != VERB_KEY[tag]
+            and key not in ENGINE_KEYS
+            and (key == written or written not in _tag_keys(tag))
+            and key_of(written) == written
+        ):
+            plain[written] = key
+    return MappingProxyType(plain)
 
 
 _PLAIN_VERBS: Mapping[str, frozenset[str]] = MappingProxyType(
     {tag: _plain_verbs(tag) for tag in ("inventory", "sheet")}
 )
-_PLAIN_KEYS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
+_PLAIN_KEYS: Mapping[tuple[str, str], Mapping[str, str]] = MappingProxyType(
     {(tag, verb): _plain_keys(tag, verb) for tag, verbs in _PLAIN_VERBS.items() for verb in verbs}
 )
 
@@ -603,33 +614,45 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
     plainly canonical (the caller then reads it the long way, which gives the same answer for these).
 
     Plainly canonical: an inventory or sheet tag whose verb key holds a verb of ``_PLAIN_VERBS`` and whose
-    other keys are each written once, each a key of ``_PLAIN_KEYS`` for that verb, none blank, none naming
-    a member (unless who= is written: ``_member_as_key``), and no amount written as an object. Nothing of
-    that kind has an alias, a repair or a note to make, so the attributes are the pairs as written."""
+    other keys are each a key of ``_PLAIN_KEYS`` for that verb (an alias recorded as the long way records
+    it), none blank, no canonical key twice, none naming a member (unless a who= is written:
+    ``_member_as_key``), no amount written as an object and, on an add, no coins (``coins_are_earned``)."""
     verb_key = VERB_KEY.get(tag)
     if verb_key is None:
         return None
     verb: Verb | None = None
-    values: dict[str, str] = {}
+    written: list[tuple[str, str]] = []
     for at, (key, value) in enumerate(pairs):
         if key == verb_key:
             if verb is not None or value not in _PLAIN_VERBS[tag]:
                 return None
             verb = Verb(value, value, at)
-            continue
-        if key in values or not value.strip():
+        elif value.strip():
+            written.append((key, value))
+        else:
             return None
-        values[key] = value
     if verb is None:
         return None
-    keys = _PLAIN_KEYS[(tag, verb.canonical)]
-    if any(key not in keys for key in values):
-        return None
-    if "who" not in values and any(key in index.member_phrases for key, _ in pairs):
+    plain = _PLAIN_KEYS[(tag, verb.canonical)]
+    attrs = Attrs(verb=verb.canonical, values={})
+    for key, value in written:
+        canonical = plain.get(key)
+        if canonical is None or canonical in attrs.values:
+            return None
+        if canonical != key:
+            attrs.repairs.append(Repair("key-alias", key, canonical))
+        attrs.values[canonical] = value
+    aliases = KEY_ALIASES[tag]
+    if not any(aliases.get(key, key) == "who" for key, _ in pairs) and any(
+        key in index.member_phrases for key, _ in pairs
+    ):
         return None  # "[sheet: Mira: 1 harm]": the member written as a key (``normalize._member_as_key``)
-    amount = values.get("amount")
+    if verb.canonical == "add" and any(
+        aliases.get(key, key) in ("amount", "coins", "money") for key, _ in pairs
+    ):
+        return None
+    amount = attrs.values.get("amount")
     if amount is not None and _amount_object(amount) is not None:
         return None
-    attrs = Attrs(verb=verb.canonical, values=values)
     people = _read_people(tag, attrs, index)
     return verb, people if isinstance(people, Problem) else attrs
