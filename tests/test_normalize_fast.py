@@ -19,11 +19,13 @@ import pytest
 
 import tagproc.normalize as normalize_module
 import tagproc.normalize.coins as coins_module
+import tagproc.normalize.counts as counts_module
 import tagproc.turn as turn_module
 from tagproc.commands import Command, Unreadable
 from tagproc.names import ItemNames
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
+from tagproc.normalize.counts import read_number
 from tagproc.normalize.gamewords import GameIndex
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
@@ -45,6 +47,7 @@ def _long_way() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(normalize_module, "_plain", lambda reading, index: None)
         patch.setattr(coins_module, "_plain_amount", lambda text, names, given: None)
+        patch.setattr(counts_module, "_plain_number", lambda cleaned: None)
         yield
 
 
@@ -161,3 +164,38 @@ def test_every_coin_amount_reads_the_same_both_ways(ruleset: str) -> None:
                         if read_amount(text, names, given) != fast:
                             differ.append((text, given))
     assert differ == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0",
+        "7",
+        "007",
+        "12",
+        " 12 ",
+        "1,000",
+        "1.000",
+        "2.0",
+        "+3",
+        "-2",
+        "x2",
+        "3 pcs",
+        "three",
+        "Three",
+        "a dozen",
+        "twenty-two",
+        "2 (two)",
+        "\u0663",
+        "\u00b2",
+        "pair",
+        "pcs",
+        "several",
+        "thr ee",
+        "",
+    ],
+)
+def test_a_number_reads_the_same_both_ways(text: str) -> None:
+    fast = read_number(text)
+    with _long_way():
+        assert read_number(text) == fast

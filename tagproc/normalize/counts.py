@@ -94,6 +94,9 @@ def read_number(text: str) -> int | None:
     times a mark ("x2", "2x", "×2", "*2"), with a unit ("3 pcs") or in two spellings that agree ("2 (two)");
     else None."""
     cleaned = " ".join(text.strip().lower().split())
+    plain = _plain_number(cleaned)
+    if plain is not None:
+        return plain
     if _THOUSANDS_DOT.fullmatch(cleaned):  # "1.000": one, or a thousand written the European way?
         return None
     two = _TWO_SPELLINGS.match(cleaned)
@@ -101,6 +104,17 @@ def read_number(text: str) -> int | None:
         first, second = _one_number(two.group("a")), _one_number(two.group("b"))
         return first if first is not None and first == second else None
     return _one_number(cleaned)
+
+
+def _plain_number(cleaned: str) -> int | None:
+    """The two commonest forms, read at once as ``read_number`` reads them the long way: plain digits ("12")
+    and one number word ("three"); neither can be a European thousand, two spellings, a unit or a times
+    mark. None for any other text."""
+    if cleaned.isascii() and cleaned.isdigit():
+        return int(cleaned)
+    if cleaned.isalpha() and cleaned in COUNT_WORDS:
+        return COUNT_WORDS[cleaned]
+    return None
 
 
 def read_count(
