@@ -16,17 +16,19 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tagproc.normalize as normalize_module
 import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
 import tagproc.turn as turn_module
 from tagproc.commands import Command, Unreadable
-from tagproc.names import ItemNames
+from tagproc.names import ItemNames, _folded, fold
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import read_number
-from tagproc.normalize.gamewords import GameIndex
+from tagproc.normalize.gamewords import GameIndex, _key_of_long, key_of
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
 from tests.conformance.run import check, load_cases
@@ -199,3 +201,14 @@ def test_a_number_reads_the_same_both_ways(text: str) -> None:
     fast = read_number(text)
     with _long_way():
         assert read_number(text) == fast
+
+
+_WORDS = st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
+    ["Bram", "bram", "Ada", "vigil", "Hit points", "hp", "long_rest", "Bram's", "'s", "ÉLAN", "İ", "x2", "12"]
+)
+
+
+@given(_WORDS)
+def test_fold_and_key_of_read_one_word_as_the_long_way(text: str) -> None:
+    assert fold(text) == _folded(text)
+    assert key_of(text) == _key_of_long(text)

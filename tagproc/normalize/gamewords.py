@@ -84,6 +84,13 @@ def tokens_of(text: str) -> list[Token]:
 
 def key_of(text: str) -> str:
     """A name as game words compare it: folded, accents and edge punctuation off, possessive off."""
+    if text.isascii() and text.isalnum():  # one plain word: no accent, punctuation or possessive to take off
+        return text.lower()
+    return _key_of_long(text)
+
+
+def _key_of_long(text: str) -> str:
+    """``key_of`` the long way (the reference its one-word path is tested against)."""
     # ASCII text has no accent to take off (NFKD leaves it as it is): most names are, and this runs often.
     plain = (
         text

@@ -98,7 +98,7 @@ def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
     texts: list[str] = []
     one = attrs.text("item")
     if one is not None:
-        if any(key in attrs.values for key in PROPOSAL_KEYS):
+        if not attrs.values.keys().isdisjoint(PROPOSAL_KEYS):
             texts.append(one)
         else:
             texts += split_items(one, names, and_splits=False, repairs=attrs.repairs)
@@ -109,9 +109,9 @@ def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
 
 
 def _proposal(attrs: Attrs, names: ItemNames, items: int) -> ReadProposal | Problem | None:
-    written = {key: attrs.values[key] for key in PROPOSAL_KEYS if key in attrs.values}
-    if not written:
+    if attrs.values.keys().isdisjoint(PROPOSAL_KEYS):
         return None
+    written = {key: attrs.values[key] for key in PROPOSAL_KEYS if key in attrs.values}
     if items > 1:
         return Problem("unreadable", note("read_inventory.one_new_item"))
     return read_proposal(written, names)
