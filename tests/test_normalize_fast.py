@@ -159,12 +159,12 @@ def test_every_coin_amount_reads_the_same_both_ways(ruleset: str) -> None:
     differ = []
     for word in [*_coin_words(ruleset), "pence", "gold", "coins", "each", "worth", "and", "pieces", "dozen"]:
         for count in ("1", "7", "12", "01", "0", "999999", "1000000", "1234567890", "\u0663"):
-            for given in (None, 7, 12):
+            for said in (None, 7, 12):
                 for text in (f"{count} {word}", f"{count}  {word}", f" {count} {word}", f"{count} {word}."):
-                    fast = read_amount(text, names, given)
+                    fast = read_amount(text, names, said)
                     with _long_way():
-                        if read_amount(text, names, given) != fast:
-                            differ.append((text, given))
+                        if read_amount(text, names, said) != fast:
+                            differ.append((text, said))
     assert differ == []
 
 
