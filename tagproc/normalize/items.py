@@ -179,11 +179,13 @@ def _whole_with_count(
     (10)" is Iron spikes (10)), not a count: the looser match of the whole name, when it holds those words."""
     if split is None or not loose:
         return None
-    said = {canonical_word(word) for word in words_of(text)} - {
-        canonical_word(word) for word in words_of(split.rest)
-    }
-    if not said or not said <= label_words(names):
-        return None  # "2 torches": no label holds the count's words, so no label the match finds does
+    # The count's words are among the words written beside the name's own; when no label holds one of those
+    # ("2 torches": "2"), no label the looser match finds holds them, and the match is not worth making.
+    rest = set(words_of(split.rest))
+    beside = {canonical_word(word) for word in words_of(text) if word not in rest}
+    if beside.isdisjoint(label_words(names)):
+        return None
+    said = {canonical_word(word) for word in words_of(text)} - {canonical_word(word) for word in rest}
     found = match_name(text, names)
     if not isinstance(found, FuzzyMatch) or found.bundle is not None:
         return None
