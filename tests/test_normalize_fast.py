@@ -28,7 +28,8 @@ from tagproc.names import ItemNames, _folded, fold
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import read_number
-from tagproc.normalize.gamewords import GameIndex, _key_of_long, key_of
+from tagproc.normalize.gamewords import GameIndex, _key_of_long, game_index, key_of
+from tagproc.normalize.sheet import keeps_sheet, loosen_sheet
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
 from tests.conformance.run import check, load_cases
@@ -212,3 +213,15 @@ _WORDS = st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.sample
 def test_fold_and_key_of_read_one_word_as_the_long_way(text: str) -> None:
     assert fold(text) == _folded(text)
     assert key_of(text) == _key_of_long(text)
+
+
+def test_a_sheet_kept_as_written_is_what_loosen_sheet_leaves() -> None:
+    kept = 0
+    for reading, names, _, index in _played():
+        if reading.name != "sheet":
+            continue
+        index = index or game_index(names.game_words())
+        if keeps_sheet(reading.attrs, index):
+            kept += 1
+            assert loosen_sheet(reading.attrs, index) == (reading.attrs, []), reading.attrs
+    assert kept > 50

@@ -42,7 +42,13 @@ from tagproc.normalize.keys import (
     is_verb_word,
     plain_attrs,
 )
-from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
+from tagproc.normalize.sheet import (
+    keeps_sheet,
+    loosen_sheet,
+    loot_command,
+    place_command,
+    sheet_command,
+)
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
@@ -137,8 +143,7 @@ def _plain(reading: TagReading, index: GameIndex) -> tuple[Verb, Attrs | Problem
         return None
     verb, _ = plain
     if reading.name == "sheet":
-        loosened = loosen_sheet(reading.attrs, index)
-        if isinstance(loosened, Problem) or loosened[1] or loosened[0] != reading.attrs:
+        if not keeps_sheet(reading.attrs, index):
             return None
         if verb.canonical == "rest" and each_member(reading.attrs, "who", KEY_ALIASES["sheet"], index):
             return None

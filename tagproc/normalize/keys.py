@@ -622,7 +622,13 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
         return None
     verb: Verb | None = None
     written: list[tuple[str, str]] = []
+    aliases = KEY_ALIASES[tag]
+    who = member = coins = False  # a who= written, a key that names a member, coins named (on an add)
     for at, (key, value) in enumerate(pairs):
+        said = aliases.get(key, key)
+        who = who or said == "who"
+        member = member or key in index.member_phrases
+        coins = coins or said in ("amount", "coins", "money")
         if key == verb_key:
             if verb is not None or value not in _PLAIN_VERBS[tag]:
                 return None
@@ -631,7 +637,9 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
             written.append((key, value))
         else:
             return None
-    if verb is None:
+    if verb is None or (member and not who) or (coins and verb.canonical == "add"):
+        # "[sheet: Mira: 1 harm]": a member written as a key (``normalize._member_as_key``); an add of coins
+        # may be an earn (``coins_are_earned``).
         return None
     plain = _PLAIN_KEYS[(tag, verb.canonical)]
     attrs = Attrs(verb=verb.canonical, values={})
@@ -642,17 +650,8 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
         if canonical != key:
             attrs.repairs.append(Repair("key-alias", key, canonical))
         attrs.values[canonical] = value
-    aliases = KEY_ALIASES[tag]
-    if not any(aliases.get(key, key) == "who" for key, _ in pairs) and any(
-        key in index.member_phrases for key, _ in pairs
-    ):
-        return None  # "[sheet: Mira: 1 harm]": the member written as a key (``normalize._member_as_key``)
-    if verb.canonical == "add" and any(
-        aliases.get(key, key) in ("amount", "coins", "money") for key, _ in pairs
-    ):
-        return None
     amount = attrs.values.get("amount")
-    if amount is not None and _amount_object(amount) is not None:
+    if amount is not None and ("=" in amount or ":" in amount) and _amount_object(amount) is not None:
         return None
     people = _read_people(tag, attrs, index)
     return verb, people if isinstance(people, Problem) else attrs

@@ -61,7 +61,7 @@ from tagproc.vocabulary import (
 )
 from tagproc.vocabulary.phrases import PLACE_KIND_WORDS, PLACE_MOTION_WORDS
 
-__all__ = ["SheetCommand", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
+__all__ = ["SheetCommand", "keeps_sheet", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
 
 SheetCommand = Rest | Spend | Restore | Temp | Damage | Track | Condition | Note
 Pairs = tuple[tuple[str, str], ...]
@@ -111,6 +111,23 @@ def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] |
             out.insert(0, ("op", inferred))
             repairs.append(Repair("op-from-keys", " ".join(k for k, _ in attrs), f'op="{inferred}"'))
     return tuple(out), repairs
+
+
+_KEPT_KEYS = frozenset({*_SHEET_KEYS, *KEY_ALIASES["sheet"], *_OP_NAMED_KEYS})
+
+
+def keeps_sheet(attrs: Pairs, index: GameIndex) -> bool:
+    """Whether ``loosen_sheet`` leaves ``attrs`` as written, with no repair, told without reading them: an op
+    is written, every key is one ``loosen_sheet`` keeps, and no ``pool=`` is a word for the hit points."""
+    health = index.health
+    op = False
+    for key, value in attrs:
+        if key not in _KEPT_KEYS:
+            return False
+        if key == "pool" and health is not None and _is_health_word(value, health.id, health.label):
+            return False
+        op = op or key == "op" or KEY_ALIASES["sheet"].get(key) == "op"
+    return op
 
 
 def _is_health_word(value: str, ident: str, label: str) -> bool:
