@@ -24,7 +24,7 @@ import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
 import tagproc.turn as turn_module
 from tagproc.commands import Command, Unreadable
-from tagproc.names import ItemNames, _folded, fold
+from tagproc.names import CoinName, ItemNames, NameBook, _folded, fold
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import read_number
@@ -32,6 +32,8 @@ from tagproc.normalize.gamewords import GameIndex, _key_of_long, game_index, key
 from tagproc.normalize.sheet import keeps_sheet, loosen_sheet
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
+from tagproc.vocabulary import AMOUNT_FILLERS_AFTER, AMOUNT_FILLERS_BEFORE, AMOUNT_HEDGES, COIN_JOINERS
+from tagproc.vocabulary.coins import AMOUNT_ASIDE_WORDS
 from tests.conformance.run import check, load_cases
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.harness import run_corpus
@@ -154,11 +156,28 @@ def _coin_words(ruleset: str) -> list[str]:
     return [form for word in words if word for form in (word, word.upper(), word.title())]
 
 
+_AWKWARD = (
+    "each",
+    "Each",
+    "worth",
+    "and",
+    "plus",
+    "pieces",
+    "dozen",
+    "total",
+    "only",
+    "ish",
+    "for",
+    "as",
+    "feet",
+)
+
+
 @pytest.mark.parametrize("ruleset", _RULESETS)
 def test_every_coin_amount_reads_the_same_both_ways(ruleset: str) -> None:
     names = names_for(ruleset)
     differ = []
-    for word in [*_coin_words(ruleset), "pence", "gold", "coins", "each", "worth", "and", "pieces", "dozen"]:
+    for word in [*_coin_words(ruleset), "pence", "gold", "coins", *_AWKWARD]:
         for count in ("1", "7", "12", "01", "0", "999999", "1000000", "1234567890", "\u0663"):
             for said in (None, 7, 12):
                 for text in (f"{count} {word}", f"{count}  {word}", f" {count} {word}", f"{count} {word}."):
@@ -225,3 +244,28 @@ def test_a_sheet_kept_as_written_is_what_loosen_sheet_leaves() -> None:
             kept += 1
             assert loosen_sheet(reading.attrs, index) == (reading.attrs, []), reading.attrs
     assert kept > 50
+
+
+def test_the_amount_words_have_no_digit() -> None:
+    # What lets ``coins._plain_amount`` test one word where the long way runs its patterns over the amount.
+    words = (
+        *AMOUNT_HEDGES,
+        *AMOUNT_FILLERS_BEFORE,
+        *AMOUNT_FILLERS_AFTER,
+        *AMOUNT_ASIDE_WORDS,
+        *COIN_JOINERS,
+    )
+    assert not [word for word in words if any(char.isdigit() for char in word)]
+
+
+def test_a_coin_named_by_an_awkward_word_reads_the_same_both_ways() -> None:
+    # Coins named by the words the plain amount must leave to the long way (a hedge, a joiner, a filler, ...).
+    names = NameBook(coins=tuple(CoinName(word.lower(), word.lower()) for word in _AWKWARD))
+    differ = []
+    for word in _AWKWARD:
+        for text in (f"3 {word}", f"12 {word}", f"3 {word} and 2 {word}"):
+            fast = read_amount(text, names)
+            with _long_way():
+                if read_amount(text, names) != fast:
+                    differ.append(text)
+    assert differ == []

@@ -123,19 +123,31 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
     return ReadAmount(tuple(amounts), tuple(repairs), tuple(notes))
 
 
-# The words that make "N word" more than a count and a coin's name for the reader below: a joiner, a unit of
-# count, a measure, a number word (each lowercase; the reader compares them so).
+# The words that make "N word" more than a count and a coin's name for the reader below (each lowercase; the
+# reader compares them so): a joiner, a hedge, a filler after the amount, a unit of count, a measure, a number
+# word. The hedges, fillers and asides are words without digits (tested), so beside a count in digits only
+# a word that is one whole can match them.
 _NOT_PLAIN_WORDS = frozenset(
-    word.lower() for word in (*_WORD_JOINERS, *COUNT_UNITS, *MEASURE_WORDS, *COUNT_WORDS, *MULTIPLIER_WORDS)
+    word.lower()
+    for word in (
+        *_WORD_JOINERS,
+        *AMOUNT_HEDGES,
+        *AMOUNT_FILLERS_AFTER,
+        *COUNT_UNITS,
+        *MEASURE_WORDS,
+        *COUNT_WORDS,
+        *MULTIPLIER_WORDS,
+    )
 )
 
 
 def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount | None:
     """ "3 shillings": digits (no leading zero, within the coin limit), one space and a coin's own name (its
     id, label or one, by ``find_coin``), read at once; None for any other amount (the reader above reads
-    it the long way). The checks are the long way's, each answered for this shape: no hedge, filler,
-    aside, joiner, pence word, unit, measure or number word, so no part is split, unwrapped or refused,
-    ``split_count`` reads the digits off, ``check_count`` keeps them, and nothing is repaired or said."""
+    it the long way). The checks are the long way's, each answered for this shape: no hedge, filler
+    (a filler before or an aside starts with a word, never with digits), joiner, pence word, unit, measure
+    or number word, so no part is split, unwrapped or refused, ``split_count`` reads the digits off,
+    ``check_count`` keeps them, and nothing is repaired or said."""
     digits, _, word = text.partition(" ")
     if not (
         digits.isascii()
@@ -150,16 +162,7 @@ def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount 
     if count > MAX_COINS or (given is not None and given != count):
         return None
     lowered = text.lower()
-    if (
-        word.lower() in _NOT_PLAIN_WORDS
-        or lowered in PENCE_WORDS
-        or lowered in VAGUE_COUNTS
-        or digits in VAGUE_COUNTS
-        or _HEDGE.search(text)
-        or _BEFORE.match(text)
-        or _AFTER.search(text)
-        or _ASIDE_TAIL.search(text)
-    ):
+    if word.lower() in _NOT_PLAIN_WORDS or lowered in PENCE_WORDS or lowered in VAGUE_COUNTS:
         return None
     coin = names.find_coin(word)
     if coin is None:
