@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 import tagproc.normalize as normalize_module
 import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
+import tagproc.normalize.gamewords as gamewords_module
+import tagproc.normalize.keys as keys_module
 import tagproc.turn as turn_module
 from tagproc.commands import Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, _folded, fold
@@ -53,6 +55,8 @@ def _long_way() -> Iterator[None]:
         patch.setattr(normalize_module, "_plain", lambda reading, index: None)
         patch.setattr(coins_module, "_plain_amount", lambda text, names, given: None)
         patch.setattr(counts_module, "_plain_number", lambda cleaned: None)
+        patch.setattr(gamewords_module, "is_plain_member", lambda written, index: False)
+        patch.setattr(keys_module, "is_plain_member", lambda written, index: False)
         yield
 
 

@@ -77,10 +77,9 @@ def normalize(
     ``index`` is ``game_index(names.game_words())`` when the caller keeps it (a game's words stay the same
     from tag to tag; building the index costs more than reading a tag); built here when None."""
     raw = clean_text(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
-    repairs = [
-        *reading.repairs,
-        *(Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored),
-    ]
+    repairs = list(reading.repairs)
+    if reading.ignored:
+        repairs += (Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored)
     try:
         return _normalize(reading, names, raw, repairs, index)
     except ValidationError as error:

@@ -42,6 +42,7 @@ __all__ = [
     "each_member",
     "first_words",
     "health_pool",
+    "is_plain_member",
     "key_of",
     "party_at",
     "read_person",
@@ -201,6 +202,12 @@ class PersonRead:
     notes: tuple[Note, ...] = ()
 
 
+def is_plain_member(written: str, index: GameIndex) -> bool:
+    """Whether ``written`` is a member's name as the party writes it (the first of its ``key_of``), and no
+    word of the whole party: ``read_person`` reads it as itself, with no repair."""
+    return written in index.plain_members and written not in ("party", "everyone")
+
+
 def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """The member a ``who=`` names: exactly, by a possessive, or the one member named among other words.
 
@@ -209,7 +216,7 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """
     written = value.strip()
     members = index.words.members
-    if written in index.plain_members:
+    if is_plain_member(written, index):
         return PersonRead(written)  # a member as the party writes it: the exact match below, found at once
     wanted = key_of(written)
     exact = index.members_by_key.get(wanted)

@@ -157,8 +157,13 @@ def names_no_item(text: str) -> bool:
 def _counted(
     item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[Note, ...]
 ) -> ResolvedItem | Problem:
+    limit = MAX_COINS if item.coin is not None else MAX_COUNT
+    if (
+        1 <= count <= limit
+    ):  # a count ``check_count`` keeps as it is (the limits have fewer digits than it allows)
+        return ResolvedItem(item, count, repairs, notes)
     held_repairs, held_notes = list(repairs), list(notes)
-    checked = check_count(count, MAX_COINS if item.coin is not None else MAX_COUNT, held_repairs, held_notes)
+    checked = check_count(count, limit, held_repairs, held_notes)
     return ResolvedItem(item, checked, tuple(held_repairs), tuple(held_notes))
 
 

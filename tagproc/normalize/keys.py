@@ -32,7 +32,7 @@ from types import MappingProxyType
 from tagproc.names import ItemNames, fold
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import Problem, read_number, split_count
-from tagproc.normalize.gamewords import GameIndex, key_of, read_person
+from tagproc.normalize.gamewords import GameIndex, is_plain_member, key_of, read_person
 from tagproc.normalize.items import resolve_item
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
@@ -491,6 +491,9 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
     for key in ("who", "to") if tag == "inventory" else ("who",):
         value = attrs.text(key)
         if value is None:
+            continue
+        if is_plain_member(value, index):
+            attrs.values[key] = value  # a member as the party writes it: ``read_person`` reads it as itself
             continue
         read = read_person(key, value, index) if index.words.members or _party(value) else None
         if read is None:
