@@ -29,7 +29,7 @@ from tagproc.commands import Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, _folded, fold
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
-from tagproc.normalize.counts import read_number
+from tagproc.normalize.counts import read_number, split_count, vague_prefix
 from tagproc.normalize.gamewords import GameIndex, _key_of_long, game_index, key_of
 from tagproc.normalize.sheet import keeps_sheet, loosen_sheet
 from tagproc.syntax import TagReading, read_tag
@@ -55,6 +55,8 @@ def _long_way() -> Iterator[None]:
         patch.setattr(normalize_module, "_plain", lambda reading, index: None)
         patch.setattr(coins_module, "_plain_amount", lambda text, names, given: None)
         patch.setattr(counts_module, "_plain_number", lambda cleaned: None)
+        patch.setattr(counts_module, "_plain_split", lambda text: None)
+        patch.setattr(counts_module, "_DIGIT_LED", True)
         patch.setattr(gamewords_module, "is_plain_member", lambda written, index: False)
         patch.setattr(keys_module, "is_plain_member", lambda written, index: False)
         yield
@@ -273,3 +275,34 @@ def test_a_coin_named_by_an_awkward_word_reads_the_same_both_ways() -> None:
                 if read_amount(text, names) != fast:
                     differ.append(text)
     assert differ == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "2 warming tonics",
+        "2 torches",
+        "12 Arrows",
+        "2  torches",
+        "2 x torches",
+        "2 X torches",
+        "3 feet of rope",
+        "3 pcs torch",
+        "50 gp worth of gems",
+        "2 Worth",
+        "2",
+        "2 ",
+        "02 torches",
+        "2 torch-oil",
+        "2 (two) torches",
+        "\u0663 torches",
+        "2 torches x3",
+        "2 t\u00f6rches",
+        "2 more torches",
+        "2 of them",
+    ],
+)
+def test_a_counted_name_reads_the_same_both_ways(name: str) -> None:
+    fast = (split_count(name), vague_prefix(name))
+    with _long_way():
+        assert (split_count(name), vague_prefix(name)) == fast

@@ -606,6 +606,11 @@ def _plain_keys(tag: str, verb: str) -> Mapping[str, str]:
 _PLAIN_VERBS: Mapping[str, frozenset[str]] = MappingProxyType(
     {tag: _plain_verbs(tag) for tag in ("inventory", "sheet")}
 )
+# The verb of a plain tag, made once per verb and place (a value: frozen), where a tag writes it in its first
+# few pairs.
+_PLAIN_VERB_AT: Mapping[tuple[str, int], Verb] = MappingProxyType(
+    {(word, at): Verb(word, word, at) for verbs in _PLAIN_VERBS.values() for word in verbs for at in range(8)}
+)
 _PLAIN_KEYS: Mapping[tuple[str, str], Mapping[str, str]] = MappingProxyType(
     {(tag, verb): _plain_keys(tag, verb) for tag, verbs in _PLAIN_VERBS.items() for verb in verbs}
 )
@@ -635,7 +640,7 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
         if key == verb_key:
             if verb is not None or value not in _PLAIN_VERBS[tag]:
                 return None
-            verb = Verb(value, value, at)
+            verb = _PLAIN_VERB_AT.get((value, at)) or Verb(value, value, at)
         elif value.strip():
             written.append((key, value))
         else:
