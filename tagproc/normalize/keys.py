@@ -102,7 +102,9 @@ class Attrs:
     def text(self, key: str) -> str | None:
         """The value of ``key``, stripped; None when absent or empty."""
         value = self.values.get(key)
-        return value.strip() or None if value is not None else None
+        if value is None:
+            return None
+        return value.strip() or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -631,12 +633,11 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
     verb: Verb | None = None
     written: list[tuple[str, str]] = []
     aliases = KEY_ALIASES[tag]
-    who = member = coins = False  # a who= written, a key that names a member, coins named (on an add)
+    said = [aliases.get(key, key) for key, _ in pairs]
+    who = "who" in said  # a who= written (under the tag's aliases, as ``_member_as_key`` reads them)
+    member = not index.member_phrases.isdisjoint([key for key, _ in pairs])  # a key that names a member
+    coins = "amount" in said or "coins" in said or "money" in said
     for at, (key, value) in enumerate(pairs):
-        said = aliases.get(key, key)
-        who = who or said == "who"
-        member = member or key in index.member_phrases
-        coins = coins or said in ("amount", "coins", "money")
         if key == verb_key:
             if verb is not None or value not in _PLAIN_VERBS[tag]:
                 return None
