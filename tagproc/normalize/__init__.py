@@ -6,7 +6,10 @@ amounts, item names, and the proposal repairs of spec "The Game Master invents i
 Every repair comes from a table in ``tagproc/vocabulary`` and travels on the command it made. The
 stage runs in this order: the keyless body (``free``), a sheet's game names as keys (``sheet.loosen_sheet``),
 the verb (``keys.find_verb``), the canonical keys (``keys.canonical_attrs``: aliases, unknown keys, who),
-then one module per tag (``inventory``, ``sheet``).
+then one module per tag (``inventory``, ``sheet``). A tag in the canonical form (``keys.plain_attrs``: a
+verb of the tables as they spell it, keys of that verb or their aliases, nothing free) has nothing for the
+steps before the canonical keys to read, so it goes to them at once (``_plain``); the long way
+(``_read_loosely``) stays the reference it is tested against (tests/test_normalize_fast.py).
 
 Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.

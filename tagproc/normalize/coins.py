@@ -11,6 +11,9 @@ the words that wrap an amount without changing it are dropped ("a total of 5 gp"
 with its short name beside it ("Gold Pieces (gp)"), old British money where the ruleset has shillings and
 pennies ("1s 6d", "5p", "eightpence", "tuppence") and short coin names ("sovs").
 
+The commonest amount, digits and a coin's own name ("3 shillings"), is read at once (``_plain_amount``) as
+the long way reads it.
+
 Invariants:
 - A coin no ruleset coin fits is kept by its written name with ``coin=None``: the engine refuses it as
   ``unknown-coin`` (or ``no-currencies``), not this stage.

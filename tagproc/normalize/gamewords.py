@@ -8,6 +8,8 @@ spaces, with a leading article and a possessive (``Bram's``) read away. Nothing 
 Invariants:
 - A lookup returns the game's canonical id (a member's name as the party writes it) or None; never raises.
 - ``read_person`` never picks between two members: a ``who=`` naming two of them is a ``Problem``.
+- A ``GameIndex`` is a value of its words: what it works out once (members by key, the phrases that name a
+  member, the hit-point pool) never changes, so a caller may keep it from tag to tag and turn to turn.
 """
 
 from __future__ import annotations

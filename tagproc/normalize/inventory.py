@@ -68,8 +68,8 @@ _SIMPLE: Mapping[str, type[Add | Remove | Equip | Unequip | Bind | Unbind | Use 
 def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built | Unreadable]:
     """The commands of one inventory tag whose keys are canonical."""
     for key in ("who", "to", "seller"):
-        text = attrs.text(key)
-        if text is not None:
+        value = attrs.values.get(key)
+        if value is not None and (text := value.strip()):  # ``attrs.text(key)``, for the keys written
             attrs.values[key] = cut_name(text, key, attrs.repairs, attrs.notes)
     if attrs.verb in ("pay", "earn"):
         return [_money(attrs, names, raw)]

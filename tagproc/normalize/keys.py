@@ -6,7 +6,9 @@ joined from known words such as ``target_character``), action aliases (``purchas
 ``pay``, ``addItem``, ``add_item``, ``equip/wield``), op aliases (``heal`` → ``restore``, an op named by a
 rest, a condition or with its pool: ``long_rest``, ``rattled``, ``temp_hp``; ``set``/``gain`` decided by
 the tag's keys), the words refused for meaning two things, an add of coins read as an earn, and what a key
-the action does not read becomes. Keys arrive lowercased from ``syntax``.
+the action does not read becomes. Keys arrive lowercased from ``syntax``. ``plain_attrs`` reads a tag already
+in the canonical form at once, from tables worked out of these once at import (``_PLAIN_VERBS``,
+``_PLAIN_KEYS``), giving what ``find_verb`` and ``canonical_attrs`` give for it.
 
 Invariants:
 - A passive word before a verb is the verb (``was dropped``, ``was healed``), never a give or a take; a
