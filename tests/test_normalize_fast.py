@@ -1,5 +1,5 @@
-"""The normaliser's fast paths give exactly what the long way gives (issue 14; STYLE.md "a fast path keeps the
-slow path as its reference").
+"""The normaliser's fast paths give exactly what the long way gives (issue 14: every fast path keeps the slow
+path as its reference).
 
 Every tag a turn normalises while the corpora (``tests/corpus``, corpus and holdout), the conformance cases
 (``tests/conformance/cases``) and the golden transcripts (``golden/``) play is kept, with the names and the
