@@ -24,6 +24,13 @@ StatType = Literal["number", "text", "boolean", "enum", "dice"]
 
 def fold(text: str) -> str:
     """A name as lookups compare it: lowercase, ``_``/``-`` as spaces, single spaces."""
+    if text.isalnum():  # one word (no space, ``_`` or ``-``): only its case to fold; most keys and names are
+        return text.lower()
+    return _folded(text)
+
+
+def _folded(text: str) -> str:
+    """``fold`` the long way (the reference its one-word path is tested against)."""
     return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 

@@ -6,7 +6,10 @@ amounts, item names, and the proposal repairs of spec "The Game Master invents i
 Every repair comes from a table in ``tagproc/vocabulary`` and travels on the command it made. The
 stage runs in this order: the keyless body (``free``), a sheet's game names as keys (``sheet.loosen_sheet``),
 the verb (``keys.find_verb``), the canonical keys (``keys.canonical_attrs``: aliases, unknown keys, who),
-then one module per tag (``inventory``, ``sheet``).
+then one module per tag (``inventory``, ``sheet``). A tag in the canonical form (``keys.plain_attrs``: a
+verb of the tables as they spell it, keys of that verb or their aliases, nothing free) has nothing for the
+steps before the canonical keys to read, so it goes to them at once (``_plain``); the long way
+(``_read_loosely``) stays the reference it is tested against (tests/test_normalize_fast.py).
 
 Invariants:
 - ``normalize`` never raises on any reading: what it cannot read is an ``Unreadable`` that changes nothing.
@@ -33,8 +36,22 @@ from tagproc.normalize.counts import Problem
 from tagproc.normalize.free import read_free
 from tagproc.normalize.gamewords import GameIndex, each_member, game_index
 from tagproc.normalize.inventory import inventory_commands
-from tagproc.normalize.keys import Verb, canonical_attrs, coins_are_earned, find_verb, is_verb_word
-from tagproc.normalize.sheet import loosen_sheet, loot_command, place_command, sheet_command
+from tagproc.normalize.keys import (
+    Attrs,
+    Verb,
+    canonical_attrs,
+    coins_are_earned,
+    find_verb,
+    is_verb_word,
+    plain_attrs,
+)
+from tagproc.normalize.sheet import (
+    keeps_sheet,
+    loosen_sheet,
+    loot_command,
+    place_command,
+    sheet_command,
+)
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading
@@ -63,10 +80,9 @@ def normalize(
     ``index`` is ``game_index(names.game_words())`` when the caller keeps it (a game's words stay the same
     from tag to tag; building the index costs more than reading a tag); built here when None."""
     raw = clean_text(raw) or written_tag(reading)  # raw= goes into the answer: it must encode
-    repairs = [
-        *reading.repairs,
-        *(Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored),
-    ]
+    repairs = list(reading.repairs)
+    if reading.ignored:
+        repairs += (Repair("engine-key", f'{key}="{value}"', "") for key, value in reading.ignored)
     try:
         return _normalize(reading, names, raw, repairs, index)
     except ValidationError as error:
@@ -109,9 +125,38 @@ def _normalize(
                 reading, raw, repairs, Problem("unknown-tag", note("read_keys.no_tag", name=reading.name))
             )
         ]
-    notes: list[Note] = []
     if index is None:
         index = game_index(names.game_words())
+    plain = _plain(reading, index)
+    if plain is not None:
+        verb, attrs = plain
+        return _built(reading, names, raw, (repairs, []), verb, attrs, index)
+    return _read_loosely(reading, names, raw, repairs, index)
+
+
+def _plain(reading: TagReading, index: GameIndex) -> tuple[Verb, Attrs | Problem] | None:
+    """A tag in the canonical form (``keys.plain_attrs``), read at once: every step of ``_read_loosely``
+    before ``canonical_attrs`` leaves such a tag as written, so its verb and attributes are those of the
+    long way. None when the tag is not one (or a rest names several members: ``each_member``)."""
+    if reading.free:
+        return None
+    plain = plain_attrs(reading.name, reading.attrs, index)
+    if plain is None:
+        return None
+    verb, _ = plain
+    if reading.name == "sheet":
+        if not keeps_sheet(reading.attrs, index):
+            return None
+        if verb.canonical == "rest" and each_member(reading.attrs, "who", KEY_ALIASES["sheet"], index):
+            return None
+    return plain
+
+
+def _read_loosely(
+    reading: TagReading, names: ItemNames, raw: str, repairs: list[Repair], index: GameIndex
+) -> list[Command | Unreadable]:
+    """The long way: the keyless body, a sheet's game names as keys, the verb, then the canonical keys."""
+    notes: list[Note] = []
     pairs = _loose_pairs(reading, names, index, repairs, notes)
     if isinstance(pairs, Problem):
         return [_unreadable(reading, raw, repairs, pairs)]
@@ -166,6 +211,20 @@ def _commands(
         repairs.append(Repair("coins-are-earned", verb.written, "earn"))
         verb = earned
     attrs = canonical_attrs(reading.name, verb, pairs, names, index)
+    return _built(reading, names, raw, (repairs, notes), verb, attrs, index)
+
+
+def _built(
+    reading: TagReading,
+    names: ItemNames,
+    raw: str,
+    said: tuple[list[Repair], list[Note]],
+    verb: Verb,
+    attrs: Attrs | Problem,
+    index: GameIndex,
+) -> list[Command | Unreadable]:
+    """The commands of canonical attributes (the repairs and notes made before them go first)."""
+    repairs, notes = said
     if isinstance(attrs, Problem):
         return [_unreadable(reading, raw, repairs, attrs)]
     attrs.repairs[:0] = repairs

@@ -11,6 +11,9 @@ the words that wrap an amount without changing it are dropped ("a total of 5 gp"
 with its short name beside it ("Gold Pieces (gp)"), old British money where the ruleset has shillings and
 pennies ("1s 6d", "5p", "eightpence", "tuppence") and short coin names ("sovs").
 
+The commonest amount, digits and a coin's own name ("3 shillings"), is read at once (``_plain_amount``) as
+the long way reads it.
+
 Invariants:
 - A coin no ruleset coin fits is kept by its written name with ``coin=None``: the engine refuses it as
   ``unknown-coin`` (or ``no-currencies``), not this stage.
@@ -43,10 +46,16 @@ from tagproc.vocabulary import (
     COIN_MATERIALS,
     COIN_NOUNS,
     COIN_SYNONYMS,
+    COUNT_UNITS,
+    COUNT_WORDS,
     MAX_COINS,
+    MEASURE_WORDS,
+    MULTIPLIER_WORDS,
     NEGATIONS,
+    VAGUE_COUNTS,
 )
 from tagproc.vocabulary.coins import AMOUNT_ASIDE_WORDS, PENCE_WORDS
+from tagproc.vocabulary.counts import MAX_COUNT_DIGITS
 
 __all__ = ["ReadAmount", "names_two_coins", "read_amount", "read_coin"]
 
@@ -90,6 +99,9 @@ class ReadAmount:
 
 def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAmount | Problem:
     """Read ``amount=`` (or an ``item=`` naming coins); ``given`` is the tag's ``count=``, if any."""
+    plain = _plain_amount(text, names, given)
+    if plain is not None:
+        return plain
     hedge = _HEDGE.search(text)
     if hedge is not None:
         return Problem("unreadable", note("read_coins.hedged", text=text, hedge=hedge.group()))
@@ -112,6 +124,53 @@ def read_amount(text: str, names: ItemNames, given: int | None = None) -> ReadAm
             return read
         amounts.append(read)
     return ReadAmount(tuple(amounts), tuple(repairs), tuple(notes))
+
+
+# The words that make "N word" more than a count and a coin's name for the reader below (each lowercase; the
+# reader compares them so): a joiner, a hedge, a filler after the amount, a unit of count, a measure, a number
+# word. The hedges, fillers and asides are words without digits (tested), so beside a count in digits only
+# a word that is one whole can match them.
+_NOT_PLAIN_WORDS = frozenset(
+    word.lower()
+    for word in (
+        *_WORD_JOINERS,
+        *AMOUNT_HEDGES,
+        *AMOUNT_FILLERS_AFTER,
+        *COUNT_UNITS,
+        *MEASURE_WORDS,
+        *COUNT_WORDS,
+        *MULTIPLIER_WORDS,
+    )
+)
+
+
+def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount | None:
+    """ "3 shillings": digits (no leading zero, within the coin limit), one space and a coin's own name (its
+    id, label or one, by ``find_coin``), read at once; None for any other amount (the reader above reads
+    it the long way). The checks are the long way's, each answered for this shape: no hedge, filler
+    (a filler before or an aside starts with a word, never with digits), joiner, pence word, unit, measure
+    or number word, so no part is split, unwrapped or refused, ``split_count`` reads the digits off,
+    ``check_count`` keeps them, and nothing is repaired or said."""
+    digits, _, word = text.partition(" ")
+    if not (
+        digits.isascii()
+        and digits.isdigit()
+        and digits[0] != "0"
+        and len(digits) <= MAX_COUNT_DIGITS
+        and word.isascii()
+        and word.isalpha()
+    ):
+        return None
+    count = int(digits)
+    if count > MAX_COINS or (given is not None and given != count):
+        return None
+    lowered = text.lower()
+    if word.lower() in _NOT_PLAIN_WORDS or lowered in PENCE_WORDS or lowered in VAGUE_COUNTS:
+        return None
+    coin = names.find_coin(word)
+    if coin is None:
+        return None
+    return ReadAmount((CoinAmount(name=word, count=count, coin=coin, label=names.coin_label(coin)),))
 
 
 def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:

@@ -94,6 +94,9 @@ def read_number(text: str) -> int | None:
     times a mark ("x2", "2x", "×2", "*2"), with a unit ("3 pcs") or in two spellings that agree ("2 (two)");
     else None."""
     cleaned = " ".join(text.strip().lower().split())
+    plain = _plain_number(cleaned)
+    if plain is not None:
+        return plain
     if _THOUSANDS_DOT.fullmatch(cleaned):  # "1.000": one, or a thousand written the European way?
         return None
     two = _TWO_SPELLINGS.match(cleaned)
@@ -101,6 +104,17 @@ def read_number(text: str) -> int | None:
         first, second = _one_number(two.group("a")), _one_number(two.group("b"))
         return first if first is not None and first == second else None
     return _one_number(cleaned)
+
+
+def _plain_number(cleaned: str) -> int | None:
+    """The two commonest forms, read at once as ``read_number`` reads them the long way: plain digits ("12")
+    and one number word ("three"); neither can be a European thousand, two spellings, a unit or a times
+    mark. None for any other text."""
+    if cleaned.isascii() and cleaned.isdigit():
+        return int(cleaned)
+    if cleaned.isalpha() and cleaned in COUNT_WORDS:
+        return COUNT_WORDS[cleaned]
+    return None
 
 
 def read_count(
@@ -164,9 +178,15 @@ def is_vague(text: str) -> bool:
     return " ".join(text.lower().split()) in VAGUE_COUNTS
 
 
+# No number word, multiplier or vague amount starts with a digit: a name that does starts with none of them.
+_DIGIT_LED = any(word[:1].isdigit() for word in (*COUNT_WORDS, *MULTIPLIER_WORDS, *VAGUE_COUNTS))
+
+
 def vague_prefix(name: str) -> str | None:
     """The vague amount a name starts with ("a few arrows" → "a few"), if any."""
     words = name.lower().split()
+    if words and words[0].isascii() and words[0].isdigit() and not _DIGIT_LED:
+        return None  # "2 arrows": digits first, so no words of the tables first
     for size in range(min(_LONGEST_PHRASE, len(words) - 1), 1, -1):
         if _read_words(" ".join(words[:size])) is not None:
             return None  # "half a dozen" is a number, though "half" alone says none
@@ -182,11 +202,35 @@ def split_count(name: str) -> CountInName | None:
 
     A unit after the count goes with it ("3 pcs torch", "3 pieces of chalk" → 3 and "chalk").
     """
-    found = _split_count(name.strip())
+    text = name.strip()
+    plain = _plain_split(text)
+    if plain is not None:
+        return plain
+    found = _split_count(text)
     if found is None:
         return None
     rest = _without_unit(found.rest)
     return CountInName(found.count, rest, found.phrase) if rest != found.rest else found
+
+
+def _plain_split(text: str) -> CountInName | None:
+    """ "2 warming tonics": digits, one space and words of letters (one space apart), read at once as
+    ``_split_count`` reads them: no bonus, times mark, spelling in brackets, "worth", measure or unit there
+    to read, so the count is the digits and the rest the words. None for any other text."""
+    digits, _, rest = text.partition(" ")
+    if not (digits.isascii() and digits.isdigit() and rest.replace(" ", "").isalpha()):
+        return None
+    words = rest.split(" ")
+    first = words[0].lower()
+    if (
+        "" in words
+        or first in TIMES_MARKS
+        or first in MEASURE_WORDS
+        or first in COUNT_UNITS
+        or (len(words) > 1 and words[1].lower() == "worth")
+    ):
+        return None
+    return CountInName(int(digits), rest, digits)
 
 
 def _split_count(text: str) -> CountInName | None:

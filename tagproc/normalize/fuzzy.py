@@ -53,7 +53,7 @@ from tagproc.normalize.nouns import canonical_word, words_of
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, KEY_NEIGHBOURS, STOP_WORDS, VOWELS
 from tagproc.vocabulary.nouns import MATERIALS, MIN_STEM, STEM_SUFFIXES
 
-__all__ = ["FuzzyMatch", "FuzzyTie", "match_name"]
+__all__ = ["FuzzyMatch", "FuzzyTie", "label_words", "match_name"]
 
 _PARENS = re.compile(r"\(([^)]*)\)")
 _KIND = re.compile(r"[,:]")
@@ -106,6 +106,7 @@ class _Index:
     by_deletion: dict[str, frozenset[str]]  # a word less one letter (or whole) → the words it comes from
     by_stem: dict[str, frozenset[int]]  # a word's stem ("heal" of "healer") → the labels holding the word
     item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
+    words: frozenset[str]  # every word of every label, canonical, stop words and parentheses included
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,7 @@ def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
     written = _written(name)
     if not written.words:
         return None
-    index = _index(tuple(names.item_labels()), frozenset(names.named_in_full()))
+    index = _index_of(names)
     scores = [
         score
         for position in sorted(_candidates(written, index))
@@ -382,7 +383,17 @@ def _chunk_end(written: _Written, position: int) -> int:
     return position
 
 
+def label_words(names: ItemNames) -> frozenset[str]:
+    """Every word of every label ``match_name`` can give, canonical (``canonical_word`` of ``words_of``): a
+    word none of them holds is in no label it finds."""
+    return _index_of(names).words
+
+
 # -- the index -------------------------------------------------------------------------------------------
+
+
+def _index_of(names: ItemNames) -> _Index:
+    return _index(tuple(names.item_labels()), frozenset(names.named_in_full()))
 
 
 @lru_cache(maxsize=16)
@@ -419,6 +430,7 @@ def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
         by_deletion={word: frozenset(found) for word, found in by_deletion.items()},
         by_stem={word: frozenset(found) for word, found in by_stem.items()},
         item_nouns=frozenset(item_nouns),
+        words=frozenset(canonical_word(word) for label in parsed for word in words_of(label.label)),
     )
 
 

@@ -8,6 +8,8 @@ spaces, with a leading article and a possessive (``Bram's``) read away. Nothing 
 Invariants:
 - A lookup returns the game's canonical id (a member's name as the party writes it) or None; never raises.
 - ``read_person`` never picks between two members: a ``who=`` naming two of them is a ``Problem``.
+- A ``GameIndex`` is a value of its words: what it works out once (members by key, the phrases that name a
+  member, the hit-point pool) never changes, so a caller may keep it from tag to tag and turn to turn.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ __all__ = [
     "each_member",
     "first_words",
     "health_pool",
+    "is_plain_member",
     "key_of",
     "party_at",
     "read_person",
@@ -84,6 +87,13 @@ def tokens_of(text: str) -> list[Token]:
 
 def key_of(text: str) -> str:
     """A name as game words compare it: folded, accents and edge punctuation off, possessive off."""
+    if text.isascii() and text.isalnum():  # one plain word: no accent, punctuation or possessive to take off
+        return text.lower()
+    return _key_of_long(text)
+
+
+def _key_of_long(text: str) -> str:
+    """``key_of`` the long way (the reference its one-word path is tested against)."""
     # ASCII text has no accent to take off (NFKD leaves it as it is): most names are, and this runs often.
     plain = (
         text
@@ -112,11 +122,22 @@ class GameIndex:
             for word in getattr(words, f"{kind}s"):
                 self._put(word.id, kind, word.id)
                 self._put(word.label, kind, word.id)
-        health = health_pool(words)
-        if health is not None:
+        self.health = health_pool(words)  # the hit-point pool (``health_pool``), read for every sheet tag
+        if self.health is not None:
             for written in HEALTH_WORDS:
-                self._put(written, "pool", health.id)
+                self._put(written, "pool", self.health.id)
         self.longest = max((len(phrase.split()) for phrase in self._names), default=0)
+        # Each member by its ``key_of`` (the first listed wins, as a walk of ``words.members`` finds it),
+        # and the phrases that name a member: worked out once, not per ``who=``.
+        self.members_by_key: dict[str, str] = {}
+        for member in words.members:
+            self.members_by_key.setdefault(key_of(member), member)
+        self.plain_members = frozenset(
+            member for member in words.members if self.members_by_key[key_of(member)] == member
+        )
+        self.member_phrases = frozenset(
+            phrase for phrase, hits in self._names.items() if any(kind == "member" for kind, _ in hits)
+        )
 
     def _put(self, written: str, kind: str, ident: str) -> None:
         phrase = key_of(written)
@@ -183,6 +204,12 @@ class PersonRead:
     notes: tuple[Note, ...] = ()
 
 
+def is_plain_member(written: str, index: GameIndex) -> bool:
+    """Whether ``written`` is a member's name as the party writes it (the first of its ``key_of``), and no
+    word of the whole party: ``read_person`` reads it as itself, with no repair."""
+    return written in index.plain_members and written not in ("party", "everyone")
+
+
 def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """The member a ``who=`` names: exactly, by a possessive, or the one member named among other words.
 
@@ -191,8 +218,10 @@ def read_person(key: str, value: str, index: GameIndex) -> PersonRead | Problem:
     """
     written = value.strip()
     members = index.words.members
+    if is_plain_member(written, index):
+        return PersonRead(written)  # a member as the party writes it: the exact match below, found at once
     wanted = key_of(written)
-    exact = next((member for member in members if key_of(member) == wanted), None)
+    exact = index.members_by_key.get(wanted)
     if exact is not None:
         if fold(exact) == fold(written):
             return PersonRead(written)
@@ -240,7 +269,7 @@ def each_member(
         return None
     named: list[str] = []
     for piece in pieces:
-        member = next((m for m in index.words.members if key_of(m) == key_of(piece)), None)
+        member = index.members_by_key.get(key_of(piece))
         if member is None:
             return Problem(
                 "unreadable", note("read_who.not_a_member", key=key, text=pairs[at][1], piece=piece)

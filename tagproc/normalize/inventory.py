@@ -68,8 +68,8 @@ _SIMPLE: Mapping[str, type[Add | Remove | Equip | Unequip | Bind | Unbind | Use 
 def inventory_commands(attrs: Attrs, names: ItemNames, raw: str) -> list[Built | Unreadable]:
     """The commands of one inventory tag whose keys are canonical."""
     for key in ("who", "to", "seller"):
-        text = attrs.text(key)
-        if text is not None:
+        value = attrs.values.get(key)
+        if value is not None and (text := value.strip()):  # ``attrs.text(key)``, for the keys written
             attrs.values[key] = cut_name(text, key, attrs.repairs, attrs.notes)
     if attrs.verb in ("pay", "earn"):
         return [_money(attrs, names, raw)]
@@ -98,7 +98,7 @@ def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
     texts: list[str] = []
     one = attrs.text("item")
     if one is not None:
-        if any(key in attrs.values for key in PROPOSAL_KEYS):
+        if not attrs.values.keys().isdisjoint(PROPOSAL_KEYS):
             texts.append(one)
         else:
             texts += split_items(one, names, and_splits=False, repairs=attrs.repairs)
@@ -109,9 +109,9 @@ def _item_texts(attrs: Attrs, names: ItemNames) -> list[str]:
 
 
 def _proposal(attrs: Attrs, names: ItemNames, items: int) -> ReadProposal | Problem | None:
-    written = {key: attrs.values[key] for key in PROPOSAL_KEYS if key in attrs.values}
-    if not written:
+    if attrs.values.keys().isdisjoint(PROPOSAL_KEYS):
         return None
+    written = {key: attrs.values[key] for key in PROPOSAL_KEYS if key in attrs.values}
     if items > 1:
         return Problem("unreadable", note("read_inventory.one_new_item"))
     return read_proposal(written, names)

@@ -28,7 +28,7 @@ from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
-from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
+from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_name
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
@@ -157,8 +157,13 @@ def names_no_item(text: str) -> bool:
 def _counted(
     item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[Note, ...]
 ) -> ResolvedItem | Problem:
+    limit = MAX_COINS if item.coin is not None else MAX_COUNT
+    if (
+        1 <= count <= limit
+    ):  # a count ``check_count`` keeps as it is (the limits have fewer digits than it allows)
+        return ResolvedItem(item, count, repairs, notes)
     held_repairs, held_notes = list(repairs), list(notes)
-    checked = check_count(count, MAX_COINS if item.coin is not None else MAX_COUNT, held_repairs, held_notes)
+    checked = check_count(count, limit, held_repairs, held_notes)
     return ResolvedItem(item, checked, tuple(held_repairs), tuple(held_notes))
 
 
@@ -179,9 +184,13 @@ def _whole_with_count(
     (10)" is Iron spikes (10)), not a count: the looser match of the whole name, when it holds those words."""
     if split is None or not loose:
         return None
-    said = {canonical_word(word) for word in words_of(text)} - {
-        canonical_word(word) for word in words_of(split.rest)
-    }
+    # The count's words are among the words written beside the name's own; when no label holds one of those
+    # ("2 torches": "2"), no label the looser match finds holds them, and the match is not worth making.
+    rest = set(words_of(split.rest))
+    beside = {canonical_word(word) for word in words_of(text) if word not in rest}
+    if beside.isdisjoint(label_words(names)):
+        return None
+    said = {canonical_word(word) for word in words_of(text)} - {canonical_word(word) for word in rest}
     found = match_name(text, names)
     if not isinstance(found, FuzzyMatch) or found.bundle is not None:
         return None

@@ -6,7 +6,9 @@ joined from known words such as ``target_character``), action aliases (``purchas
 ``pay``, ``addItem``, ``add_item``, ``equip/wield``), op aliases (``heal`` → ``restore``, an op named by a
 rest, a condition or with its pool: ``long_rest``, ``rattled``, ``temp_hp``; ``set``/``gain`` decided by
 the tag's keys), the words refused for meaning two things, an add of coins read as an earn, and what a key
-the action does not read becomes. Keys arrive lowercased from ``syntax``.
+the action does not read becomes. Keys arrive lowercased from ``syntax``. ``plain_attrs`` reads a tag already
+in the canonical form at once, from tables worked out of these once at import (``_PLAIN_VERBS``,
+``_PLAIN_KEYS``), giving what ``find_verb`` and ``canonical_attrs`` give for it.
 
 Invariants:
 - A passive word before a verb is the verb (``was dropped``, ``was healed``), never a give or a take; a
@@ -32,7 +34,7 @@ from types import MappingProxyType
 from tagproc.names import ItemNames, fold
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import Problem, read_number, split_count
-from tagproc.normalize.gamewords import GameIndex, key_of, read_person
+from tagproc.normalize.gamewords import GameIndex, is_plain_member, key_of, read_person
 from tagproc.normalize.items import resolve_item
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
@@ -76,6 +78,7 @@ __all__ = [
     "coins_are_earned",
     "find_verb",
     "is_verb_word",
+    "plain_attrs",
     "verb_phrase",
     "verb_word",
 ]
@@ -101,7 +104,9 @@ class Attrs:
     def text(self, key: str) -> str | None:
         """The value of ``key``, stripped; None when absent or empty."""
         value = self.values.get(key)
-        return value.strip() or None if value is not None else None
+        if value is None:
+            return None
+        return value.strip() or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,6 +496,9 @@ def _read_people(tag: str, attrs: Attrs, index: GameIndex) -> Problem | None:
         value = attrs.text(key)
         if value is None:
             continue
+        if is_plain_member(value, index):
+            attrs.values[key] = value  # a member as the party writes it: ``read_person`` reads it as itself
+            continue
         read = read_person(key, value, index) if index.words.members or _party(value) else None
         if read is None:
             continue
@@ -543,3 +551,118 @@ def _allowed_keys(tag: str, verb: str) -> tuple[str, ...]:
     if tag == "sheet":
         return OP_KEYS[verb]
     return TAG_KEYS[tag]
+
+
+# -- the canonical form, read at once ----------------------------------------------------------------------
+
+
+def _plain_verbs(tag: str) -> frozenset[str]:
+    """The verbs of ``tag`` that ``find_verb`` reads as themselves, whatever the tag's other keys say: the
+    canonical action or op, written as the tables spell it, that no other table (refused words, words the
+    tag decides by its ``to=`` or its keys, ops that imply keys) reads first."""
+    if tag == "inventory":
+        return frozenset(
+            word
+            for word, action in ACTION_ALIASES.items()
+            if action == word
+            and word in ACTION_KEYS
+            and verb_word(tag, word, keyed=True) == word
+            and word not in REFUSED_ACTIONS
+            and word not in ACTION_BY_TO
+            and [part for part in _ALTERNATIVES.split(_CAMEL.sub(" ", word)) if part.strip()] == [word]
+        )
+    return frozenset(
+        word
+        for word, (op, implied) in OP_ALIASES.items()
+        if op == word
+        and not implied
+        and word in OP_KEYS
+        and verb_word(tag, word, keyed=True) == word
+        and " " not in word
+        and [part for part in _ALTERNATIVES.split(word) if part.strip()] == [word]
+    )
+
+
+def _plain_keys(tag: str, verb: str) -> Mapping[str, str]:
+    """The keys ``canonical_attrs`` reads under ``verb`` by their name alone, each with its canonical name:
+    the verb's own keys, and the aliases of them that are no key of the tag's (so no value decides them:
+    ``_soft_alias_fits``); none an engine key or the verb's key, each its own ``key_of`` (so a member's
+    name is found by a look-up)."""
+    plain: dict[str, str] = {}
+    allowed = _allowed_keys(tag, verb)
+    written_keys = {*allowed, *KEY_ALIASES.get(tag, {})}
+    written_keys |= set(
+        ACTION_KEY_ALIASES.get(verb, {}) if tag == "inventory" else OP_KEY_ALIASES.get(verb, {})
+    )
+    for written in sorted(written_keys):
+        key = _canonical_key(tag, verb, written)
+        if (
+            key in allowed
+            and key != VERB_KEY[tag]
+            and key not in ENGINE_KEYS
+            and (key == written or written not in _tag_keys(tag))
+            and key_of(written) == written
+        ):
+            plain[written] = key
+    return MappingProxyType(plain)
+
+
+_PLAIN_VERBS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {tag: _plain_verbs(tag) for tag in ("inventory", "sheet")}
+)
+# The verb of a plain tag, made once per verb and place (a value: frozen), where a tag writes it in its first
+# few pairs.
+_PLAIN_VERB_AT: Mapping[tuple[str, int], Verb] = MappingProxyType(
+    {(word, at): Verb(word, word, at) for verbs in _PLAIN_VERBS.values() for word in verbs for at in range(8)}
+)
+_PLAIN_KEYS: Mapping[tuple[str, str], Mapping[str, str]] = MappingProxyType(
+    {(tag, verb): _plain_keys(tag, verb) for tag, verbs in _PLAIN_VERBS.items() for verb in verbs}
+)
+
+
+def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs | Problem] | None:
+    """A tag written in the canonical form, read at once: the verb and the attributes ``find_verb`` and
+    ``canonical_attrs`` make of it (who= read as ``_read_people`` reads it), or None when the tag is not
+    plainly canonical (the caller then reads it the long way, which gives the same answer for these).
+
+    Plainly canonical: an inventory or sheet tag whose verb key holds a verb of ``_PLAIN_VERBS`` and whose
+    other keys are each a key of ``_PLAIN_KEYS`` for that verb (an alias recorded as the long way records
+    it), none blank, no canonical key twice, none naming a member (unless a who= is written:
+    ``_member_as_key``), no amount written as an object and, on an add, no coins (``coins_are_earned``)."""
+    verb_key = VERB_KEY.get(tag)
+    if verb_key is None:
+        return None
+    verb: Verb | None = None
+    written: list[tuple[str, str]] = []
+    aliases = KEY_ALIASES[tag]
+    said = [aliases.get(key, key) for key, _ in pairs]
+    who = "who" in said  # a who= written (under the tag's aliases, as ``_member_as_key`` reads them)
+    member = not index.member_phrases.isdisjoint([key for key, _ in pairs])  # a key that names a member
+    coins = "amount" in said or "coins" in said or "money" in said
+    for at, (key, value) in enumerate(pairs):
+        if key == verb_key:
+            if verb is not None or value not in _PLAIN_VERBS[tag]:
+                return None
+            verb = _PLAIN_VERB_AT.get((value, at)) or Verb(value, value, at)
+        elif value.strip():
+            written.append((key, value))
+        else:
+            return None
+    if verb is None or (member and not who) or (coins and verb.canonical == "add"):
+        # "[sheet: Mira: 1 harm]": a member written as a key (``normalize._member_as_key``); an add of coins
+        # may be an earn (``coins_are_earned``).
+        return None
+    plain = _PLAIN_KEYS[(tag, verb.canonical)]
+    attrs = Attrs(verb=verb.canonical, values={})
+    for key, value in written:
+        canonical = plain.get(key)
+        if canonical is None or canonical in attrs.values:
+            return None
+        if canonical != key:
+            attrs.repairs.append(Repair("key-alias", key, canonical))
+        attrs.values[canonical] = value
+    amount = attrs.values.get("amount")
+    if amount is not None and ("=" in amount or ":" in amount) and _amount_object(amount) is not None:
+        return None
+    people = _read_people(tag, attrs, index)
+    return verb, people if isinstance(people, Problem) else attrs

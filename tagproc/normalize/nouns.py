@@ -34,6 +34,8 @@ def cut_name(text: str, what: str, repairs: list[Repair], notes: list[Note]) -> 
     """``text`` as it is when it fits ``MAX_NAME`` characters once trimmed and its spaces collapsed; else
     that cut to ``MAX_NAME`` (recorded in ``repairs``, said in ``notes``: ``what`` is ``item``, ``place`` or
     the key whose value was cut)."""
+    if len(text) <= MAX_NAME:  # its spaces collapsed, it is no longer
+        return text
     cleaned = " ".join(text.split())
     if len(cleaned) <= MAX_NAME:
         return text

@@ -39,7 +39,7 @@ from tagproc.commands import (
 )
 from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
-from tagproc.normalize.gamewords import GameIndex, health_pool, key_of, tokens_of
+from tagproc.normalize.gamewords import GameIndex, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
 from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.place import place_name
@@ -61,7 +61,7 @@ from tagproc.vocabulary import (
 )
 from tagproc.vocabulary.phrases import PLACE_KIND_WORDS, PLACE_MOTION_WORDS
 
-__all__ = ["SheetCommand", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
+__all__ = ["SheetCommand", "keeps_sheet", "loosen_sheet", "loot_command", "place_command", "sheet_command"]
 
 SheetCommand = Rest | Spend | Restore | Temp | Damage | Track | Condition | Note
 Pairs = tuple[tuple[str, str], ...]
@@ -83,7 +83,7 @@ def sheet_command(attrs: Attrs, raw: str, index: GameIndex) -> SheetCommand | Un
 
 def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] | Problem:
     """A sheet tag's game names written as keys, read as the keyed form (and the op the keys say)."""
-    health = health_pool(index.words)
+    health = index.health
     op = _written_op(attrs)
     out: list[tuple[str, str]] = []
     repairs: list[Repair] = []
@@ -111,6 +111,23 @@ def loosen_sheet(attrs: Pairs, index: GameIndex) -> tuple[Pairs, list[Repair]] |
             out.insert(0, ("op", inferred))
             repairs.append(Repair("op-from-keys", " ".join(k for k, _ in attrs), f'op="{inferred}"'))
     return tuple(out), repairs
+
+
+_KEPT_KEYS = frozenset({*_SHEET_KEYS, *KEY_ALIASES["sheet"], *_OP_NAMED_KEYS})
+
+
+def keeps_sheet(attrs: Pairs, index: GameIndex) -> bool:
+    """Whether ``loosen_sheet`` leaves ``attrs`` as written, with no repair, told without reading them: an op
+    is written, every key is one ``loosen_sheet`` keeps, and no ``pool=`` is a word for the hit points."""
+    health = index.health
+    op = False
+    for key, value in attrs:
+        if key not in _KEPT_KEYS:
+            return False
+        if key == "pool" and health is not None and _is_health_word(value, health.id, health.label):
+            return False
+        op = op or key == "op" or KEY_ALIASES["sheet"].get(key) == "op"
+    return op
 
 
 def _is_health_word(value: str, ident: str, label: str) -> bool:
@@ -154,7 +171,7 @@ def _game_key(
         if op in ("track", "damage"):
             return [("track", ident), ("to" if op == "track" else "amount", number)], None
         return Problem("unreadable", note("read_sheet.track_value", key=key, text=value))
-    health = health_pool(index.words)
+    health = index.health
     if not sign and op in (None, "?"):
         return Problem("unreadable", note("read_sheet.no_sign", key=key, text=value))
     if op in ("restore", "temp") and sign == "-":
