@@ -39,9 +39,10 @@ from tagproc.engine.outcome import Answer
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.turn import TagRecord, Turn, TurnContext, TurnKind, TurnResult
 
-__all__ = ["History", "ToldTurn"]
+__all__ = ["SNAPSHOT_EVERY", "History", "ToldTurn"]
 
-_CACHED = 32  # replayed results kept: reading a page of old turns replays each once
+SNAPSHOT_EVERY = 16  # before the last reply, the state of every 16th position is kept; the rest are replayed
+_CACHED = 32  # replayed results kept, the last asked: two runs between kept states
 
 
 class History:
@@ -50,9 +51,10 @@ class History:
     def __init__(self, context: TurnContext, start: GameState) -> None:
         self._context = context
         self._turns: list[TurnResult] = []
-        self._states: list[GameState] = [start]  # the state each position began from, and the state now
+        # The state each position began from, and the state now; None where it is replayed when read
+        self._states: list[GameState | None] = [start]
         self._shed = 0  # the turns before this position are ToldTurns
-        self._derived: dict[int, TurnResult] = {}  # replayed results, the last _CACHED asked
+        self._derived: dict[int, TurnResult] = {}  # replayed results by position, the last _CACHED asked
 
     def __len__(self) -> int:
         return len(self._turns)
@@ -67,7 +69,7 @@ class History:
 
     @property
     def kept_from(self) -> int:
-        """The first position whose turn is kept whole."""
+        """The first position whose turn is kept whole (and every state from it on)."""
         return self._shed
 
     def turn(self, position: int) -> TurnResult:
@@ -75,7 +77,10 @@ class History:
 
     def state_at(self, position: int) -> GameState:
         """The state turn ``position`` began from (``len(self)``: the state now)."""
-        return self._states[position]
+        state = self._states[position]
+        if state is None:
+            return self._derive(position - 1).state
+        return state
 
     def push(self, result: TurnResult) -> None:
         """Append a committed turn; once a Game Master reply is the last, shed the turns before it."""
@@ -84,6 +89,8 @@ class History:
         if result.kind == "gm":
             for shed in range(self._shed, result.position):
                 self._turns[shed] = ToldTurn.of(self._turns[shed], self)
+                if shed % SNAPSHOT_EVERY:
+                    self._states[shed] = None
             self._shed = max(self._shed, result.position)
 
     def drop_from(self, position: int) -> list[TurnResult]:
@@ -100,11 +107,28 @@ class History:
         turn = self._turns[position]
         if not isinstance(turn, ToldTurn):
             return turn
-        found = self._derived.get(position)
-        if found is None:
-            found = self._derived[position] = self._replay(turn, self._states[position])
-            while len(self._derived) > _CACHED:
-                del self._derived[next(iter(self._derived))]
+        return self._derive(position)
+
+    def _derive(self, position: int) -> TurnResult:
+        """Shed turn ``position`` played again, from the nearest state before it that is kept or was derived
+        (at most ``SNAPSHOT_EVERY`` turns back); every turn played on the way is cached, the one asked last."""
+        found = self._derived.pop(position, None)
+        if found is not None:
+            self._derived[position] = found  # asked again: the last asked
+            return found
+        start = position
+        while self._states[start] is None and start - 1 not in self._derived:
+            start -= 1
+        state = self._states[start]
+        if state is None:
+            state = self._derived[start - 1].state
+        for at in range(start, position + 1):
+            found = self._replay(self._turns[at], state)
+            self._derived[at] = found
+            state = found.state
+        while len(self._derived) > _CACHED:
+            del self._derived[next(iter(self._derived))]
+        assert found is not None  # position >= start: the loop ran
         return found
 
     def _replay(self, told: TurnResult, start: GameState) -> TurnResult:
@@ -122,8 +146,9 @@ class ToldTurn(TurnResult):
     the shed form, which holds only the kind, position, text, visible text, history and action.
     """
 
-    __slots__ = ("_history", "_whole")
+    __slots__ = ("_history", "_journal", "_whole")
     _history: History | None
+    _journal: tuple[JournalEntry, ...]
     _whole: TurnResult | None
 
     def __init__(
@@ -175,9 +200,7 @@ class ToldTurn(TurnResult):
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
-        if self._whole is not None:
-            return self._whole.journal
-        return () if self.kind == "player" else self.state.journal  # a turn's state holds its own entries
+        return self._journal
 
     @property
     def tags(self) -> tuple[TagRecord, ...]:
@@ -197,6 +220,7 @@ def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: Tu
     """Set a ``ToldTurn``'s kept fields from ``result`` (it is frozen: ``object.__setattr__``, as dataclasses do)."""
     for name in ("kind", "position", "text", "visible", "history", "action"):
         object.__setattr__(told, name, getattr(result, name))
+    object.__setattr__(told, "_journal", result.journal)
     object.__setattr__(told, "_history", history)
     object.__setattr__(told, "_whole", whole)
 
