@@ -45,6 +45,7 @@ from typing import Any, Literal
 
 from tagproc.acting import check_action, run_action
 from tagproc.actions import (
+    Action,
     EditAction,
     EditVerb,
     FightAction,
@@ -109,9 +110,11 @@ class Game:
         # The turns and the states between them: whole from the last reply on, shed before it (tagproc.history)
         self._history = History(self._context, GameState(party=build_party(party, rules)))
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
-        # Every turn as it was played, in order (a regenerate too), as plain JSON: what ``save()`` writes and a
-        # store appends; replaying them on a fresh game gives this game again.
-        self._events: list[dict[str, Any]] = []
+        # Every turn as it was played, in order (a regenerate too): its event's kind, and its text or action (the
+        # turn's own objects: the log costs two references a turn, not a dict); ``events`` is them as plain JSON,
+        # what ``save()`` writes and a store appends; replaying them on a fresh game gives this game again.
+        self._event_kinds: list[str] = []
+        self._event_bodies: list[str | Action] = []
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -150,8 +153,14 @@ class Game:
     def events(self) -> tuple[dict[str, Any], ...]:
         """Every turn as it was played, in order, as plain JSON: ``{"kind": "gm"|"player"|"regenerate",
         "text": ...}`` for a message, ``{"kind": "use"|"gear"|"edit"|"fight", "action": {...}}`` for an action
-        (``tagproc.actions``, every key). A regenerate is an event of its own: the log only grows."""
-        return tuple(self._events)
+        (``tagproc.actions``, every key). A regenerate is an event of its own: the log only grows. Each read
+        builds them afresh (the caller's own)."""
+        return tuple(
+            {"kind": kind, "text": body}
+            if isinstance(body, str)
+            else {"kind": kind, "action": action_json(body)}
+            for kind, body in zip(self._event_kinds, self._event_bodies, strict=True)
+        )
 
     def __len__(self) -> int:
         return len(self._history)
@@ -326,7 +335,8 @@ class Game:
 
     def _commit(self, result: TurnResult, *, replace: bool) -> None:
         self._version += 1
-        self._events.append(_event(result, replace=replace))
+        self._event_kinds.append("regenerate" if replace else result.kind)
+        self._event_bodies.append(result.text if result.action is None else result.action)
         later: list[TurnResult] = []
         if replace:
             later = self._history.drop_from(result.position)[1:]
@@ -344,13 +354,6 @@ class Game:
         # A prompt is kept for the positions whose turns are kept whole (from the last reply on)
         for position in [known for known in self._prompts if known < self._history.kept_from]:
             del self._prompts[position]
-
-
-def _event(result: TurnResult, *, replace: bool) -> dict[str, Any]:
-    """The event a committed turn is in the game's log."""
-    if result.action is not None:
-        return {"kind": result.kind, "action": action_json(result.action)}
-    return {"kind": "regenerate" if replace else result.kind, "text": result.text}
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:

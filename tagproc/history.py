@@ -148,7 +148,7 @@ class ToldTurn(TurnResult):
 
     __slots__ = ("_history", "_journal", "_whole")
     _history: History | None
-    _journal: tuple[JournalEntry, ...]
+    _journal: tuple[Any, ...]  # its entries packed (``_packed``)
     _whole: TurnResult | None
 
     def __init__(
@@ -200,7 +200,7 @@ class ToldTurn(TurnResult):
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
-        return self._journal
+        return _unpacked(self._journal) if self._journal else ()
 
     @property
     def tags(self) -> tuple[TagRecord, ...]:
@@ -218,11 +218,42 @@ class ToldTurn(TurnResult):
 
 def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: TurnResult | None) -> None:
     """Set a ``ToldTurn``'s kept fields from ``result`` (it is frozen: ``object.__setattr__``, as dataclasses do)."""
-    for name in ("kind", "position", "text", "visible", "history", "action"):
+    for name in ("kind", "position", "text", "action"):
         object.__setattr__(told, name, getattr(result, name))
-    object.__setattr__(told, "_journal", result.journal)
+    # A message with no tag reads as it was written: one text kept for the three, not three equal ones
+    for name in ("visible", "history"):
+        said = getattr(result, name)
+        object.__setattr__(told, name, result.text if said == result.text else said)
+    object.__setattr__(told, "_journal", _packed(result.journal))
     object.__setattr__(told, "_history", history)
     object.__setattr__(told, "_whole", whole)
+
+
+_ENTRY = tuple(JournalEntry.model_fields)  # a journal entry's fields, in order
+_PACKED = len(_ENTRY) + 1  # each entry packed: its fields' values, then which were set
+
+
+def _packed(entries: tuple[JournalEntry, ...]) -> tuple[Any, ...]:
+    """A journal's entries as one flat tuple: each entry's values (texts and None), then the fields it was
+    given as bits. A model costs some 500 bytes and two objects the collector walks every full collection;
+    a tuple of texts, a few dozen bytes, and the collector soon stops walking it."""
+    packed: list[Any] = []
+    for entry in entries:
+        given = entry.model_fields_set
+        packed.extend(getattr(entry, name) for name in _ENTRY)
+        packed.append(sum(1 << bit for bit, name in enumerate(_ENTRY) if name in given))
+    return tuple(packed)
+
+
+def _unpacked(packed: tuple[Any, ...]) -> tuple[JournalEntry, ...]:
+    """The entries ``_packed`` packed, equal to them with the same fields set. ``model_construct`` without
+    validation: each value is one a validated entry held (``tests/test_history.py`` checks it)."""
+    entries: list[JournalEntry] = []
+    for at in range(0, len(packed), _PACKED):
+        *values, given = packed[at : at + _PACKED]
+        named = {name for bit, name in enumerate(_ENTRY) if given >> bit & 1}
+        entries.append(JournalEntry.model_construct(named, **dict(zip(_ENTRY, values, strict=True))))
+    return tuple(entries)
 
 
 def _fields(result: TurnResult) -> tuple[Any, ...]:

@@ -38,7 +38,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -126,7 +125,7 @@ def save_game(game: Game) -> dict[str, Any]:
         "layers": list(game.rules.book.layers),
         "seed": game.seed,
         "party": [member.model_dump(mode="json") for member in game.state_at(0).party],
-        "events": copy.deepcopy(list(game.events)),
+        "events": list(game.events),  # built afresh on each read: the document's own
     }
 
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tagproc import Game, TurnResult
+from tagproc.acting import run_action
 from tagproc.engine.rules import Rules
-from tagproc import history
-from tagproc.history import SNAPSHOT_EVERY, ToldTurn
+from tagproc.engine.state import JournalEntry
+from tagproc.history import SNAPSHOT_EVERY, History, ToldTurn
 from tagproc.ruleset import load_ruleset
+from tagproc.transcript import load_transcript, run_transcript
 from tagproc.turn import Turn
 
 RULES = Rules(load_ruleset("gravewatch"))
@@ -127,7 +130,7 @@ def test_a_long_game_keeps_a_state_every_few_turns_and_every_one_from_the_last_r
 def replays(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """How many turns have been played (messages finished, actions run by ``tagproc.history``) since."""
     played = {"turns": 0}
-    finish, run = Turn.finish, history.run_action
+    finish, run = Turn.finish, run_action
 
     def counted_finish(self: Turn) -> TurnResult:
         played["turns"] += 1
@@ -138,7 +141,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return run(*args)
 
     monkeypatch.setattr(Turn, "finish", counted_finish)
-    monkeypatch.setattr(history, "run_action", counted_run)
+    monkeypatch.setattr("tagproc.history.run_action", counted_run)
     return played
 
 
@@ -197,3 +200,28 @@ def _whole(turn: TurnResult) -> TurnResult:
         turn.tags,
         turn.action,
     )
+
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_a_shed_turn_s_journal_is_the_one_played_with_the_same_fields_set(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pushed: dict[int, TurnResult] = {}  # the last turn committed at each position (a regenerate replaces)
+    push = History.push
+
+    def recorded(self: History, result: TurnResult) -> None:
+        pushed[result.position] = result
+        push(self, result)
+
+    monkeypatch.setattr(History, "push", recorded)
+    game = run_transcript(load_transcript(path)).game
+    game.reply('The end. [sheet: op="note" field="post" value="home"]')  # every turn before it shed
+    played = [entry for position in sorted(pushed) for entry in pushed[position].journal]
+    assert all(isinstance(turn, ToldTurn) for turn in game.turns[:-1])
+    assert game.journal == tuple(played)
+    for entry, was in zip(game.journal, played, strict=True):
+        assert entry.model_fields_set == was.model_fields_set
+        assert JournalEntry.model_validate(entry.model_dump()) == entry

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tagproc import Game, history
+from tagproc import Game
+from tagproc.acting import run_action
 from tagproc.cli import main
 from tagproc.engine.rules import Rules
 from tagproc.history import SNAPSHOT_EVERY
@@ -417,7 +418,7 @@ def test_a_ten_thousand_event_game_loads_with_one_replay_and_an_old_state_replay
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     played = {"messages": 0, "actions": 0}
-    finish, act, run = Turn.finish, Game.act, history.run_action
+    finish, act, run = Turn.finish, Game.act, run_action
 
     def counted_finish(self: Turn) -> TurnResult:
         played["messages"] += 1
@@ -433,7 +434,7 @@ def test_a_ten_thousand_event_game_loads_with_one_replay_and_an_old_state_replay
 
     monkeypatch.setattr(Turn, "finish", counted_finish)
     monkeypatch.setattr(Game, "act", counted_act)
-    monkeypatch.setattr(history, "run_action", counted_run)
+    monkeypatch.setattr("tagproc.history.run_action", counted_run)
     doc = _long_doc(10_000)
     game = Game.load(doc)
     assert played == {"messages": 9_000, "actions": 1_000}  # each event played once
