@@ -7,13 +7,13 @@ Master reply with a new telling, run from that reply's turn start.
 
 Invariants (DESIGN.md "Turns: measured from the turn start"):
 - The state is the fold of the messages the player sees: ``state_at(i)`` is the state turn ``i`` began
-  from (``GameState`` is an immutable value), kept as one snapshot per turn, so a new turn costs the same at
-  turn 10 and at turn 10,000 and no state is ever refolded. The turns are kept by ``tagproc.history``: whole
-  from the last Game Master reply on (what a regenerate replaces and the next recap tells); before it, each
-  turn's text, visible text, history and state, its answers and tag records derived again when read (that one
-  turn played again from its snapshot, equal to what was played; ``bench/memory.py``). A snapshot's
-  ``journal`` holds only the entries of the turn that made it (so no turn copies a journal as long as the
-  game); ``journal`` gathers them all.
+  from (``GameState`` is an immutable value). The turns and states are kept by ``tagproc.history``: whole,
+  with every state, from the last Game Master reply on (what a regenerate replaces and the next recap tells),
+  so a new turn or a regenerate costs the same at turn 10 and at turn 10,000; before it, each turn's text,
+  visible text, history and journal, and a state every ``SNAPSHOT_EVERY`` turns, a state between and a turn's
+  answers and tag records derived when read (played again from the kept state before, at most 16 turns, and
+  cached: equal to what was played; ``bench/memory.py``). A snapshot's ``journal`` holds only the entries of
+  the turn that made it (so no turn copies a journal as long as the game); ``journal`` gathers them all.
 - A regenerated reply keeps the position of the reply it replaces and starts from that reply's start state;
   nothing of the discarded telling survives. The player messages and actions that came after it are kept and
   run again on the state the new telling left (an action with its own dice, so it rolls as it did).

@@ -3,29 +3,36 @@ a turn computed.
 
 A turn's whole result (its answers as values and rendered, its tag records, its journal, the state after it)
 is kept while the game may still need it: from the last Game Master reply on, the turns a regenerate replaces
-or runs again and the next prompt's recap tells. A turn before that reply can never change again, so it is
-*shed*: kept as a ``ToldTurn``, its kind, position, text, visible text, history and action (what a chat shows
-of every turn), its state and journal read from the state kept after it, and its answers and tag records
-(some 4 KB a reply, a third of what a turn held) derived when read, by running that one turn again from the
-state it began from. Every state is kept (the very objects the turns made, their unchanged members and bags
-shared between them): reading a state, the journal, a prompt or the turns' texts replays nothing.
+or runs again and the next prompt's recap tells, and every state from that reply's start on. A turn before
+that reply can never change again, so it is *shed*: kept as a ``ToldTurn``, its kind, position, text,
+visible text, history and action (what a chat shows of every turn) and its journal entries (packed as plain
+values, rebuilt equal when read); its answers and tag records are derived when read. Before the last reply a
+state is kept every ``SNAPSHOT_EVERY`` positions (0, 16, 32, ...); a state between two is derived by playing
+the shed turns again from the kept one before it.
 
 Why replay is exact (DESIGN.md "Turns: measured from the turn start"): a turn's result is a function of the
 state it began from, its position, its text (or action) and the game's rules, templates and seed, nothing
-else; its dice are seeded from its position and text. A derived field is therefore equal to the one the turn
-gave when it was played.
+else; its dice are seeded from its position and text. A derived field or state is therefore equal to the one
+the turn gave when it was played.
 
 Invariants:
-- ``turn(i)`` gives a value equal to the turn ``i`` played, ``state_at(i)`` the very state it began from; a
-  kept turn is the very object ``Turn.finish`` (or ``run_action``) returned.
+- ``turn(i)`` gives a value equal to the turn ``i`` played and ``state_at(i)`` one equal to the state it began
+  from; a kept turn is the very object ``Turn.finish`` (or ``run_action``) returned, a kept state (from the
+  last reply on, and every ``SNAPSHOT_EVERY``-th before it) the very state the turns made.
 - Only turns before the last Game Master reply are shed, and nothing before it is ever replaced, so a
-  ``ToldTurn`` reads a history that no longer changes.
-- What replay derives is cached for the last ``_CACHED`` turns asked; nothing derived is kept past that.
+  ``ToldTurn`` reads a history that no longer changes and nothing derived ever goes stale.
+- Reading a shed state plays at most ``SNAPSHOT_EVERY - 1`` turns (from the nearest kept or cached state
+  before it), a shed turn's answers at most ``SNAPSHOT_EVERY``. Every turn so played is cached, the last
+  ``_CACHED`` asked, so reading the same state or turn again plays nothing and gives the very same object.
+- Reading the state now, the prompt, the turns' texts, the journal or the event log plays nothing.
 
-Decisions where the spec is silent: a snapshot every 16 turns with replay in between was measured too (1.7 KB
-a turn at 2,000 turns, against 5.2 KB here, ``bench/memory.py``), but then reading an old state or the journal
-replays turns, and reading a loaded game must play nothing again (``tests/test_saved.py``: never refolded). A game of player
-messages and actions only, with no reply yet, keeps every turn whole: the first prompt's recap tells them all.
+Decisions where the spec is silent (issue 14, ``bench/memory.py``): a state every 16 positions, not one per turn
+as before: the states were most of the 5.1 KB and 18 tracked objects a long game kept a turn (its gen-2 pauses
+5x longer at 10,000 turns than at 1,000); now under 2 KB and 3 objects. 16 keeps an old state's read to 15 turns
+played, some milliseconds. The journal of a shed turn is packed because a ``JournalEntry`` model costs some 500
+bytes and two tracked objects; rebuilt with ``model_construct`` from the values a validated entry held, with the
+same fields set. A game of player messages and actions only, with no reply yet, keeps every turn and state: the
+first prompt's recap tells them all.
 """
 
 from __future__ import annotations
@@ -143,7 +150,7 @@ class ToldTurn(TurnResult):
     """A shed turn: what a chat shows of it is kept, the rest is derived from the history when read.
 
     ``ToldTurn(**fields)`` (as ``dataclasses.replace`` makes one) holds the fields it is given; ``of`` makes
-    the shed form, which holds only the kind, position, text, visible text, history and action.
+    the shed form, which holds only the kind, position, text, visible text, history, action and journal.
     """
 
     __slots__ = ("_history", "_journal", "_whole")
@@ -231,6 +238,10 @@ def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: Tu
 
 _ENTRY = tuple(JournalEntry.model_fields)  # a journal entry's fields, in order
 _PACKED = len(_ENTRY) + 1  # each entry packed: its fields' values, then which were set
+# The fields each bit pattern names (a constant: unpacking an entry need not test every bit)
+_GIVEN = tuple(
+    frozenset(name for bit, name in enumerate(_ENTRY) if bits >> bit & 1) for bits in range(1 << len(_ENTRY))
+)
 
 
 def _packed(entries: tuple[JournalEntry, ...]) -> tuple[Any, ...]:
@@ -248,12 +259,13 @@ def _packed(entries: tuple[JournalEntry, ...]) -> tuple[Any, ...]:
 def _unpacked(packed: tuple[Any, ...]) -> tuple[JournalEntry, ...]:
     """The entries ``_packed`` packed, equal to them with the same fields set. ``model_construct`` without
     validation: each value is one a validated entry held (``tests/test_history.py`` checks it)."""
-    entries: list[JournalEntry] = []
-    for at in range(0, len(packed), _PACKED):
-        *values, given = packed[at : at + _PACKED]
-        named = {name for bit, name in enumerate(_ENTRY) if given >> bit & 1}
-        entries.append(JournalEntry.model_construct(named, **dict(zip(_ENTRY, values, strict=True))))
-    return tuple(entries)
+    return tuple(
+        JournalEntry.model_construct(
+            set(_GIVEN[packed[at + _PACKED - 1]]),
+            **dict(zip(_ENTRY, packed[at : at + _PACKED - 1], strict=True)),
+        )
+        for at in range(0, len(packed), _PACKED)
+    )
 
 
 def _fields(result: TurnResult) -> tuple[Any, ...]:
