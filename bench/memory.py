@@ -161,7 +161,7 @@ def breakdown(rules: Rules, turns: int, top: int) -> None:
         name = " <- ".join(
             f"{frame.filename.rsplit('/tagproc/', 1)[1]}:{frame.lineno}" for frame in ours[::-1][:3]
         )
-        site = sites.setdefault(name or str(stat.traceback[0]), [0, 0])
+        site = sites.setdefault(name or str(stat.traceback[-1]), [0, 0])
         site[0] += stat.size_diff
         site[1] += stat.count_diff
     print(
