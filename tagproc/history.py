@@ -28,11 +28,12 @@ Invariants:
 
 Decisions where the spec is silent (issue 14, ``bench/memory.py``): a state every 16 positions, not one per turn
 as before: the states were most of the 5.1 KB and 18 tracked objects a long game kept a turn (its gen-2 pauses
-5x longer at 10,000 turns than at 1,000); now under 2 KB and 3 objects. 16 keeps an old state's read to 15 turns
-played, some milliseconds. The journal of a shed turn is packed because a ``JournalEntry`` model costs some 500
-bytes and two tracked objects; rebuilt with ``model_construct`` from the values a validated entry held, with the
-same fields set. A game of player messages and actions only, with no reply yet, keeps every turn and state: the
-first prompt's recap tells them all.
+5x longer at 10,000 turns than at 1,000); now under 2 KB and 3 objects. 16 keeps an old state's read to at most
+15 turns played (tens of milliseconds); the event log is kept as kinds and the turns' own texts and actions, not
+a dict an event (``Game.events`` builds them). The journal of a shed turn is packed because a ``JournalEntry``
+model costs some 500 bytes and two tracked objects; rebuilt with ``model_construct`` from the values a validated
+entry held, with the same fields set. A game of player messages and actions only, with no reply yet, keeps every
+turn and state: the first prompt's recap tells them all.
 """
 
 from __future__ import annotations
