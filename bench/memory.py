@@ -15,6 +15,9 @@ Prints, measured in this one run (tests never assert a size or a time):
   round), and the longest automatic generation-2 pause seen while playing towards each mark beside it
 - the gc-tracked objects the game adds per turn, since a full collection walks every one of them
 
+With ``--breakdown N``, it first prints the N places whose allocations a game of ``--turns`` keeps the most of,
+per turn (``tracemalloc`` tracebacks, each named by its innermost frames in tagproc): what to cut next.
+
 Run: ``python bench/memory.py`` (``--turns 2000`` for a quicker look: the marks are a tenth of it and it)
 """
 
@@ -138,15 +141,50 @@ def measure(rules: Rules, small: int, large: int, rounds: int) -> dict[str, floa
     return found
 
 
+def breakdown(rules: Rules, turns: int, top: int) -> None:
+    """Print the ``top`` allocation sites of what turns 21 to ``turns`` + 20 of a game keep, per turn."""
+    gc.collect()
+    tracemalloc.start(25)
+    try:
+        game = new_game(rules)
+        play(game, 0, 20)  # past the first turns' one-off costs (templates compiled, indexes built)
+        gc.collect()
+        before = tracemalloc.take_snapshot()
+        play(game, 20, 20 + turns)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    sites: dict[str, list[int]] = {}
+    for stat in after.compare_to(before, "traceback"):
+        ours = [frame for frame in stat.traceback if "/tagproc/" in frame.filename]
+        name = " <- ".join(
+            f"{frame.filename.rsplit('/tagproc/', 1)[1]}:{frame.lineno}" for frame in ours[::-1][:3]
+        )
+        site = sites.setdefault(name or str(stat.traceback[-1]), [0, 0])
+        site[0] += stat.size_diff
+        site[1] += stat.count_diff
+    print(
+        f"kept per turn over {turns:,} turns, {sum(s[0] for s in sites.values()) / turns:,.0f} bytes in all:"
+    )
+    for name, (size, count) in sorted(sites.items(), key=lambda item: -item[1][0])[:top]:
+        print(f"  {size / turns:7,.0f} bytes {count / turns:5.1f} blocks  {name}")
+    del game
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--turns", type=int, default=10_000, help="the game's length (the first mark a tenth)"
     )
     parser.add_argument("--rounds", type=int, default=5, help="forced full collections at each mark")
+    parser.add_argument("--breakdown", type=int, default=0, help="first print the top N allocation sites")
     args = parser.parse_args()
     small, large = args.turns // 10, args.turns
-    found = measure(Rules(load_ruleset("gravewatch")), small, large, args.rounds)
+    rules = Rules(load_ruleset("gravewatch"))
+    if args.breakdown:
+        breakdown(rules, small, args.breakdown)
+    found = measure(rules, small, large, args.rounds)
     for mark, key in ((small, "held small"), (large, "held large")):
         each = found[key] / mark
         print(

@@ -7,13 +7,13 @@ Master reply with a new telling, run from that reply's turn start.
 
 Invariants (DESIGN.md "Turns: measured from the turn start"):
 - The state is the fold of the messages the player sees: ``state_at(i)`` is the state turn ``i`` began
-  from (``GameState`` is an immutable value), kept as one snapshot per turn, so a new turn costs the same at
-  turn 10 and at turn 10,000 and no state is ever refolded. The turns are kept by ``tagproc.history``: whole
-  from the last Game Master reply on (what a regenerate replaces and the next recap tells); before it, each
-  turn's text, visible text, history and state, its answers and tag records derived again when read (that one
-  turn played again from its snapshot, equal to what was played; ``bench/memory.py``). A snapshot's
-  ``journal`` holds only the entries of the turn that made it (so no turn copies a journal as long as the
-  game); ``journal`` gathers them all.
+  from (``GameState`` is an immutable value). The turns and states are kept by ``tagproc.history``: whole,
+  with every state, from the last Game Master reply on (what a regenerate replaces and the next recap tells),
+  so a new turn or a regenerate costs the same at turn 10 and at turn 10,000; before it, each turn's text,
+  visible text, history and journal, and a state every ``SNAPSHOT_EVERY`` turns, a state between and a turn's
+  answers and tag records derived when read (played again from the kept state before, at most 16 turns, and
+  cached: equal to what was played; ``bench/memory.py``). A snapshot's ``journal`` holds only the entries of
+  the turn that made it (so no turn copies a journal as long as the game); ``journal`` gathers them all.
 - A regenerated reply keeps the position of the reply it replaces and starts from that reply's start state;
   nothing of the discarded telling survives. The player messages and actions that came after it are kept and
   run again on the state the new telling left (an action with its own dice, so it rolls as it did).
@@ -45,6 +45,7 @@ from typing import Any, Literal
 
 from tagproc.acting import check_action, run_action
 from tagproc.actions import (
+    Action,
     EditAction,
     EditVerb,
     FightAction,
@@ -109,9 +110,11 @@ class Game:
         # The turns and the states between them: whole from the last reply on, shed before it (tagproc.history)
         self._history = History(self._context, GameState(party=build_party(party, rules)))
         self._version = 0  # counts commits, so a stale turn cannot be committed over a newer one
-        # Every turn as it was played, in order (a regenerate too), as plain JSON: what ``save()`` writes and a
-        # store appends; replaying them on a fresh game gives this game again.
-        self._events: list[dict[str, Any]] = []
+        # Every turn as it was played, in order (a regenerate too): its event's kind, and its text or action (the
+        # turn's own objects: the log costs two references a turn, not a dict); ``events`` is them as plain JSON,
+        # what ``save()`` writes and a store appends; replaying them on a fresh game gives this game again.
+        self._event_kinds: list[str] = []
+        self._event_bodies: list[str | Action] = []
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -150,8 +153,14 @@ class Game:
     def events(self) -> tuple[dict[str, Any], ...]:
         """Every turn as it was played, in order, as plain JSON: ``{"kind": "gm"|"player"|"regenerate",
         "text": ...}`` for a message, ``{"kind": "use"|"gear"|"edit"|"fight", "action": {...}}`` for an action
-        (``tagproc.actions``, every key). A regenerate is an event of its own: the log only grows."""
-        return tuple(self._events)
+        (``tagproc.actions``, every key). A regenerate is an event of its own: the log only grows. Each read
+        builds them afresh (the caller's own)."""
+        return tuple(
+            {"kind": kind, "text": body}
+            if isinstance(body, str)
+            else {"kind": kind, "action": action_json(body)}
+            for kind, body in zip(self._event_kinds, self._event_bodies, strict=True)
+        )
 
     def __len__(self) -> int:
         return len(self._history)
@@ -326,7 +335,8 @@ class Game:
 
     def _commit(self, result: TurnResult, *, replace: bool) -> None:
         self._version += 1
-        self._events.append(_event(result, replace=replace))
+        self._event_kinds.append("regenerate" if replace else result.kind)
+        self._event_bodies.append(result.text if result.action is None else result.action)
         later: list[TurnResult] = []
         if replace:
             later = self._history.drop_from(result.position)[1:]
@@ -344,13 +354,6 @@ class Game:
         # A prompt is kept for the positions whose turns are kept whole (from the last reply on)
         for position in [known for known in self._prompts if known < self._history.kept_from]:
             del self._prompts[position]
-
-
-def _event(result: TurnResult, *, replace: bool) -> dict[str, Any]:
-    """The event a committed turn is in the game's log."""
-    if result.action is not None:
-        return {"kind": result.kind, "action": action_json(result.action)}
-    return {"kind": "regenerate" if replace else result.kind, "text": result.text}
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:

@@ -21,8 +21,10 @@ Invariants:
 - The ruleset must be the one the game was saved with: the same id, version and content hash
   (``tagproc.ruleset.shared.ruleset_hash``), and with the same layers; each mismatch is a ``SaveError``
   naming the key and both values.
-- Loading replays the events once, in order, each as ``Game`` recorded it; the loaded game keeps a state per
-  turn as any game does (``Game``), so nothing is refolded on access and new turns run as on the original.
+- Loading replays the events once, in order, each as ``Game`` recorded it; the loaded game keeps its turns and
+  states as any game does (``tagproc.history``): reading the state now, a prompt, the turns' texts, the
+  journal or ``save()`` plays nothing again, an old state at most a few turns, once; new turns run as on the
+  original.
 
 Decisions where the spec is silent:
 - ``ruleset=None`` means the shipped ruleset of the document's id (through ``shared_rules``); a game of a
@@ -38,7 +40,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -126,7 +127,7 @@ def save_game(game: Game) -> dict[str, Any]:
         "layers": list(game.rules.book.layers),
         "seed": game.seed,
         "party": [member.model_dump(mode="json") for member in game.state_at(0).party],
-        "events": copy.deepcopy(list(game.events)),
+        "events": list(game.events),  # built afresh on each read: the document's own
     }
 
 

@@ -97,9 +97,11 @@ def test_state_at_gives_the_state_each_turn_began_from(engine: FakeEngine) -> No
     start = game.state
     results = [game.reply(TELLING_A), game.player("Hm."), game.reply(TELLING_B)]
     assert game.state_at(0) is start
-    for index, result in enumerate(results):
-        assert game.state_at(index + 1) is result.state
-    assert game.state_at(3) is game.state
+    assert [game.state_at(index + 1) for index in range(3)] == [result.state for result in results]
+    # From the last reply on, the very states the turns made; before it, one played again (tagproc.history),
+    # the same object when read again
+    assert game.state_at(2) is results[1].state and game.state_at(3) is results[2].state is game.state
+    assert game.state_at(1) is game.state_at(1)
     assert len(game.journal) == 3
     assert [len(game.state_at(i).journal) for i in range(4)] == [0, 2, 2, 1]
     with pytest.raises(IndexError):

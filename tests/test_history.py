@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tagproc import Game, TurnResult
+from tagproc.acting import run_action
 from tagproc.engine.rules import Rules
-from tagproc.history import ToldTurn
+from tagproc.engine.state import JournalEntry
+from tagproc.history import SNAPSHOT_EVERY, History, ToldTurn
 from tagproc.ruleset import load_ruleset
+from tagproc.transcript import load_transcript, run_transcript
+from tagproc.turn import Turn
 
 RULES = Rules(load_ruleset("gravewatch"))
 PARTY: list[dict[str, Any] | str] = [
@@ -109,13 +114,69 @@ def test_a_regenerate_and_a_saved_game_after_shedding_give_the_game_told_straigh
     assert [turn.to_json() for turn in straight.turns] == [turn.to_json() for turn in loaded.turns]
 
 
-def test_a_shed_turn_s_state_is_the_snapshot_and_a_long_game_s_states_are_the_ones_it_made() -> None:
+def test_a_long_game_keeps_a_state_every_few_turns_and_every_one_from_the_last_reply_on() -> None:
     game = Game(RULES, PARTY, seed=3)
-    results = [game.reply(f"Night {turn}. {REPLIES[turn % len(REPLIES)]}") for turn in range(20)]
-    assert isinstance(game.turns[0], ToldTurn)
-    assert all(game.state_at(index + 1) is result.state for index, result in enumerate(results))
-    assert all(told.state is result.state for told, result in zip(game.turns, results, strict=True))
+    results = [game.reply(f"Night {turn}. {REPLIES[turn % len(REPLIES)]}") for turn in range(40)]
+    assert isinstance(game.turns[0], ToldTurn) and game.state_at(0) is game.state_at(0)
+    for position, result in enumerate(results, start=1):
+        state = game.state_at(position)
+        assert state == result.state and game.state_at(position) is state is game.turns[position - 1].state
+        if position % SNAPSHOT_EVERY == 0 or position >= len(results) - 1:
+            assert state is result.state  # a kept state is the very one the turn made
     assert all(told.journal == result.journal for told, result in zip(game.turns, results, strict=True))
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many turns have been played (messages finished, actions run by ``tagproc.history``) since."""
+    played = {"turns": 0}
+    finish, run = Turn.finish, run_action
+
+    def counted_finish(self: Turn) -> TurnResult:
+        played["turns"] += 1
+        return finish(self)
+
+    def counted_run(*args: Any) -> TurnResult:
+        played["turns"] += 1
+        return run(*args)
+
+    monkeypatch.setattr(Turn, "finish", counted_finish)
+    monkeypatch.setattr("tagproc.history.run_action", counted_run)
+    return played
+
+
+def test_reading_a_shed_state_replays_from_the_kept_one_before_it_and_once(
+    long_game: tuple[Game, list[tuple[str, str, str]]], replays: dict[str, int]
+) -> None:
+    game = Game(RULES, PARTY, seed=3)
+    _play(game)
+    replays["turns"] = 0
+    every = SNAPSHOT_EVERY
+    # (position, turns played to read it): from the kept state before it, then what was played on the way cached
+    for position, plays in ((2 * every - 1, every - 1), (5, 5), (2 * every, 0), (every + 3, 0), (3, 0)):
+        before = replays["turns"]
+        state = game.state_at(position)
+        assert replays["turns"] - before == plays
+        assert game.state_at(position) is state and replays["turns"] - before == plays
+        assert state.model_dump_json() == long_game[0].state_at(position).model_dump_json()
+    before = replays["turns"]
+    assert game.turns[2 * SNAPSHOT_EVERY - 2].answers and replays["turns"] == before  # cached on the way
+
+
+def test_reading_the_state_now_the_prompt_the_texts_and_the_journal_replays_nothing(
+    long_game: tuple[Game, list[tuple[str, str, str]]], replays: dict[str, int]
+) -> None:
+    game = Game(RULES, PARTY, seed=3)
+    played = _play(game)
+    replays["turns"] = 0
+    assert game.state.model_dump_json() == played[-1][1]
+    assert game.prompt() is game.prompt()
+    told = [(turn.kind, turn.position, turn.text, turn.visible, turn.history) for turn in game.turns]
+    assert told == [
+        (turn.kind, turn.position, turn.text, turn.visible, turn.history) for turn in long_game[0].turns
+    ]
+    assert game.journal == long_game[0].journal and game.save() == long_game[0].save()
+    assert replays["turns"] == 0
 
 
 def test_a_game_of_player_messages_only_sheds_nothing() -> None:
@@ -139,3 +200,28 @@ def _whole(turn: TurnResult) -> TurnResult:
         turn.tags,
         turn.action,
     )
+
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_a_shed_turn_s_journal_is_the_one_played_with_the_same_fields_set(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pushed: dict[int, TurnResult] = {}  # the last turn committed at each position (a regenerate replaces)
+    push = History.push
+
+    def recorded(self: History, result: TurnResult) -> None:
+        pushed[result.position] = result
+        push(self, result)
+
+    monkeypatch.setattr(History, "push", recorded)
+    game = run_transcript(load_transcript(path)).game
+    game.reply('The end. [sheet: op="note" field="post" value="home"]')  # every turn before it shed
+    played = [entry for position in sorted(pushed) for entry in pushed[position].journal]
+    assert all(isinstance(turn, ToldTurn) for turn in game.turns[:-1])
+    assert game.journal == tuple(played)
+    for entry, was in zip(game.journal, played, strict=True):
+        assert entry.model_fields_set == was.model_fields_set
+        assert JournalEntry.model_validate(entry.model_dump()) == entry

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from tagproc import Game
+from tagproc.acting import run_action
 from tagproc.cli import main
 from tagproc.engine.rules import Rules
+from tagproc.history import SNAPSHOT_EVERY
 from tagproc.ruleset import Ruleset, load_ruleset
 from tagproc.saved import SAVE_FORMAT, SaveError, is_saved_game, replay, snapshot_of
 from tagproc.transcript import Transcript, load_transcript, run_transcript
@@ -412,11 +414,11 @@ def _long_doc(events: int) -> dict[str, Any]:
     return doc
 
 
-def test_a_ten_thousand_event_game_loads_with_one_replay_and_is_never_refolded(
+def test_a_ten_thousand_event_game_loads_with_one_replay_and_an_old_state_replays_a_few_turns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     played = {"messages": 0, "actions": 0}
-    finish, act = Turn.finish, Game.act
+    finish, act, run = Turn.finish, Game.act, run_action
 
     def counted_finish(self: Turn) -> TurnResult:
         played["messages"] += 1
@@ -426,21 +428,31 @@ def test_a_ten_thousand_event_game_loads_with_one_replay_and_is_never_refolded(
         played["actions"] += 1
         return act(self, action)
 
+    def counted_run(*args: Any) -> TurnResult:  # an action a shed state is replayed through
+        played["actions"] += 1
+        return run(*args)
+
     monkeypatch.setattr(Turn, "finish", counted_finish)
     monkeypatch.setattr(Game, "act", counted_act)
+    monkeypatch.setattr("tagproc.history.run_action", counted_run)
     doc = _long_doc(10_000)
     game = Game.load(doc)
-    assert played == {"messages": 9_000, "actions": 1_000}
+    assert played == {"messages": 9_000, "actions": 1_000}  # each event played once
     assert len(game) == 10_000 and len(game.events) == 10_000
-    for _ in range(3):  # reading the game, however often, plays nothing again
+    for _ in range(3):  # reading the game now, its texts and its journal, however often, plays nothing again
         assert game.state.party[0].name == "Ada"
-        assert game.state_at(5_000) is game.state_at(5_000)
         assert len(game.turns) == 10_000 and game.journal
+        assert all(turn.text or turn.action for turn in game.turns)
+        assert [turn.visible for turn in game.turns] and [turn.history for turn in game.turns]
         game.prompt()
         game.save()
     assert played == {"messages": 9_000, "actions": 1_000}
+    old = game.state_at(5_007)  # a shed state: played again from the snapshot before it, then cached
+    replayed = played["messages"] + played["actions"] - 10_000
+    assert 0 < replayed <= SNAPSHOT_EVERY - 1
+    assert game.state_at(5_007) is old and played["messages"] + played["actions"] == 10_000 + replayed
     game.reply("One more day.")
-    assert played == {"messages": 9_001, "actions": 1_000}
+    assert played["messages"] + played["actions"] == 10_001 + replayed
 
 
 # -- the command line -------------------------------------------------------------------------------
