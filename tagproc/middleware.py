@@ -195,7 +195,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or at the end.
     """
     turn = reply.turn
-    take, taken = turn.take, list[str]()
+    feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
     mode = turn.mode
@@ -246,7 +246,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     take(taken)
                     room, mode = _TAKE_MOST, turn.mode
                 continue
-            piece = take(taken, text)
+            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
             room, mode = _TAKE_MOST, turn.mode
             if piece:
                 yield piece
@@ -264,7 +264,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source."""
     turn = reply.turn
-    take, taken = turn.take, list[str]()
+    feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
     mode = turn.mode
@@ -313,7 +313,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     take(taken)
                     room, mode = _TAKE_MOST, turn.mode
                 continue
-            piece = take(taken, text)
+            piece = take(taken, text) if taken else feed(text)
             room, mode = _TAKE_MOST, turn.mode
             if piece:
                 yield piece

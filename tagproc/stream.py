@@ -332,6 +332,15 @@ class TagStream:
                 return self._close_plain(chunk, stop.end())
         return self._run(chunk, final=False)
 
+    def feed_prose(self, chunk: str) -> Text:
+        """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
+        (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
+        self._pos += len(chunk)
+        event: Text = _new(Text)
+        _SET_TEXT(event, chunk)
+        _SET_REASON(event, None)
+        return event
+
     @property
     def is_idle(self) -> bool:
         """Nothing held, between tags: a chunk that ``is_plain_prose`` would come back as one ``Text`` of

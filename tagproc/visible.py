@@ -59,6 +59,12 @@ class VisibleText:
                 out.append(piece)
         return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
 
+    def feed_text(self, text: str) -> str:
+        """``feed`` of one prose ``Text`` of ``text``: the visible text it adds, with no event to read."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        return self._add_text(text)
+
     @property
     def is_clear(self) -> bool:
         """Open, nothing held and no tag taken out: prose that does not end in whitespace is shown as it is."""
