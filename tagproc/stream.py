@@ -341,6 +341,17 @@ class TagStream:
         _SET_REASON(event, None)
         return event
 
+    def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
+        """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""
+        self._pos += len(first) + len(then)
+        one: Text = _new(Text)
+        _SET_TEXT(one, first)
+        _SET_REASON(one, None)
+        two: Text = _new(Text)
+        _SET_TEXT(two, then)
+        _SET_REASON(two, None)
+        return one, two
+
     @property
     def is_idle(self) -> bool:
         """Nothing held, between tags: a chunk that ``is_plain_prose`` would come back as one ``Text`` of

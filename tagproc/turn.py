@@ -362,19 +362,22 @@ class Turn:
         """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
         scanner gives one ``Text`` of it and stays idle) after a run passed through: the run read as
         ``_end_run`` reads it, then the chunk, in a few steps; returns what the chunk shows."""
-        chunks, start, stream, visible = self._chunks, self._run, self._stream, self._visible
+        chunks, start = self._chunks, self._run
         if start < len(chunks):  # the run apart: one string for the text, its event and its visible piece
             if start + 1 == len(chunks):
                 run = chunks[start]
             else:
                 run = "".join(chunks[start:])
                 chunks[start:] = [run]
-            # Plain prose to an idle scanner and a clear visible text: one ``Text``, shown as it is.
-            self._events.append(stream.feed_prose(run))
-            self._shown.append(visible.feed_text(run))
-        chunks.append(chunk)
-        self._events.append(stream.feed_prose(chunk))  # the scanner stays idle
-        shown = visible.feed_text(chunk)
+            chunks.append(chunk)
+            # Plain prose to an idle scanner (a ``Text`` each) and a clear visible text (the run as it is).
+            self._events += self._stream.feed_prose_pair(run, chunk)
+            self._shown.append(run)
+            shown = self._visible.feed_after_shown(run, chunk)
+        else:
+            chunks.append(chunk)
+            self._events.append(self._stream.feed_prose(chunk))  # the scanner stays idle
+            shown = self._visible.feed_text(chunk)
         if shown:
             self._shown.append(shown)
         self._run, self.mode = _GAP, _NEITHER  # the visible text holds the whitespace at its end

@@ -65,6 +65,14 @@ class VisibleText:
             raise RuntimeError("VisibleText.feed() after close()")
         return self._add_text(text)
 
+    def feed_after_shown(self, shown: str, text: str) -> str:
+        """``feed_text`` of ``shown`` then of ``text``, returning what ``text`` adds, where the caller knows
+        ``shown`` comes back as it is (given while ``is_clear``, not empty, no whitespace at its end)."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        self._started = True  # what ``_add_text(shown)`` leaves: still clear, prose returned
+        return self._add_text(text)
+
     @property
     def is_clear(self) -> bool:
         """Open, nothing held and no tag taken out: prose that does not end in whitespace is shown as it is."""
