@@ -16,8 +16,9 @@ Invariants:
 - A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
   ``mode``) in the step that read it, and keeps it, with a tag body's chunks that show nothing, in a list
-  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` (the pieces and the result are those
-  of feeding the turn chunk by chunk: tested on one character at a time, tokens and random splits).
+  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` with the next chunk it must read
+  (``Turn.feed`` of that chunk when none is kept); the pieces and the result are those of feeding the turn
+  chunk by chunk: tested on one character at a time, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.

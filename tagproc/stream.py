@@ -1,7 +1,8 @@
 """Stream: a sans-IO scanner that splits a streaming reply into prose and raw tags.
 
 ``TagStream`` owns a buffer and a state, never a socket or a thread (like h11): ``feed(chunk)`` and
-``close()`` return events. What it takes for a tag -- the names and aliases, the brackets, the heads, the
+``close()`` return events (``feed_prose``/``feed_prose_pair``: ``feed`` of plain prose while idle, the
+tests left to a caller that made them: the turn's passed runs). What it takes for a tag -- the names and aliases, the brackets, the heads, the
 wrapping markup and the evidence each bracket needs -- is the grammar of ``tagproc.envelope``, built from
 the vocabulary tables; it knows nothing about what a tag's body means.
 

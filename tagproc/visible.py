@@ -1,6 +1,7 @@
 """Visible text: what the player reads of a reply, the scanner's events joined with the tags taken out.
 
-``VisibleText`` is a streaming joiner, sans-IO like the scanner: ``feed(events) -> str`` and ``close() -> str``.
+``VisibleText`` is a streaming joiner, sans-IO like the scanner: ``feed(events) -> str`` and ``close() -> str``
+(``feed_text(text)``: ``feed`` of one prose ``Text``, with no event to read).
 It never delays prose: everything but a run of whitespace at the end of what it was fed is returned at
 once. The whitespace run ("the gap") is held until the next prose (or the end) says how it reads.
 

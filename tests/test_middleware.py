@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from tagproc import Game, astream_reply, chunk_text, stream_reply
 from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
-from tagproc.envelope import PAIRS
+from tagproc.envelope import MARKUP, PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
 from tagproc.stream import Event, TagStream, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import HELD_AT_END, Turn, TurnResult, is_passed
+from tagproc.turn import _SPACES, HELD_AT_END, Turn, TurnResult, is_passed
 from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
@@ -647,6 +647,14 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
         for chunk in (char, f"a{char}", f"{char}a"):
             passed = chunk[-1] not in HELD_AT_END and all(c not in chunk for c in "[({<")
             assert passed == is_passed(chunk), repr(chunk)
+
+
+def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_does_not() -> None:
+    # ``Turn.take`` ends a passed run with a chunk ending in ASCII whitespace as plain prose: the visible
+    # text holds that end (``str.isspace``), the scanner never does (it is no markup).
+    spaces = {char for char in map(chr, range(128)) if char.isspace()}
+    assert _SPACES == spaces == HELD_AT_END - MARKUP
+    assert MARKUP.isdisjoint(spaces)
 
 
 class _Tracked(dict[str, Any]):
