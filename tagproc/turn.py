@@ -340,6 +340,7 @@ class Turn:
     def _hold(self, text: str) -> str:
         """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past
         ``BODY_LIMIT`` releases as too-long text, which shows nothing either (the visible text says so)."""
+        self._run = -1  # the scanner reads on (it is -1 already in a body: a guard against misuse)
         if not text.isascii():
             text = clean_text(text)
         self._chunks.append(text)

@@ -715,3 +715,13 @@ def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object) -> No
         except (TypeError, ValueError) as error:
             got = (type(error), str(error))
         assert got == expected
+
+
+def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives() -> None:
+    # Misuse (the chunks were not taken as ``mode`` said), still read right: the scanner reads on.
+    pieces = ["Done.\n", "Then [in", 'ventory: action="add" item="rope"] on', " and on."]
+    taking = _game().begin_reply()
+    shown = [taking.feed(pieces[0]), taking.take([pieces[1]]), taking.feed(pieces[2]), taking.feed(pieces[3])]
+    feeding = _game().begin_reply()
+    assert shown == [feeding.feed(piece) for piece in pieces]
+    assert taking.finish().to_json() == feeding.finish().to_json()
