@@ -16,8 +16,9 @@ Invariants:
 - A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
   ``mode``) in the step that read it, and keeps it, with a tag body's chunks that show nothing, in a list
-  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` (the pieces and the result are those
-  of feeding the turn chunk by chunk: tested on one character at a time, tokens and random splits).
+  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` with the next chunk it must read
+  (``Turn.feed`` of that chunk when none is kept); the pieces and the result are those of feeding the turn
+  chunk by chunk: tested on one character at a time, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -195,7 +196,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or at the end.
     """
     turn = reply.turn
-    take, taken = turn.take, list[str]()
+    feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
     mode = turn.mode
@@ -246,7 +247,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     take(taken)
                     room, mode = _TAKE_MOST, turn.mode
                 continue
-            piece = take(taken, text)
+            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
             room, mode = _TAKE_MOST, turn.mode
             if piece:
                 yield piece
@@ -264,7 +265,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source."""
     turn = reply.turn
-    take, taken = turn.take, list[str]()
+    feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
     mode = turn.mode
@@ -313,7 +314,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     take(taken)
                     room, mode = _TAKE_MOST, turn.mode
                 continue
-            piece = take(taken, text)
+            piece = take(taken, text) if taken else feed(text)
             room, mode = _TAKE_MOST, turn.mode
             if piece:
                 yield piece

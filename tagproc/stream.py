@@ -1,7 +1,8 @@
 """Stream: a sans-IO scanner that splits a streaming reply into prose and raw tags.
 
 ``TagStream`` owns a buffer and a state, never a socket or a thread (like h11): ``feed(chunk)`` and
-``close()`` return events. What it takes for a tag -- the names and aliases, the brackets, the heads, the
+``close()`` return events (``feed_prose``/``feed_prose_pair``: ``feed`` of plain prose while idle, the
+tests left to a caller that made them: the turn's passed runs). What it takes for a tag -- the names and aliases, the brackets, the heads, the
 wrapping markup and the evidence each bracket needs -- is the grammar of ``tagproc.envelope``, built from
 the vocabulary tables; it knows nothing about what a tag's body means.
 
@@ -331,6 +332,26 @@ class TagStream:
             ):
                 return self._close_plain(chunk, stop.end())
         return self._run(chunk, final=False)
+
+    def feed_prose(self, chunk: str) -> Text:
+        """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
+        (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
+        self._pos += len(chunk)
+        event: Text = _new(Text)
+        _SET_TEXT(event, chunk)
+        _SET_REASON(event, None)
+        return event
+
+    def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
+        """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""
+        self._pos += len(first) + len(then)
+        one: Text = _new(Text)
+        _SET_TEXT(one, first)
+        _SET_REASON(one, None)
+        two: Text = _new(Text)
+        _SET_TEXT(two, then)
+        _SET_REASON(two, None)
+        return one, two
 
     @property
     def is_idle(self) -> bool:

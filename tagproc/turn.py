@@ -80,7 +80,9 @@ _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (
 # the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
 # what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
 _OPENERS = frozenset(PAIRS)
-HELD_AT_END: Final = MARKUP | frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+_SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
+HELD_AT_END: Final = MARKUP | _SPACES
+_GAP = -2  # ``Turn._run`` when none may pass but the scanner is idle (the visible text holds a gap)
 
 # What ``Turn.mode`` tells a caller's per-chunk loop (the middleware's) it may do with the next chunk
 # without a call, as plain data; ``Turn.take`` then hands the chunks so taken over in one call.
@@ -243,7 +245,9 @@ class Turn:
         self._events: list[Event] = []
         self._chunks: list[str] = []
         self._shown: list[str] = []
-        self._run = 0  # where the chunks ``feed`` passed straight through start (-1: none may pass now)
+        # Where the chunks ``feed`` passed straight through start; -1: none may pass now, nor is the
+        # scanner known idle; ``_GAP``: none may pass, but the scanner is idle (plain prose is one ``Text``).
+        self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self._result: TurnResult | None = None
 
@@ -259,6 +263,8 @@ class Turn:
         if not chunk:
             return ""  # the scanner and the visible text would take it and change nothing
         chunks = self._chunks
+        if self._run == _GAP and chunk.isascii() and chunk[-1] not in MARKUP and _OPENERS.isdisjoint(chunk):
+            return self._after_gap(chunk)
         if self._run >= 0 and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk):
             # Prose that cannot hold a tag, with the scanner idle and nothing held for the visible text: it
             # is shown as it is, and the scanner reads the run of such chunks at once when it ends.
@@ -283,11 +289,26 @@ class Turn:
         shown = self._visible.feed(events)
         if shown:  # a tag shows nothing: no piece kept for it
             self._shown.append(shown)
-        if stream.is_idle and self._visible.is_clear:
-            self._run, self.mode = len(chunks), PASSING
-        else:
+        if not stream.is_idle:
             self._run = -1
             self.mode = HOLDING if stream.is_in_body else _NEITHER
+        elif self._visible.is_clear:
+            self._run, self.mode = len(chunks), PASSING
+        else:
+            self._run, self.mode = _GAP, _NEITHER
+        return shown
+
+    def _after_gap(self, chunk: str) -> str:
+        """``feed`` of plain prose (``stream.is_plain_prose``) while the scanner is idle and the visible
+        text holds a gap: one ``Text`` of it, read by the visible text alone (what ``feed`` does, in fewer
+        steps)."""
+        self._chunks.append(chunk)
+        self._events.append(self._stream.feed_prose(chunk))
+        shown = self._visible.feed_text(chunk)
+        if shown:
+            self._shown.append(shown)
+        if self._visible.is_clear:
+            self._run, self.mode = len(self._chunks), PASSING
         return shown
 
     def take(self, taken: list[str], chunk: str = "") -> str:
@@ -307,6 +328,8 @@ class Turn:
         taken.clear()
         if self.mode is PASSING:  # one more piece of the run passed through
             self._chunks.append(text)
+            if chunk and chunk[-1] in _SPACES and chunk.isascii() and _OPENERS.isdisjoint(chunk):
+                return self._end_run_with(chunk)  # what ``feed`` does with it (the run ended with it)
             if len(self._chunks) - self._run >= _RUN_MOST:
                 self._end_run()
             return self.feed(chunk)
@@ -317,6 +340,7 @@ class Turn:
     def _hold(self, text: str) -> str:
         """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past
         ``BODY_LIMIT`` releases as too-long text, which shows nothing either (the visible text says so)."""
+        self._run = -1  # the scanner reads on (it is -1 already in a body: a guard against misuse)
         if not text.isascii():
             text = clean_text(text)
         self._chunks.append(text)
@@ -339,14 +363,25 @@ class Turn:
         """``feed`` of prose that ends in whitespace (ASCII, no opening bracket, no markup at its end: the
         scanner gives one ``Text`` of it and stays idle) after a run passed through: the run read as
         ``_end_run`` reads it, then the chunk, in a few steps; returns what the chunk shows."""
-        self._end_run()  # the run apart: one string for the text, its event and its visible piece
-        self._chunks.append(chunk)
-        events = self._stream.feed(chunk)
-        self._events += events
-        shown = self._visible.feed(events)
+        chunks, start = self._chunks, self._run
+        if start < len(chunks):  # the run apart: one string for the text, its event and its visible piece
+            if start + 1 == len(chunks):
+                run = chunks[start]
+            else:
+                run = "".join(chunks[start:])
+                chunks[start:] = [run]
+            chunks.append(chunk)
+            # Plain prose to an idle scanner (a ``Text`` each) and a clear visible text (the run as it is).
+            self._events += self._stream.feed_prose_pair(run, chunk)
+            self._shown.append(run)
+            shown = self._visible.feed_after_shown(run, chunk)
+        else:
+            chunks.append(chunk)
+            self._events.append(self._stream.feed_prose(chunk))  # the scanner stays idle
+            shown = self._visible.feed_text(chunk)
         if shown:
             self._shown.append(shown)
-        self._run, self.mode = -1, _NEITHER  # the visible text holds the whitespace at its end
+        self._run, self.mode = _GAP, _NEITHER  # the visible text holds the whitespace at its end
         return shown
 
     def _end_run(self) -> None:

@@ -1,6 +1,7 @@
 """Visible text: what the player reads of a reply, the scanner's events joined with the tags taken out.
 
-``VisibleText`` is a streaming joiner, sans-IO like the scanner: ``feed(events) -> str`` and ``close() -> str``.
+``VisibleText`` is a streaming joiner, sans-IO like the scanner: ``feed(events) -> str`` and ``close() -> str``
+(``feed_text(text)``: ``feed`` of one prose ``Text``, with no event to read).
 It never delays prose: everything but a run of whitespace at the end of what it was fed is returned at
 once. The whitespace run ("the gap") is held until the next prose (or the end) says how it reads.
 
@@ -58,6 +59,20 @@ class VisibleText:
             elif piece := self._add_text(event.text):
                 out.append(piece)
         return out[0] if len(out) == 1 else "".join(out)  # one piece is passed on, not copied
+
+    def feed_text(self, text: str) -> str:
+        """``feed`` of one prose ``Text`` of ``text``: the visible text it adds, with no event to read."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        return self._add_text(text)
+
+    def feed_after_shown(self, shown: str, text: str) -> str:
+        """``feed_text`` of ``shown`` then of ``text``, returning what ``text`` adds, where the caller knows
+        ``shown`` comes back as it is (given while ``is_clear``, not empty, no whitespace at its end)."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        self._started = True  # what ``_add_text(shown)`` leaves: still clear, prose returned
+        return self._add_text(text)
 
     @property
     def is_clear(self) -> bool:

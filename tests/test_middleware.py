@@ -17,12 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagproc import Game, astream_reply, chunk_text, stream_reply
+from tagproc.documents import clean_text
 from tagproc.engine.rules import Rules
-from tagproc.envelope import PAIRS
+from tagproc.envelope import MARKUP, PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
+from tagproc.stream import Event, TagStream, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import HELD_AT_END, Turn, TurnResult, is_passed
+from tagproc.turn import _SPACES, HELD_AT_END, Turn, TurnResult, is_passed
+from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
 from tests.fake_engine import FakeEngine, install
@@ -576,6 +579,58 @@ def test_the_stream_s_fast_path_gives_what_feeding_the_turn_gives(
         assert _streamed(text, pieces) == _fed(text, pieces), text
 
 
+def _the_long_way(pieces: Sequence[str]) -> tuple[list[str], list[Event]]:
+    """Each chunk's visible piece and the events, from the scanner and the visible text fed chunk by
+    chunk with no fast path of the turn's (``TagStream.feed``, ``VisibleText.feed``)."""
+    stream, visible = TagStream(), VisibleText()
+    shown: list[str] = []
+    events: list[Event] = []
+    for piece in pieces:
+        fed = stream.feed(clean_text(piece)) if piece else []
+        events += fed
+        shown.append(visible.feed(fed))
+    tail = stream.close()
+    events += tail
+    shown.append(visible.feed(tail) + visible.close())
+    return shown, merge_text(events)
+
+
+def _turn_fed(pieces: Sequence[str]) -> tuple[list[str], list[Event]]:
+    """The same from ``Turn.feed`` (its passed runs, its gap and whitespace steps), then ``finish``."""
+    turn = _game().begin_reply()
+    shown = [turn.feed(piece) for piece in pieces]
+    result = turn.finish()
+    shown.append(result.visible[sum(map(len, shown)) :])
+    return shown, merge_text(turn._events)
+
+
+@pytest.mark.parametrize("splitter", ["chars", "words", "random", "tokens"])
+def test_feeding_the_turn_gives_what_the_scanner_and_the_visible_text_give(
+    splitter: str, token_counter: TokenCounter
+) -> None:
+    rng = random.Random(splitter)
+    texts = [*DIFF_TEXTS, "Done.\n\nThe end.  \n", " \n[sheet: op=rest]\n\n  Then on.\t\n"]
+    for text in texts:
+        if splitter == "chars":
+            pieces = list(text)
+        elif splitter == "words":
+            pieces = _word_pieces(text)
+        elif splitter == "tokens":
+            pieces = list(token_counter.pieces(text))
+        else:
+            pieces = _split(text, rng)
+        assert _turn_fed(pieces) == _the_long_way(pieces), text
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_random_splits_fed_to_the_turn_give_what_the_long_way_gives(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(DIFF_TEXTS))
+    cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=40))))
+    pieces = [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
+    assert _turn_fed(pieces) == _the_long_way(pieces)
+
+
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_random_splits_through_the_stream_give_what_feeding_the_turn_gives(data: st.DataObject) -> None:
@@ -592,6 +647,14 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
         for chunk in (char, f"a{char}", f"{char}a"):
             passed = chunk[-1] not in HELD_AT_END and all(c not in chunk for c in "[({<")
             assert passed == is_passed(chunk), repr(chunk)
+
+
+def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_does_not() -> None:
+    # ``Turn.take`` ends a passed run with a chunk ending in ASCII whitespace as plain prose: the visible
+    # text holds that end (``str.isspace``), the scanner never does (it is no markup).
+    spaces = {char for char in map(chr, range(128)) if char.isspace()}
+    assert _SPACES == spaces == HELD_AT_END - MARKUP
+    assert MARKUP.isdisjoint(spaces)
 
 
 class _Tracked(dict[str, Any]):
@@ -652,3 +715,13 @@ def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object) -> No
         except (TypeError, ValueError) as error:
             got = (type(error), str(error))
         assert got == expected
+
+
+def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives() -> None:
+    # Misuse (the chunks were not taken as ``mode`` said), still read right: the scanner reads on.
+    pieces = ["Done.\n", "Then [in", 'ventory: action="add" item="rope"] on', " and on."]
+    taking = _game().begin_reply()
+    shown = [taking.feed(pieces[0]), taking.take([pieces[1]]), taking.feed(pieces[2]), taking.feed(pieces[3])]
+    feeding = _game().begin_reply()
+    assert shown == [feeding.feed(piece) for piece in pieces]
+    assert taking.finish().to_json() == feeding.finish().to_json()
