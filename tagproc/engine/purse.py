@@ -80,7 +80,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     value = {coin.id: coin.value for coin in family}
     purse = purse_of(member, rules, family)
     owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
-    plan = money.plan_payment(family, purse, owed)
+    plan = money.plan_payment(family, purse, owed, checked=rules.is_sound_family(family))
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)

@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Protocol
 
 from tagproc.engine.market import MarketBook
+from tagproc.engine import money
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.names import CoinName, GameWords, ProposalWords, StatWord, Word, fold
@@ -159,6 +160,24 @@ class Rules:
                     Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value)
                 )
         return families
+
+    @cached_property
+    def _sound_families(self) -> tuple[tuple[Coin, ...], ...]:
+        """The families of ``_families`` that ``money.check_family`` passes (the book's coins never change,
+        so a family checked once stays as sound: a payment need not check it again)."""
+        sound: list[tuple[Coin, ...]] = []
+        for family in self._families.values():
+            try:
+                money.check_family(family)
+            except ValueError:
+                continue
+            sound.append(family)
+        return tuple(sound)
+
+    def is_sound_family(self, family: Sequence[Coin]) -> bool:
+        """Whether ``family`` is one of this ruleset's families (as ``family`` gives it, the very tuple) and
+        ``money.check_family`` passed it: ``money.plan_payment(..., checked=True)`` may then skip the check."""
+        return any(family is sound for sound in self._sound_families)
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
