@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Protocol
 
-from tagproc.engine.market import MarketBook
 from tagproc.engine import money
+from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
 from tagproc.names import CoinName, GameWords, ProposalWords, StatWord, Word, fold
