@@ -102,6 +102,19 @@ def test_a_family_is_sound_once_checked_and_its_payments_are_those_checked_afres
                 assert money.plan_payment(family, purse, owed, checked=True) == fresh
 
 
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_coins_tables_are_its_familys_worths_and_labels_worked_out_afresh(ruleset: str) -> None:
+    rules = Rules(load_ruleset(ruleset))
+    for coin in rules.book.coins():
+        family = rules.family(coin.id)
+        values, labels = rules.coin_tables(coin.id)
+        assert dict(values) == {each.id: each.value for each in family}
+        assert dict(labels) == {each.id: rules.coins_by_id[each.id].label for each in family}
+        assert rules.coin_tables(coin.id) is rules.coin_tables(coin.id)
+        with pytest.raises(TypeError):
+            values[coin.id] = 0  # type: ignore[index]  # read-only: shared by every payment
+
+
 def test_an_unsound_family_is_never_taken_as_checked() -> None:
     rules = Rules(load_ruleset("gravewatch"))
     unsound = (Coin("penny", 2), Coin("shilling", 12))  # no coin worth 1

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from types import MappingProxyType
 from typing import Protocol
 
 from tagproc.engine import money
@@ -160,6 +161,20 @@ class Rules:
                     Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value)
                 )
         return families
+
+    def coin_tables(self, coin_id: str) -> tuple[Mapping[str, int], Mapping[str, str]]:
+        """Each coin of ``coin_id``'s family by id: its worth in the smallest coin, and its label (what a
+        payment counts and says; read-only views, built once per family: the book's coins never change)."""
+        return self._coin_tables[self.coins_by_id[coin_id].family.id]
+
+    @cached_property
+    def _coin_tables(self) -> dict[str, tuple[Mapping[str, int], Mapping[str, str]]]:
+        tables: dict[str, tuple[Mapping[str, int], Mapping[str, str]]] = {}
+        for family_id, family in self._families.items():
+            values = {coin.id: coin.value for coin in family}
+            labels = {coin.id: self.coins_by_id[coin.id].label for coin in family}
+            tables[family_id] = (MappingProxyType(values), MappingProxyType(labels))
+        return tables
 
     @cached_property
     def _sound_families(self) -> tuple[tuple[Coin, ...], ...]:
