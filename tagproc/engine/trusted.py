@@ -64,7 +64,9 @@ def trusted(model: type[M]) -> Callable[..., M]:
     def build(**fields: Any) -> M:
         values = template.copy()
         values.update(fields)
-        if len(values) != size or not required <= fields.keys():
+        # No field it does not have (the size would grow), and every required one given: all are, when as
+        # many fields as the model has were given (the usual answer, effect and note), else check.
+        if len(values) != size or (len(fields) != size and not required <= fields.keys()):
             raise refuse(fields)
         value = _new(model)
         _set_dict(value, values)
