@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
+import tagproc.acting
+import tagproc.turn
 from tagproc.commands import (
     Add,
     Buy,
     Change,
     CoinAmount,
+    Command,
     Condition,
     Damage,
+    Earn,
     Give,
     Inspect,
     ItemRef,
@@ -26,6 +34,9 @@ from tagproc.commands import (
     Unreadable,
 )
 from tagproc.repairs import Repair
+from tests.conformance.run import load_cases, play
+from tests.corpus.cases import ALL_CASES
+from tests.corpus.harness import _play
 
 AXE = ItemRef(name="Hand axe", label="Hand axe")
 
@@ -187,3 +198,75 @@ def test_a_proposal_round_trips_through_json() -> None:
         tags=(),
     )
     assert Proposal.model_validate_json(proposal.model_dump_json()) == proposal
+
+
+# -- answer_attrs against the reference, over realistic commands and open ones ---------------------------
+
+
+def _commands_played(monkeypatch: pytest.MonkeyPatch) -> list[Command]:
+    """Every command ``decide`` is asked about while the conformance cases and the corpus are played."""
+    seen: list[Command] = []
+    for module in (tagproc.turn, tagproc.acting):
+
+        def decide(state: Any, command: Command, *args: Any, _real: Any = module.decide, **kw: Any) -> Any:
+            seen.append(command)
+            return _real(state, command, *args, **kw)
+
+        monkeypatch.setattr(module, "decide", decide)
+    for case in load_cases():
+        play(case)
+    for corpus_case in ALL_CASES:
+        _play(corpus_case, corpus_case.sloppy)
+        if corpus_case.canonical is not None:
+            _play(corpus_case, corpus_case.canonical)
+    return seen
+
+
+def test_answer_attrs_is_the_reference_over_every_command_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    commands = _commands_played(monkeypatch)
+    assert len({type(command) for command in commands}) >= 10
+    for command in commands:
+        assert command.answer_attrs() == command.reference_answer_attrs(), command
+
+
+def test_answer_attrs_is_the_reference_over_the_answer_table() -> None:
+    for param in ANSWERS:
+        command: Any = param.values[0]
+        assert command.answer_attrs() == command.reference_answer_attrs()
+
+
+_names = st.text(min_size=1, max_size=8)
+_who = st.none() | _names
+_item = st.builds(ItemRef, name=_names, label=st.none() | _names, coin=st.none() | _names)
+_coins = st.lists(
+    st.builds(
+        CoinAmount, name=_names, count=st.integers(1, 99), coin=st.none() | _names, label=st.none() | _names
+    ),
+    min_size=1,
+    max_size=3,
+).map(tuple)
+_any_command = st.one_of(
+    st.builds(Add, item=_item, count=st.integers(1, 50), who=_who),
+    st.builds(Give, item=_item, count=st.integers(1, 50), who=_who, to=_who),
+    st.builds(Buy, item=_item, who=_who, seller=_who, level=_who),
+    st.builds(Inspect, item=_item, who=_who, seller=_who, way=_who),
+    st.builds(Pay, amounts=_coins, who=_who),
+    st.builds(Earn, amounts=_coins, who=_who),
+    st.builds(Place, name=_who, size=_who, new_day=st.booleans()),
+    st.builds(Loot, table=_names, who=_who),
+    st.builds(Rest, rest=_names, who=_who),
+    st.builds(Spend, pool=_names, amount=st.integers(1, 9), who=_who),
+    st.builds(Damage, pool=_who, amount=st.integers(1, 9), who=_who),
+    st.one_of(
+        st.builds(Track, track=_names, to=st.integers(0, 9), who=_who),
+        st.builds(Track, track=_names, by=st.integers(-9, 9), who=_who),
+    ),
+    st.builds(Condition, condition=_names, state=st.booleans(), who=_who),
+    st.builds(Note, field=_names, value=st.text(max_size=8), who=_who),
+    st.builds(Unreadable, raw=st.text(max_size=12)),
+)
+
+
+@given(_any_command)
+def test_answer_attrs_is_the_reference_over_open_commands(command: Command | Unreadable) -> None:
+    assert command.answer_attrs() == command.reference_answer_attrs()

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from tagproc.engine import money
 from tagproc.engine.money import Coin
 from tagproc.engine.rules import Named, Rules
 from tagproc.engine.sheet import find, find_in
@@ -84,6 +85,42 @@ def test_a_coins_family_is_its_familys_coins_smallest_first_asked_once_or_again(
         expected = tuple(Coin(c.id, c.value) for c in family)
         assert rules.family(coin.id) == expected
         assert rules.family(coin.id) is rules.family(coin.id)
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_family_is_sound_once_checked_and_its_payments_are_those_checked_afresh(ruleset: str) -> None:
+    rules = Rules(load_ruleset(ruleset))
+    for coin in rules.book.coins():
+        family = rules.family(coin.id)
+        money.check_family(family)  # the rulesets' families are all sound
+        assert rules.is_sound_family(family)
+        assert not rules.is_sound_family(tuple(list(family)))  # not the very tuple: not known checked
+        for counts in ((0,) * len(family), (1,) * len(family), tuple(range(len(family), 0, -1))):
+            purse = {each.id: count for each, count in zip(family, counts, strict=True)}
+            for owed in (0, 1, 7, 36, 100, 1000):
+                fresh = money.plan_payment(family, purse, owed)
+                assert money.plan_payment(family, purse, owed, checked=True) == fresh
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_coins_tables_are_its_familys_worths_and_labels_worked_out_afresh(ruleset: str) -> None:
+    rules = Rules(load_ruleset(ruleset))
+    for coin in rules.book.coins():
+        family = rules.family(coin.id)
+        values, labels = rules.coin_tables(coin.id)
+        assert dict(values) == {each.id: each.value for each in family}
+        assert dict(labels) == {each.id: rules.coins_by_id[each.id].label for each in family}
+        assert rules.coin_tables(coin.id) is rules.coin_tables(coin.id)
+        with pytest.raises(TypeError):
+            values[coin.id] = 0  # type: ignore[index]  # read-only: shared by every payment
+
+
+def test_an_unsound_family_is_never_taken_as_checked() -> None:
+    rules = Rules(load_ruleset("gravewatch"))
+    unsound = (Coin("penny", 2), Coin("shilling", 12))  # no coin worth 1
+    assert not rules.is_sound_family(unsound)
+    with pytest.raises(ValueError, match="worth 1"):
+        money.plan_payment(unsound, {"penny": 1}, 1)
 
 
 # -- memoised reads (``read(live=False)``, ``unit_weight``): the same numbers as worked out afresh ----------

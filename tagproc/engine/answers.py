@@ -15,6 +15,7 @@ from tagproc.notes import Note, NoteLike, notes_of
 
 __all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with_attrs", "with_names"]
 
+_FLAT = (list, tuple)  # a note given as a flat list of notes (exact types: a Note is never one)
 _SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
 
 
@@ -93,6 +94,8 @@ def _notes(command: Command, note: NoteLike) -> tuple[Note, ...]:
             return ()
         if type(note) is Note:
             return (note,)
+        if type(note) in _FLAT and all(type(one) is Note for one in note):
+            return tuple(note)  # type: ignore[arg-type]  # a flat list of notes: what the walk makes of it
     return notes_of((*command.notes, note))
 
 

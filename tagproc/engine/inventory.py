@@ -27,17 +27,14 @@ from __future__ import annotations
 
 from tagproc import commands as c
 from tagproc.engine import bags, carrying
-from tagproc.engine.answers import answer, refuse, with_attr, with_names
+from tagproc.engine.answers import answer, refuse, with_attr, with_attrs
 from tagproc.engine.bags import Keep, Resolved, What
 from tagproc.engine.dice import Dice
 from tagproc.engine.invent import NotInvented, invent
 from tagproc.engine.outcome import (
-    Accepted,
-    BagChanged,
     Decision,
     Effect,
     ItemInvented,
-    Journaled,
     bag_changed,
     evolve,
     evolve_all,
@@ -47,7 +44,7 @@ from tagproc.engine.outcome import (
 from tagproc.engine.placing import counted, member_or_refusal, place, thing
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, JournalEntry, Stack, journal_entry
+from tagproc.engine.state import GameState, Stack, journal_entry
 from tagproc.engine.trusted import note
 from tagproc.engine.wearing import decide_bind, decide_equip, decide_unbind, decide_unequip
 from tagproc.notes import Note, notes_of
@@ -124,14 +121,14 @@ def decide_remove(
     count = sum(piece.count for piece in pieces)
     text = counted(resolved, count)
     effects = (
-        BagChanged(member=who, bag=bag),
-        Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)),
+        bag_changed(member=who, bag=bag),
+        journaled(entry=journal_entry(kind="lost", who=member.name, text=text)),
     )
-    attrs = with_names(
-        command, with_attr(command, command.answer_attrs(), "count", str(count)), who=member.name
-    )
+    # count= as taken, and who= as the member's own name when the tag wrote one (``with_names``), in one pass.
+    written = {"count": str(count)} if command.who is None else {"count": str(count), "who": member.name}
+    attrs = with_attrs(command, command.answer_attrs(), **written)
     reply = answer(command, now=bags.count_held(bag, resolved.what), attrs=attrs, note=short)
-    return Accepted(effects=effects, answers=(reply,))
+    return trusted_accepted(effects=effects, answers=(reply,))
 
 
 def _others_hold(state: GameState, command: c.Remove, rules: Rules) -> bool:
@@ -155,15 +152,16 @@ def _remove_from_the_party(state: GameState, command: c.Remove, rules: Rules) ->
         bag, pieces = bags.take(member.bag, resolved.what, left)
         taken = sum(piece.count for piece in pieces)
         left -= taken
-        effects.append(BagChanged(member=index, bag=bag))
+        effects.append(bag_changed(member=index, bag=bag))
         text = counted(resolved, taken)
-        effects.append(Journaled(entry=JournalEntry(kind="lost", who=member.name, text=text)))
+        effects.append(journaled(entry=journal_entry(kind="lost", who=member.name, text=text)))
     count = command.count - left
     short = note("inventory.party_held_only", count=count) if count < command.count else None
     after = evolve_all(state, tuple(effects))
     total = sum(bags.count_held(member.bag, resolved.what) for member in after.party)
     attrs = with_attr(command, command.answer_attrs(), "count", str(count))
-    return Accepted(effects=tuple(effects), answers=(answer(command, now=total, attrs=attrs, note=short),))
+    reply = answer(command, now=total, attrs=attrs, note=short)
+    return trusted_accepted(effects=tuple(effects), answers=(reply,))
 
 
 def _take(
@@ -246,8 +244,13 @@ def decide_give(
             )
         ),
     )
-    attrs = with_attr(command, command.answer_attrs(), "count", str(count))
-    attrs = with_names(command, attrs, who=giver_name, to=receiver_name)
+    # count= as given, and each character key the tag wrote as the member's own name (``with_names``), in one
+    # pass: ``with_names(command, with_attr(..., "count", ...), who=..., to=...)``.
+    written = {"count": str(count)}
+    if command.who is not None:
+        written["who"] = giver_name
+    written["to"] = receiver_name  # ``to`` is set: a give without one was refused above
+    attrs = with_attrs(command, command.answer_attrs(), **written)
     reply = answer(  # now= the receiver's count (PEER §4)
         command, now=bags.count_held(into, resolved.what), attrs=attrs, note=notes
     )

@@ -115,13 +115,17 @@ def coins_for(family: Sequence[Coin], amount: int, below: int | None = None) -> 
     return tuple(counted)
 
 
-def plan_payment(family: Sequence[Coin], purse: Mapping[str, int], owed: int) -> PaymentPlan | None:
+def plan_payment(
+    family: Sequence[Coin], purse: Mapping[str, int], owed: int, *, checked: bool = False
+) -> PaymentPlan | None:
     """How to pay ``owed`` out of ``purse`` in this family's coins, or None when it cannot be met.
 
     Spec "Money": "the largest coins that fit go first, then the smallest coin left that covers what is
     still owed is broken, and the change comes back in the family's smaller coins, largest first."
+    ``checked``: ``family`` already passed ``check_family`` (``Rules.is_sound_family``), not checked again.
     """
-    check_family(family)
+    if not checked:
+        check_family(family)
     if owed < 0:
         raise ValueError("an amount owed is never negative")
     if any(purse.get(coin.id, 0) < 0 for coin in family):
@@ -130,20 +134,21 @@ def plan_payment(family: Sequence[Coin], purse: Mapping[str, int], owed: int) ->
         return None
     left = owed
     taken: dict[str, int] = {}
-    for coin in _largest_first(family):
+    largest = _largest_first(family)
+    for coin in largest:
         count = min(purse.get(coin.id, 0), left // coin.value)
         if count:
             taken[coin.id] = count
             left -= count * coin.value
     if left == 0:
-        return PaymentPlan(owed, _in_family_order(family, taken), (), None)
+        return PaymentPlan(owed, _in_family_order(largest, taken), (), None)
     # Every coin still in the purse is worth more than ``left`` (it did not fit), and one is left
     # because the purse is worth enough: break the smallest of them.
     remaining = [coin for coin in family if purse.get(coin.id, 0) - taken.get(coin.id, 0) > 0]
     broken = min(remaining, key=lambda coin: coin.value)
     taken[broken.id] = taken.get(broken.id, 0) + 1
     change = coins_for(family, broken.value - left, below=broken.value)
-    return PaymentPlan(owed, _in_family_order(family, taken), change, broken.id)
+    return PaymentPlan(owed, _in_family_order(largest, taken), change, broken.id)
 
 
 def payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> Note:
@@ -166,7 +171,6 @@ def _largest_first(family: Sequence[Coin]) -> list[Coin]:
     return sorted(family, key=_VALUE, reverse=True)
 
 
-def _in_family_order(family: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:
-    return tuple(
-        CoinCount(coin.id, counts[coin.id]) for coin in _largest_first(family) if counts.get(coin.id)
-    )
+def _in_family_order(largest: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:
+    """``counts`` of the family's coins, ``largest`` its coins largest first (``_largest_first``)."""
+    return tuple(CoinCount(coin.id, counts[coin.id]) for coin in largest if counts.get(coin.id))

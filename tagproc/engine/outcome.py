@@ -179,7 +179,16 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     journal: list[JournalEntry] | None = None
     changes: dict[str, object] = {}
     for effect in effects:
-        if isinstance(effect, _MEMBER_EFFECTS):
+        kind = type(effect)
+        # The two effects nearly every decision makes first, by their exact type (a bag swapped in, a
+        # journal line): no call and no isinstance chain; every other effect as below.
+        if kind is BagChanged:
+            party = list(state.party) if party is None else party
+            party[effect.member] = replaced(party[effect.member], bag=effect.bag)  # type: ignore[union-attr]
+        elif kind is Journaled:
+            journal = list(state.journal) if journal is None else journal
+            journal.append(effect.entry)  # type: ignore[union-attr]
+        elif isinstance(effect, _MEMBER_EFFECTS):
             party = list(state.party) if party is None else party
             party[effect.member] = _member_after(party[effect.member], effect)
         elif isinstance(effect, Journaled):

@@ -118,6 +118,10 @@ def place(
     limit = rules.stack_limit(resolved.item)
     effects: list[Effect] = list(before)
     answers: list[Answer] = []
+    canonical = command.answer_attrs()  # once: each answer sets its own who= and count= on it
+    # The command's own notes go on the first answer only: the others answer a copy without them (none to
+    # drop in the usual case, a command without notes, which then answers itself).
+    quiet = replaced(command, notes=()) if command.notes else command
     for index, (member_index, taken) in enumerate(share.parts):
         member = state.party[member_index]
         bag = bags.add(member.bag, resolved.what, taken, limit)
@@ -125,18 +129,15 @@ def place(
         text = counted(resolved, taken)
         effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
-        attrs = with_attrs(command, command.answer_attrs(), who=shown, count=str(taken))
-        said = command if index == 0 else replaced(command, notes=())
+        attrs = with_attrs(command, canonical, who=shown, count=str(taken))
+        said = command if index == 0 else quiet
         first = notes if index == 0 else ()
         answers.append(answer(said, now=bags.count_held(bag, resolved.what), attrs=attrs, note=first))
     if share.left:
         text = counted(resolved, share.left)
         holder = state.party[who].name
         effects.append(journaled(entry=journal_entry(kind="left-behind", who=holder, text=text)))
-        attrs = with_attrs(
-            command, command.answer_attrs(), count=str(share.left), who=holder if named else None
-        )
-        quiet = replaced(command, notes=())
+        attrs = with_attrs(command, canonical, count=str(share.left), who=holder if named else None)
         answers.append(answer(quiet, result="refused", reason=why, attrs=attrs))
     return trusted_accepted(effects=tuple(effects), answers=tuple(answers))
 

@@ -77,10 +77,10 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         return who
     member = state.party[who]
     family = rules.family(ids[0])
-    value = {coin.id: coin.value for coin in family}
+    value, labels = rules.coin_tables(ids[0])
     purse = purse_of(member, rules, family)
     owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
-    plan = money.plan_payment(family, purse, owed)
+    plan = money.plan_payment(family, purse, owed, checked=rules.is_sound_family(family))
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)
@@ -90,7 +90,6 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     after = replaced(member, bag=bag)
     if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
-    labels = {coin.id: rules.coins_by_id[coin.id].label for coin in family}
     spent = ", ".join(
         f"{part.count} {rules.coin_name(coin, part.count)}"
         for part, coin in zip(command.amounts, ids, strict=True)

@@ -54,9 +54,10 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
     effects: list[Effect] = []
     sheet, parts, skips = _restore(view, rest)
     bag, charged = _recharge(view, rest.id, dice)
-    if sheet != view.sheet:
+    # The very value back means nothing changed (no comparison to make); an equal new one, too.
+    if sheet is not view.sheet and sheet != view.sheet:
         effects.append(sheet_changed(member=index, sheet=sheet))
-    if bag != view.member.bag:
+    if bag is not view.member.bag and bag != view.member.bag:
         effects.append(bag_changed(member=index, bag=bag))
     attrs = with_attrs(command, command.answer_attrs(), rest=rest.id, who=view.name)
     now = _now(rest, [*parts, *charged])

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from types import MappingProxyType
 from typing import Protocol
 
+from tagproc.engine import money
 from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
@@ -159,6 +161,38 @@ class Rules:
                     Coin(c.id, c.value) for c in sorted(family, key=lambda c: c.value)
                 )
         return families
+
+    def coin_tables(self, coin_id: str) -> tuple[Mapping[str, int], Mapping[str, str]]:
+        """Each coin of ``coin_id``'s family by id: its worth in the smallest coin, and its label (what a
+        payment counts and says; read-only views, built once per family: the book's coins never change)."""
+        return self._coin_tables[self.coins_by_id[coin_id].family.id]
+
+    @cached_property
+    def _coin_tables(self) -> dict[str, tuple[Mapping[str, int], Mapping[str, str]]]:
+        tables: dict[str, tuple[Mapping[str, int], Mapping[str, str]]] = {}
+        for family_id, family in self._families.items():
+            values = {coin.id: coin.value for coin in family}
+            labels = {coin.id: self.coins_by_id[coin.id].label for coin in family}
+            tables[family_id] = (MappingProxyType(values), MappingProxyType(labels))
+        return tables
+
+    @cached_property
+    def _sound_families(self) -> tuple[tuple[Coin, ...], ...]:
+        """The families of ``_families`` that ``money.check_family`` passes (the book's coins never change,
+        so a family checked once stays as sound: a payment need not check it again)."""
+        sound: list[tuple[Coin, ...]] = []
+        for family in self._families.values():
+            try:
+                money.check_family(family)
+            except ValueError:
+                continue
+            sound.append(family)
+        return tuple(sound)
+
+    def is_sound_family(self, family: Sequence[Coin]) -> bool:
+        """Whether ``family`` is one of this ruleset's families (as ``family`` gives it, the very tuple) and
+        ``money.check_family`` passed it: ``money.plan_payment(..., checked=True)`` may then skip the check."""
+        return any(family is sound for sound in self._sound_families)
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""

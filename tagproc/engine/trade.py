@@ -146,7 +146,7 @@ def _buy(state: GameState, command: c.Buy, rules: Rules, who: int, dice: Dice) -
     member = state.party[who]
     family = rules.family(total.coin)
     purse = purse_of(member, rules, family)
-    plan = money.plan_payment(family, purse, total.amount)
+    plan = money.plan_payment(family, purse, total.amount, checked=rules.is_sound_family(family))
     if plan is None:
         held = book.priced_at(money.worth(family, purse), total.family, total.coin).text
         what_for = counted_text(entry.label, command.count)

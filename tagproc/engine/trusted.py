@@ -33,8 +33,9 @@ __all__ = ["note", "replaced", "trusted"]
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_set = object.__setattr__  # a frozen model's own __setattr__ refuses; this is how pydantic builds one too
-# BaseModel's slots, set through their descriptors (what ``object.__setattr__`` finds, without the look-up).
+# BaseModel's ``__dict__`` and slots, set through their descriptors (what ``object.__setattr__`` finds, as
+# pydantic builds a model: a frozen model's own ``__setattr__`` refuses), without the look-up.
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
@@ -61,11 +62,14 @@ def trusted(model: type[M]) -> Callable[..., M]:
         )
 
     def build(**fields: Any) -> M:
-        values = {**template, **fields}
-        if len(values) != size or not required <= fields.keys():
+        values = template.copy()
+        values.update(fields)
+        # No field it does not have (the size would grow), and every required one given: all are, when as
+        # many fields as the model has were given (the usual answer, effect and note), else check.
+        if len(values) != size or (len(fields) != size and not required <= fields.keys()):
             raise refuse(fields)
         value = _new(model)
-        _set(value, "__dict__", values)
+        _set_dict(value, values)
         _set_fields_set(value, set(fields))
         _set_extra(value, None)
         _set_private(value, None)
@@ -88,7 +92,9 @@ def trusted(model: type[M]) -> Callable[..., M]:
 def replaced(value: M, **changes: Any) -> M:
     """``value.model_copy(update=changes)``: the same fields, ``changes`` swapped in (each a checked value)."""
     copy = _new(type(value))
-    _set(copy, "__dict__", {**value.__dict__, **changes})
+    values = value.__dict__.copy()
+    values.update(changes)
+    _set_dict(copy, values)
     _set_fields_set(copy, value.__pydantic_fields_set__ | changes.keys())
     _set_extra(copy, value.__pydantic_extra__)
     _set_private(copy, value.__pydantic_private__)
