@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from tagproc import Game
 from tagproc.engine.market import MarketBook
-from tagproc.engine.marketday import limited_left, stock_left, stock_rolled
+from tagproc.engine.marketday import limited_left, stock_rolled
 from tagproc.engine.outcome import Answer
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, MarketDay
@@ -327,9 +327,13 @@ def _left_today(rules: Rules, day: MarketDay | None) -> dict[tuple[str, str], in
         count = limited_left(rules, day, entry)
         if count is not None:
             left["shelf", entry.ref] = count
+    taken = {(seller_id, ref): count for seller_id, ref, count in day.stock_bought}
     for seller in market.sellers_at(day.size):
-        for ref, count in stock_left(rules, day, seller):
-            left[seller.id, ref] = count
+        # Every item of the stock, a fake too (``stock_left`` leaves a fake out: it is offered only as
+        # what it passes for, and a buy naming its dishonest seller takes it off that seller's stock).
+        for ref, count in stock_rolled(rules, day, seller):
+            if count - taken.get((seller.id, ref), 0) > 0:
+                left[seller.id, ref] = count - taken.get((seller.id, ref), 0)
     return left
 
 
@@ -345,7 +349,7 @@ def test_an_ok_buy_takes_its_whole_count_off_one_shelf_or_one_sellers_stock_and_
         result = game.reply(tag)
         (answer,) = result.structured_answers
         after = _left_today(rules, result.state.day)
-        # A stock bought out is no longer listed (stock_left gives what is left): it has 0 left.
+        # A stock bought out is no longer listed (_left_today gives what is left): it has 0 left.
         assert after.keys() <= before.keys() and all(count >= 0 for count in after.values())
         taken = {key: before[key] - after.get(key, 0) for key in before if before[key] != after.get(key, 0)}
         attrs = dict(answer.attrs)
@@ -358,7 +362,10 @@ def test_an_ok_buy_takes_its_whole_count_off_one_shelf_or_one_sellers_stock_and_
         # in no stock) is the only one whose buy takes nothing.
         assert len(taken) <= 1, (tag, answer, taken)
         for (_, ref), count in taken.items():
-            assert (ref, count) == (entry.ref, int(attrs["count"])), (tag, answer, taken)
+            sold = rules.book.get(ref)
+            assert sold is not None
+            shown = sold.item.passes_for or ref  # a fake from a dishonest seller's stock is sold as its item
+            assert (shown, count) == (entry.ref, int(attrs["count"])), (tag, answer, taken)
         if not taken:
             assert ("shelf", entry.ref) not in before, (tag, answer)
 
@@ -419,3 +426,20 @@ def test_the_same_day_gives_the_same_shelf_across_regenerations_of_a_later_reply
         assert _market_block(direct, turn) == block
         assert _market_block(game, turn + 1) == _market_block(direct, turn + 1)
         assert game.state.model_dump_json() == direct.state.model_dump_json()
+
+
+def test_a_fake_bought_from_a_dishonest_seller_comes_off_that_seller_s_stock_not_the_shelf() -> None:
+    """Hypothesis' find: the fence's fake nail is sold as the silver one, off the fence's stock of the fake."""
+    party: list[dict[str, Any]] = [
+        {"name": "Ada", "sheet": {"abilities": {"nerve": 1}}, "bag": [{"item": "crowns", "count": 2}]},
+        {"name": "Bram", "sheet": {"abilities": {"nerve": 1}}, "bag": []},
+    ]
+    game = _game(GRAVEWATCH, party, seed=0)
+    game.reply('[place: name="Gloam" size="city"]')
+    before = _left_today(game.rules, game.state.day)
+    result = game.reply('[inventory: action="buy" item="Silver coffin nail" seller="fence"]')
+    after = _left_today(game.rules, result.state.day)
+    assert result.structured_answers[0].result == "ok"
+    taken = {key: before[key] - after.get(key, 0) for key in before if before[key] != after.get(key, 0)}
+    assert taken == {("fence", "kit/pewter-nail"): 1}
+    assert result.state.party[0].bag[0].passes_as == "kit/silver-nail"
