@@ -42,6 +42,7 @@ from tagproc.engine.place import day_after
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
+from tagproc.engine.trusted import replaced
 from tagproc.envelope import MARKUP, PAIRS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.names import ItemNames
@@ -405,7 +406,7 @@ def fresh_journal(state: GameState) -> GameState:
     long as the game, so a turn at 10,000 would cost more than a turn at 10. No rule reads past entries;
     ``Game.journal`` gives the whole journal, gathered from the turns.
     """
-    return state.model_copy(update={"journal": ()}) if state.journal else state
+    return replaced(state, journal=()) if state.journal else state  # model_copy, without its machinery
 
 
 def _digest(text: str) -> str:
@@ -625,7 +626,9 @@ def _record(
 ) -> TagRecord:
     repairs = list(reading.repairs)
     for command in commands:
-        repairs.extend(repair for repair in command.repairs if repair not in repairs)
+        for repair in command.repairs:  # most commands made none
+            if repair not in repairs:
+                repairs.append(repair)
     return TagRecord(
         index=index,
         raw=tag.raw,

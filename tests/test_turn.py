@@ -246,3 +246,23 @@ def test_a_turn_makes_its_names_again_only_when_a_tag_changed_them_and_gives_wha
 
     monkeypatch.setattr(turn._TurnNames, "of", fresh)
     assert _played_with_every_realistic_reply() == kept
+
+
+def test_a_turn_s_start_state_without_its_journal_is_what_model_copy_gives() -> None:
+    """``fresh_journal`` builds the start state with an empty journal unvalidated (``trusted.replaced``): over
+    the states every realistic reply leaves, it equals ``model_copy``'s, fields set alike, and validates back
+    to itself."""
+    from tagproc.turn import fresh_journal
+    from tests.test_judge import _realistic_replies
+
+    game = Game("gravewatch", [{"name": "Ada", "bag": [{"item": "crowns", "count": 5}]}, "Bram"], seed=3)
+    checked = 0
+    for text in _realistic_replies()[::3]:
+        state = game.reply(text).state
+        if not state.journal:
+            continue
+        fresh, copied = fresh_journal(state), state.model_copy(update={"journal": ()})
+        assert fresh == copied and fresh.model_fields_set == copied.model_fields_set
+        assert type(fresh).model_validate(fresh.model_dump()) == fresh
+        checked += 1
+    assert checked > 20
