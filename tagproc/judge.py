@@ -141,16 +141,30 @@ def judge_tags(events: Sequence[Event]) -> list[Judgment]:
                 closing = True
             continue
         skip = event.mark or reader.example(i)
-        judgments.append(Judgment(skip=skip, recap=in_recap or closing))
+        recap = in_recap or closing
+        judgments.append(_JUDGED.get((skip, recap)) or Judgment(skip=skip, recap=recap))
     return judgments
+
+
+# The judgments a tag is given, made once (values: frozen): a tag's is one of these but for a mark of its own.
+_JUDGED: dict[tuple[str | None, bool], Judgment] = {
+    (skip, recap): Judgment(skip=skip, recap=recap)
+    for skip in (None, "struck", "quoted", "example")
+    for recap in (False, True)
+}
 
 
 def _opens_recap(text: str) -> bool:
     """A recap heading, a bold label or a running recap in ``text``; the headings are tried only where a
     line starts, the colon of a label or a running recap looked for before its pattern."""
-    starts = _line_starts(text) if "\n" in text else _ONE_LINE
-    if _opens_a_line(_HEADING, text, starts):
-        return True
+    if "\n" not in text:  # one line (most texts between tags): the heading is tried at its start alone
+        if _HEADING.match(text) is not None:
+            return True
+        starts: Sequence[int] = _ONE_LINE
+    else:
+        starts = _line_starts(text)
+        if _opens_a_line(_HEADING, text, starts):
+            return True
     if ":" not in text:
         return False
     if ("**" in text or "__" in text) and _opens_a_line(_BOLD_LABEL, text, starts):
@@ -222,6 +236,8 @@ class _Reader:
             if end is None:
                 end = found[key] = _last_stop(stop, window)
             if end >= 0:
+                if not pieces:  # the stop in the nearest text (most tags): that text's tail alone
+                    return window[end:]
                 pieces.append(window[end:])
                 break
             pieces.append(window)
@@ -246,6 +262,8 @@ class _Reader:
                 end = stop.search(window)
                 start = found[key] = -1 if end is None else end.start()
             if start >= 0:
+                if not pieces:  # the stop in the nearest text (most tags): that text's head alone
+                    return window[:start]
                 pieces.append(window[:start])
                 break
             pieces.append(window)

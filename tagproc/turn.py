@@ -42,6 +42,7 @@ from tagproc.engine.place import day_after
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
+from tagproc.engine.trusted import replaced
 from tagproc.envelope import MARKUP, PAIRS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.names import ItemNames
@@ -440,7 +441,7 @@ def fresh_journal(state: GameState) -> GameState:
     long as the game, so a turn at 10,000 would cost more than a turn at 10. No rule reads past entries;
     ``Game.journal`` gives the whole journal, gathered from the turns.
     """
-    return state.model_copy(update={"journal": ()}) if state.journal else state
+    return replaced(state, journal=()) if state.journal else state  # model_copy, without its machinery
 
 
 def _digest(text: str) -> str:
@@ -553,8 +554,10 @@ def _run_tags(context: TurnContext, start: GameState, events: list[Event], ident
         run.clear()
         return _commands_key(commands) in seen
 
+    made = _TurnNames(context)
+
     def run_tag(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
-        reading, commands = _commands(context, state, tag)
+        reading, commands = _commands(context, state, tag, made)
         skip = judgment.skip
         if skip is None and judgment.recap and repeats(commands):
             skip = "repeated"
@@ -593,12 +596,35 @@ def _run_commands(
     return answers, state
 
 
+class _TurnNames:
+    """The names a turn's tags are read against (``Rules.names``) and their game index, made again only when
+    a tag left a state whose invented items or party are other tuples than the last state's (the names are
+    made of those alone: frozen values, so the same tuples give the same names). One per run of a message's
+    tags, never kept past it."""
+
+    __slots__ = ("_context", "_invented", "_made", "_party")
+
+    def __init__(self, context: TurnContext) -> None:
+        self._context = context
+        self._invented: object = None
+        self._party: object = None
+        self._made: tuple[ItemNames, GameIndex] | None = None
+
+    def of(self, state: GameState) -> tuple[ItemNames, GameIndex]:
+        made = self._made
+        if made is None or state.invented is not self._invented or state.party is not self._party:
+            names = self._context.rules.names(state)
+            made = self._made = (names, self._context.game_index(names, names.members))
+            self._invented, self._party = state.invented, state.party
+        return made
+
+
 def _commands(
-    context: TurnContext, state: GameState, tag: RawTag
+    context: TurnContext, state: GameState, tag: RawTag, made: _TurnNames | None = None
 ) -> tuple[TagReading, list[Command | Unreadable]]:
     reading = read_tag(tag.raw)
-    names = context.rules.names(state)
-    commands = normalize(reading, names, tag.raw, context.game_index(names, names.members))
+    names, index = (made or _TurnNames(context)).of(state)
+    commands = normalize(reading, names, tag.raw, index)
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
         return reading, [Unreadable(raw=tag.raw, detail=note("tags.asks_nothing"), tag=reading.name)]
     return reading, commands
@@ -635,7 +661,9 @@ def _record(
 ) -> TagRecord:
     repairs = list(reading.repairs)
     for command in commands:
-        repairs.extend(repair for repair in command.repairs if repair not in repairs)
+        for repair in command.repairs:  # most commands made none
+            if repair not in repairs:
+                repairs.append(repair)
     return TagRecord(
         index=index,
         raw=tag.raw,
@@ -677,8 +705,10 @@ def _engine_error(command: Command, error: Exception) -> Answer:
 def _refuse_player_tags(context: TurnContext, start: GameState, events: list[Event]) -> _Run:
     """A player's message: every tag reported as refused (``player-tag``), none run."""
 
+    made = _TurnNames(context)
+
     def report(tag: RawTag, index: int, judgment: Judgment, state: GameState) -> tuple[TagRecord, GameState]:
-        reading, commands = _commands(context, state, tag)
+        reading, commands = _commands(context, state, tag, made)
         answers = [_not_run(command, tag, "player-tag") for command in commands]
         return _record(index, tag, reading, commands, answers, "player-tag"), state
 

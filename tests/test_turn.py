@@ -212,3 +212,57 @@ def test_a_game_builds_its_game_words_index_once_for_all_its_tags_and_turns() ->
     names = RULES.names(game.state)
     assert game._context.game_index(names, names.members) is indexes[("Ada", "Bram")]
     assert names.game_words().members == names.members == ("Ada", "Bram")
+
+
+def _played_with_every_realistic_reply() -> list[dict[str, object]]:
+    """Each realistic reply (the judge's table: corpus, conformance, golden, scanner's) told in one game,
+    each result as JSON with its state."""
+    from tests.test_judge import _realistic_replies
+
+    game = Game(
+        "gravewatch",
+        [{"name": "Ada", "bag": [{"item": "crowns", "count": 5}]}, {"name": "Bram"}],
+        seed=3,
+    )
+    played: list[dict[str, object]] = []
+    for text in _realistic_replies():
+        result = game.reply(text)
+        played.append({**result.to_json(), "state": result.state.model_dump()})
+    return played
+
+
+def test_a_turn_makes_its_names_again_only_when_a_tag_changed_them_and_gives_what_making_them_each_tag_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_TurnNames`` keeps the names while the invented items and the party are the same tuples; made for
+    every tag afresh (the reference), every reply gives the very same results and states."""
+    from tagproc import turn
+
+    kept = _played_with_every_realistic_reply()
+
+    def fresh(self: turn._TurnNames, state: object) -> object:
+        names = self._context.rules.names(state)  # type: ignore[arg-type]
+        return names, self._context.game_index(names, names.members)
+
+    monkeypatch.setattr(turn._TurnNames, "of", fresh)
+    assert _played_with_every_realistic_reply() == kept
+
+
+def test_a_turn_s_start_state_without_its_journal_is_what_model_copy_gives() -> None:
+    """``fresh_journal`` builds the start state with an empty journal unvalidated (``trusted.replaced``): over
+    the states every realistic reply leaves, it equals ``model_copy``'s, fields set alike, and validates back
+    to itself."""
+    from tagproc.turn import fresh_journal
+    from tests.test_judge import _realistic_replies
+
+    game = Game("gravewatch", [{"name": "Ada", "bag": [{"item": "crowns", "count": 5}]}, "Bram"], seed=3)
+    checked = 0
+    for text in _realistic_replies()[::3]:
+        state = game.reply(text).state
+        if not state.journal:
+            continue
+        fresh, copied = fresh_journal(state), state.model_copy(update={"journal": ()})
+        assert fresh == copied and fresh.model_fields_set == copied.model_fields_set
+        assert type(fresh).model_validate(fresh.model_dump()) == fresh
+        checked += 1
+    assert checked > 20
