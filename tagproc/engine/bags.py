@@ -108,16 +108,9 @@ def new_stack(what: What, count: int) -> Stack:
     """A fresh stack of ``count`` of ``what``: built unvalidated when the count and the name hold (a whole
     number of at least 1, a name of 1 to 120 characters; the rest are a ``What``'s strings), else validated
     as ever (and refused)."""
-    if type(count) is int and count >= 1 and 1 <= len(what.name) <= _MOST_NAME:
-        return trusted_stack(
-            name=what.name,
-            count=count,
-            item=what.item,
-            coin=what.coin,
-            invented=what.invented,
-            passes_as=what.passes_as,
-        )
-    return Stack(
+    checked = type(count) is int and count >= 1 and 1 <= len(what.name) <= _MOST_NAME
+    build: Callable[..., Stack] = trusted_stack if checked else Stack
+    return build(
         name=what.name,
         count=count,
         item=what.item,
