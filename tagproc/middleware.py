@@ -221,10 +221,10 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
+                # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two calls),
+                # or ASCII with no opener and nothing held at its end.
                 if text.isascii() and (
-                    text.lstrip(
-                        " "
-                    ).isalnum()  # a word, or a space and a word: the common token, in two calls
+                    text.lstrip(" ").isalnum()
                     or (
                         text[-1] not in HELD_AT_END
                         and "[" not in text
@@ -232,7 +232,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         and "{" not in text
                         and "<" not in text
                     )
-                ):  # ``is_passed``, unrolled
+                ):
                     keep(text)
                     room -= 1
                     if not room:

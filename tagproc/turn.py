@@ -329,8 +329,6 @@ class Turn:
         taken.clear()
         if self.mode is PASSING:  # one more piece of the run passed through
             self._chunks.append(text)
-            if chunk and chunk[-1] in _SPACES and chunk.isascii() and _OPENERS.isdisjoint(chunk):
-                return self._end_run_with(chunk)  # what ``feed`` does with it (the run ended with it)
             if len(self._chunks) - self._run >= _RUN_MOST:
                 self._end_run()
             return self.feed(chunk)
@@ -620,10 +618,10 @@ class _TurnNames:
 
 
 def _commands(
-    context: TurnContext, state: GameState, tag: RawTag, made: _TurnNames | None = None
+    context: TurnContext, state: GameState, tag: RawTag, made: _TurnNames
 ) -> tuple[TagReading, list[Command | Unreadable]]:
     reading = read_tag(tag.raw)
-    names, index = (made or _TurnNames(context)).of(state)
+    names, index = made.of(state)
     commands = normalize(reading, names, tag.raw, index)
     if not commands:  # a tag that asks for nothing is still answered (never silently dropped)
         return reading, [Unreadable(raw=tag.raw, detail=note("tags.asks_nothing"), tag=reading.name)]
