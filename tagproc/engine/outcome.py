@@ -158,13 +158,6 @@ sheet_changed = trusted(SheetChanged)
 journaled = trusted(Journaled)
 
 
-_MEMBER_EFFECTS = (
-    BagChanged,
-    SheetChanged,
-    GearTaken,
-)  # a tuple: isinstance is quicker with one than a union
-
-
 def evolve(state: GameState, effect: Effect) -> GameState:
     """Apply one effect. No rule is checked here: ``decide`` already did."""
     return evolve_all(state, (effect,))
@@ -179,21 +172,16 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     journal: list[JournalEntry] | None = None
     changes: dict[str, object] = {}
     for effect in effects:
-        kind = type(effect)
-        # The two effects nearly every decision makes first, by their exact type (a bag swapped in, a
-        # journal line): no call and no isinstance chain; every other effect as below.
-        if kind is BagChanged:
+        # The two effects nearly every decision makes first: a bag swapped in, a journal line.
+        if isinstance(effect, BagChanged):
             party = list(state.party) if party is None else party
-            party[effect.member] = replaced(party[effect.member], bag=effect.bag)  # type: ignore[union-attr]
-        elif kind is Journaled:
-            journal = list(state.journal) if journal is None else journal
-            journal.append(effect.entry)  # type: ignore[union-attr]
-        elif isinstance(effect, _MEMBER_EFFECTS):
-            party = list(state.party) if party is None else party
-            party[effect.member] = _member_after(party[effect.member], effect)
+            party[effect.member] = replaced(party[effect.member], bag=effect.bag)
         elif isinstance(effect, Journaled):
             journal = list(state.journal) if journal is None else journal
             journal.append(effect.entry)
+        elif isinstance(effect, SheetChanged | GearTaken):
+            party = list(state.party) if party is None else party
+            party[effect.member] = _member_after(party[effect.member], effect)
         elif isinstance(effect, ItemInvented):
             invented = changes.get("invented", state.invented)
             assert isinstance(invented, tuple)
@@ -212,9 +200,7 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     return replaced(state, **changes)
 
 
-def _member_after(member: Member, effect: BagChanged | SheetChanged | GearTaken) -> Member:
-    if isinstance(effect, BagChanged):
-        return replaced(member, bag=effect.bag)
+def _member_after(member: Member, effect: SheetChanged | GearTaken) -> Member:
     if isinstance(effect, SheetChanged):
         return replaced(member, sheet=effect.sheet)
     return replaced(member, gear_taken=tuple(sorted({*member.gear_taken, effect.key})))
