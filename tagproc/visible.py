@@ -96,7 +96,7 @@ class VisibleText:
         whitespace, which is held."""
         if not text:
             return ""  # held whitespace or not, an empty piece changes nothing
-        end = len(text.rstrip()) if len(text) <= _WINDOW else _prose_end(text)
+        end = _prose_end(text)
         if not end:
             self._gap[-1].append(text)
             self._clear = False
@@ -108,7 +108,7 @@ class VisibleText:
             self._gap = [[text[end:]]]
             self._clear = False
             return text[:end]
-        start = len(text) - len(text.lstrip()) if len(text) <= _WINDOW else _prose_start(text)
+        start = _prose_start(text)
         if start:
             self._gap[-1].append(text[:start])
         gap = self._resolve(at_end=False)
