@@ -337,21 +337,12 @@ class TagStream:
         """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
         (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
         self._pos += len(chunk)
-        event: Text = _new(Text)
-        _SET_TEXT(event, chunk)
-        _SET_REASON(event, None)
-        return event
+        return _text(chunk)
 
     def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
         """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""
         self._pos += len(first) + len(then)
-        one: Text = _new(Text)
-        _SET_TEXT(one, first)
-        _SET_REASON(one, None)
-        two: Text = _new(Text)
-        _SET_TEXT(two, then)
-        _SET_REASON(two, None)
-        return one, two
+        return _text(first), _text(then)
 
     @property
     def is_idle(self) -> bool:
