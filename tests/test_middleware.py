@@ -562,20 +562,24 @@ def _word_pieces(text: str) -> list[str]:
     return [piece for piece in re.split(r"(?<=[ \n\]\"])", text) if piece]
 
 
+def _split_by(splitter: str, text: str, rng: random.Random, token_counter: TokenCounter) -> list[str]:
+    """``text`` cut one character at a time, at words, at the model's tokens, or at random."""
+    if splitter == "chars":
+        return list(text)
+    if splitter == "words":
+        return _word_pieces(text)
+    if splitter == "tokens":
+        return list(token_counter.pieces(text))
+    return _split(text, rng)
+
+
 @pytest.mark.parametrize("splitter", ["chars", "words", "random", "tokens"])
 def test_the_stream_s_fast_path_gives_what_feeding_the_turn_gives(
     splitter: str, token_counter: TokenCounter
 ) -> None:
     rng = random.Random(splitter)
     for text in DIFF_TEXTS:
-        if splitter == "chars":
-            pieces = list(text)
-        elif splitter == "words":
-            pieces = _word_pieces(text)
-        elif splitter == "tokens":
-            pieces = list(token_counter.pieces(text))
-        else:
-            pieces = _split(text, rng)
+        pieces = _split_by(splitter, text, rng, token_counter)
         assert _streamed(text, pieces) == _fed(text, pieces), text
 
 
@@ -611,14 +615,7 @@ def test_feeding_the_turn_gives_what_the_scanner_and_the_visible_text_give(
     rng = random.Random(splitter)
     texts = [*DIFF_TEXTS, "Done.\n\nThe end.  \n", " \n[sheet: op=rest]\n\n  Then on.\t\n"]
     for text in texts:
-        if splitter == "chars":
-            pieces = list(text)
-        elif splitter == "words":
-            pieces = _word_pieces(text)
-        elif splitter == "tokens":
-            pieces = list(token_counter.pieces(text))
-        else:
-            pieces = _split(text, rng)
+        pieces = _split_by(splitter, text, rng, token_counter)
         assert _turn_fed(pieces) == _the_long_way(pieces), text
 
 
