@@ -382,6 +382,32 @@ def test_tagproc_serve_is_a_command_bound_to_loopback_by_default(
     assert "TAGPROC_TEST_UNSET_KEY is not set" in capsys.readouterr().err
 
 
+def test_tagproc_serve_freezes_its_start_up_objects_then_runs_the_app_on_uvicorn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import gc
+
+    import uvicorn
+
+    from tagproc.cli import main
+
+    seen: dict[str, Any] = {}
+
+    def run(app: Any, **options: Any) -> None:
+        seen.update(options, frozen=gc.get_freeze_count(), app=type(app).__name__)
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    try:
+        db = f"sqlite:///{tmp_path / 'games.db'}"
+        code = main(["serve", "--upstream", "http://127.0.0.1:9/v1", "--db", db, "--port", "8799"])
+    finally:
+        gc.unfreeze()  # the rest of the test run collects as it did
+    assert code == 0
+    assert seen["app"] == "Starlette" and (seen["host"], seen["port"]) == ("127.0.0.1", 8799)
+    assert seen["frozen"] > 10_000  # the modules and pydantic's validators, out of the collector's sight
+    assert "loop" not in seen  # uvicorn's "auto": uvloop where the serve extra installed it
+
+
 def _readme_example() -> str:
     root = Path(__file__).resolve().parents[1]
     text = (root / "README.md").read_text(encoding="utf-8")
