@@ -16,9 +16,11 @@ Each stream is a chat on its own ``Game``, its source an async generator of Open
 sleeps until each chunk is due (paced from a start time, so lateness never accumulates into drift). The
 streams start at random points of their first reply, so that replies end (and ``finish()`` runs their tags)
 spread over time as in a server that has been up a while; each reply that ends begins the next one. The
-process is pinned to one core. Once the rules are loaded, the start-up objects are frozen out of the
-collector's sight (``gc.freeze()``), as ``tagproc serve`` does once its app is built; the games, their turns
-and everything the streams make stay in its sight. The bench's own records hold no object a piece (the
+process is pinned to one core. Once the rules are loaded, ``tagproc.collector.settle_collector()`` runs, as
+``tagproc serve`` runs it once its app is built: the start-up objects frozen out of the collector's sight,
+its full collections spaced out (the games, their turns and everything the streams make stay in its sight).
+A last line runs ``astream_reply`` on asyncio's loop with the collector as CPython sets it (nothing frozen,
+its default thresholds), for comparison. The bench's own records hold no object a piece (the
 lateness in an ``array``; each stream's first reply an offset into the one chunk list), so that a collection
 walks what tagproc keeps, not what the bench keeps.
 
@@ -42,6 +44,7 @@ from typing import Any
 from stream_reply import PARTY, chat_chunks, tagged_reply
 
 from tagproc import Game, astream_reply
+from tagproc.collector import settle_collector
 from tagproc.engine.rules import Rules
 from tagproc.ruleset import load_ruleset
 from tagproc.tokens import TokenCounter
@@ -199,8 +202,8 @@ def main() -> None:
     rules = Rules(load_ruleset("gravewatch"))
     chunks = chat_chunks(list(TokenCounter().pieces(tagged_reply())))
     Game(rules, PARTY).reply(tagged_reply())  # the templates and the rules' memos, as a server's first game
-    gc.collect()
-    gc.freeze()  # the start-up objects, as ``tagproc serve`` freezes them once its app is built
+    threshold = gc.get_threshold()
+    settle_collector()  # as ``tagproc serve`` does once its app is built
     collector = Collector()
     gc.callbacks.append(collector)
     print(
@@ -212,25 +215,43 @@ def main() -> None:
         ("astream_reply, finish() not run", True, False),
         ("astream_reply", True, True),
     )
-    for name, factory in event_loops():
-        if args.loop and name != args.loop:
-            continue
+    loops = [(name, factory) for name, factory in event_loops() if args.loop in (None, name)]
+    for name, factory in loops:
         print(f"  on {name}'s event loop:")
         for label, tagged, finish in sides:
-            collector.full, collector.longest = 0, 0.0
-            with asyncio.Runner(loop_factory=factory) as runner:
-                late, busy = runner.run(
-                    run(args.streams, args.rate, args.seconds, chunks, tagged, finish, rules, collector)
-                )
-            p50, p99, worst = (quantile(late, q) * 1000 for q in (0.5, 0.99, 1.0))
-            goal = f" (goal p99 <= {GOAL_MS:g} ms)" if tagged and finish else ""
-            print(
-                f"    {label:32} lateness p50 {p50:6.2f} ms, p99 {p99:7.2f} ms, max {worst:7.1f} ms{goal}; "
-                f"{len(late):,} pieces, core {busy:4.0%} busy, gc {collector.full} full, "
-                f"longest {collector.longest * 1000:.1f} ms"
-            )
-            del late
-            gc.collect()  # the side's games go before the next side begins
+            side(label, factory, args, chunks, tagged, finish, rules, collector)
+    if args.loop in (None, "asyncio"):
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+        print("  on asyncio's event loop, the collector as CPython sets it (for comparison):")
+        side("astream_reply", asyncio.new_event_loop, args, chunks, True, True, rules, collector)
+
+
+def side(
+    label: str,
+    factory: Callable[[], asyncio.AbstractEventLoop],
+    args: argparse.Namespace,
+    chunks: list[dict[str, Any]],
+    tagged: bool,
+    finish: bool,
+    rules: Rules,
+    collector: Collector,
+) -> None:
+    """Run one side on a new event loop and print its line."""
+    collector.full, collector.longest = 0, 0.0
+    with asyncio.Runner(loop_factory=factory) as runner:
+        late, busy = runner.run(
+            run(args.streams, args.rate, args.seconds, chunks, tagged, finish, rules, collector)
+        )
+    p50, p99, worst = (quantile(late, q) * 1000 for q in (0.5, 0.99, 1.0))
+    goal = f" (goal p99 <= {GOAL_MS:g} ms)" if tagged and finish else ""
+    print(
+        f"    {label:32} lateness p50 {p50:6.2f} ms, p99 {p99:7.2f} ms, max {worst:7.1f} ms{goal}; "
+        f"{len(late):,} pieces, core {busy:4.0%} busy, gc {collector.full} full, "
+        f"longest {collector.longest * 1000:.1f} ms"
+    )
+    del late
+    gc.collect()  # the side's games go before the next side begins
 
 
 if __name__ == "__main__":

@@ -390,21 +390,27 @@ def test_tagproc_serve_freezes_its_start_up_objects_then_runs_the_app_on_uvicorn
     import uvicorn
 
     from tagproc.cli import main
+    from tagproc.collector import FULL_AFTER
 
     seen: dict[str, Any] = {}
 
     def run(app: Any, **options: Any) -> None:
-        seen.update(options, frozen=gc.get_freeze_count(), app=type(app).__name__)
+        seen.update(
+            options, frozen=gc.get_freeze_count(), threshold=gc.get_threshold(), app=type(app).__name__
+        )
 
     monkeypatch.setattr(uvicorn, "run", run)
+    threshold = gc.get_threshold()
     try:
         db = f"sqlite:///{tmp_path / 'games.db'}"
         code = main(["serve", "--upstream", "http://127.0.0.1:9/v1", "--db", db, "--port", "8799"])
     finally:
         gc.unfreeze()  # the rest of the test run collects as it did
+        gc.set_threshold(*threshold)
     assert code == 0
     assert seen["app"] == "Starlette" and (seen["host"], seen["port"]) == ("127.0.0.1", 8799)
     assert seen["frozen"] > 10_000  # the modules and pydantic's validators, out of the collector's sight
+    assert seen["threshold"] == (*threshold[:2], FULL_AFTER)
     assert "loop" not in seen  # uvicorn's "auto": uvloop where the serve extra installed it
 
 

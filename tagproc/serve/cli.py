@@ -5,17 +5,15 @@ variable ``--api-key-env`` names (never from the command line, where ``ps`` show
 client's ``Authorization`` header goes upstream as sent. Exit 2 for a usage error (the extra missing, the
 variable unset), 1 when the store cannot be opened.
 
-Once the app is built, the objects made so far (the modules, pydantic's validators, the templates) are frozen
-out of the garbage collector's sight (``gc.freeze()``): they live as long as the process, and a full collection
-in a server that holds many games would otherwise walk them each time (some 50,000 objects, tens of
-milliseconds in which no stream moves). The games and everything the requests make stay in its sight. uvicorn
-runs the app on uvloop where the ``serve`` extra installed it (its ``loop="auto"``), else on asyncio's loop.
+Once the app is built, ``tagproc.collector.settle_collector()`` freezes the objects made so far out of the
+garbage collector's sight and spaces its full collections out (a full collection in a server that holds many
+games stops every stream for as long as it walks them). uvicorn runs the app on uvloop where the ``serve``
+extra installed it (its ``loop="auto"``), else on asyncio's loop.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 
 from tagproc.cli import add_command, positive_int
@@ -69,8 +67,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app = create_app(args.db, args.upstream, key)
     except StoreError as error:
         return problem(f"tagproc serve: --db: {error}")
-    gc.collect()
-    gc.freeze()  # the start-up objects live as long as the process: no full collection walks them again
+    from tagproc.collector import settle_collector
+
+    settle_collector()  # the start-up objects out of the collector's sight; full collections spaced out
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
 
