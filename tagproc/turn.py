@@ -596,24 +596,30 @@ def _run_commands(
 
 class _TurnNames:
     """The names a turn's tags are read against (``Rules.names``) and their game index, made again only when
-    a tag left a state whose invented items or party are other tuples than the last state's (the names are
-    made of those alone: frozen values, so the same tuples give the same names). One per run of a message's
-    tags, never kept past it."""
+    a tag left a state whose invented items' or members' names differ from the last state's (``Rules.names``
+    reads those names alone, so the same names give the same names to read against). A tag that changes a
+    bag makes a new party tuple of the same members: its names are compared only then (most tags), the
+    tuples' identity first. One per run of a message's tags, never kept past it."""
 
-    __slots__ = ("_context", "_invented", "_made", "_party")
+    __slots__ = ("_context", "_invented", "_made", "_named", "_party")
 
     def __init__(self, context: TurnContext) -> None:
         self._context = context
         self._invented: object = None
         self._party: object = None
+        self._named: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self._made: tuple[ItemNames, GameIndex] | None = None
 
     def of(self, state: GameState) -> tuple[ItemNames, GameIndex]:
         made = self._made
-        if made is None or state.invented is not self._invented or state.party is not self._party:
+        if made is not None and state.invented is self._invented and state.party is self._party:
+            return made
+        named = (tuple(item.name for item in state.invented), tuple(member.name for member in state.party))
+        if made is None or named != self._named:
             names = self._context.rules.names(state)
             made = self._made = (names, self._context.game_index(names, names.members))
-            self._invented, self._party = state.invented, state.party
+            self._named = named
+        self._invented, self._party = state.invented, state.party
         return made
 
 
