@@ -18,23 +18,20 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
 
 import tagproc.normalize as normalize_module
-import tagproc.normalize.built as built_module
 import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
 import tagproc.normalize.gamewords as gamewords_module
 import tagproc.normalize.keys as keys_module
 import tagproc.turn as turn_module
-from tagproc.commands import Add, CoinAmount, Command, Condition, ItemRef, Pay, Spend, Unreadable
+from tagproc.commands import Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, _folded, fold
 from tagproc.normalize import normalize
 from tagproc.normalize.coins import read_amount
 from tagproc.normalize.counts import read_number, split_count, vague_prefix
 from tagproc.normalize.gamewords import GameIndex, _key_of_long, game_index, key_of
 from tagproc.normalize.sheet import keeps_sheet, loosen_sheet
-from tagproc.repairs import Repair
 from tagproc.syntax import TagReading, read_tag
 from tagproc.transcript import run_transcript
 from tagproc.vocabulary import AMOUNT_FILLERS_AFTER, AMOUNT_FILLERS_BEFORE, AMOUNT_HEDGES, COIN_JOINERS
@@ -62,7 +59,6 @@ def _long_way() -> Iterator[None]:
         patch.setattr(counts_module, "_DIGIT_LED", True)
         patch.setattr(gamewords_module, "is_plain_member", lambda written, index: False)
         patch.setattr(keys_module, "is_plain_member", lambda written, index: False)
-        patch.setattr(built_module, "_CHECKS", {})  # every command validated
         yield
 
 
@@ -119,66 +115,6 @@ def test_every_command_validates_to_itself() -> None:
     for call in _played():
         for command in normalize(*call):
             assert type(command).model_validate(command.model_dump()) == command, call[2]
-
-
-def _fields_set(value: object) -> object:
-    """A value's fields set, and its fields' (models and tuples of them), all the way down."""
-    if isinstance(value, BaseModel):
-        inner = {name: _fields_set(getattr(value, name)) for name in type(value).model_fields}
-        return (type(value).__name__, sorted(value.model_fields_set), inner)
-    if isinstance(value, tuple):
-        return tuple(_fields_set(each) for each in value)
-    return None
-
-
-def test_a_command_built_unvalidated_is_the_validated_one_with_the_same_fields_set() -> None:
-    unvalidated = 0
-    for call in _played():
-        fast, slow = _both(call)
-        assert [_fields_set(each) for each in fast] == [_fields_set(each) for each in slow], call[2]
-        unvalidated += sum(1 for each in fast if type(each) in built_module._CHECKS)
-    assert unvalidated > 1000  # not a timing: the unvalidated way is taken, else this proves nothing of it
-
-
-@pytest.mark.parametrize(
-    ("model", "fields"),
-    [
-        pytest.param(ItemRef, {"name": ""}, id="blank-name"),
-        pytest.param(ItemRef, {"name": "x" * 121}, id="long-name"),
-        pytest.param(CoinAmount, {"name": "penny", "count": 0, "coin": "penny"}, id="no-coins"),
-        pytest.param(Add, {"item": ItemRef(name="Rope"), "count": 0}, id="count-zero"),
-        pytest.param(Add, {"item": ItemRef(name="Rope"), "count": True}, id="count-bool"),
-        pytest.param(Add, {"item": {"name": "Rope"}}, id="item-mapping"),
-        pytest.param(Add, {"item": ItemRef(name="Rope"), "repairs": [Repair("a", "b", "c")]}, id="list"),
-        pytest.param(Add, {"item": ItemRef(name="Rope"), "colour": "red"}, id="extra"),
-        pytest.param(Add, {"count": 2}, id="no-item"),
-        pytest.param(Pay, {"amounts": ()}, id="no-amounts"),
-        pytest.param(Spend, {"pool": "resolve", "amount": -1}, id="negative"),
-        pytest.param(Spend, {"pool": "", "amount": 1}, id="blank-pool"),
-        pytest.param(Condition, {"condition": "rattled", "state": "on"}, id="state-text"),
-    ],
-)
-def test_what_the_checks_refuse_is_validated_the_long_way(
-    model: type[BaseModel], fields: dict[str, object]
-) -> None:
-    try:
-        expected: object = model.model_validate(fields)
-    except ValidationError as error:
-        expected = [(each["type"], each["loc"]) for each in error.errors()]
-    try:
-        got: object = built_module.built(model, fields)
-    except ValidationError as error:
-        got = [(each["type"], each["loc"]) for each in error.errors()]
-    assert got == expected
-    if isinstance(got, BaseModel):
-        assert _fields_set(got) == _fields_set(expected)
-
-
-def test_the_checks_name_only_fields_of_their_models() -> None:
-    for model, checks in built_module._CHECKS.items():
-        assert checks.keys() <= model.model_fields.keys(), model.__name__
-        assert not model.__pydantic_decorators__.model_validators, model.__name__
-        assert not model.__pydantic_decorators__.field_validators, model.__name__
 
 
 @pytest.mark.parametrize(

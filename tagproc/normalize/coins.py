@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 from tagproc.commands import CoinAmount
 from tagproc.names import ItemNames
-from tagproc.normalize.built import built
 from tagproc.normalize.counts import Problem, check_count, read_number, split_count, vague_prefix
 from tagproc.normalize.nouns import singular_names
 from tagproc.notes import Note, note
@@ -171,8 +170,7 @@ def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount 
     coin = names.find_coin(word)
     if coin is None:
         return None
-    amount = built(CoinAmount, {"name": word, "count": count, "coin": coin, "label": names.coin_label(coin)})
-    return ReadAmount((amount,))
+    return ReadAmount((CoinAmount(name=word, count=count, coin=coin, label=names.coin_label(coin)),))
 
 
 def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:

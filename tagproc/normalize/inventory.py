@@ -34,7 +34,6 @@ from tagproc.commands import (
     Use,
 )
 from tagproc.names import ItemNames
-from tagproc.normalize.built import built
 from tagproc.normalize.coins import ReadAmount, read_amount
 from tagproc.normalize.counts import Problem, read_count, read_number
 from tagproc.normalize.items import ResolvedItem, names_no_item, resolve_item
@@ -141,15 +140,15 @@ def _build(
 ) -> Built:
     verb = attrs.verb
     if verb == "add":
-        return built(Add, {**common, "proposal": proposal.proposal if proposal else None})
+        return Add.model_validate({**common, "proposal": proposal.proposal if proposal else None})
     if verb in _SIMPLE:
-        return built(_SIMPLE[verb], common)
+        return _SIMPLE[verb].model_validate(common)
     if verb == "give":
-        return built(Give, {**common, "to": attrs.text("to")})
+        return Give.model_validate({**common, "to": attrs.text("to")})
     if verb == "buy":
-        return built(Buy, {**common, "level": attrs.text("level"), "seller": attrs.text("seller")})
+        return Buy.model_validate({**common, "level": attrs.text("level"), "seller": attrs.text("seller")})
     if verb == "sell":
-        return built(Sell, {**common, "seller": attrs.text("seller")})
+        return Sell.model_validate({**common, "seller": attrs.text("seller")})
     if verb == "inspect":
         return Inspect.model_validate({**common, "seller": attrs.text("seller"), "way": attrs.text("with")})
     raise ValueError(f"no command for inventory action {verb!r}")  # pragma: no cover - tables forbid it
@@ -187,15 +186,12 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
         read = Problem("missing-key", note("read_inventory.no_amount"))
     if isinstance(read, Problem):
         return _unreadable(attrs, raw, read)
-    model: type[Pay | Earn] = Pay if attrs.verb == "pay" else Earn
-    return built(
-        model,
-        {
-            "amounts": read.amounts,
-            "who": attrs.text("who"),
-            "repairs": (*attrs.repairs, *read.repairs),
-            "notes": (*attrs.notes, *read.notes),
-        },
+    model = Pay if attrs.verb == "pay" else Earn
+    return model(
+        amounts=read.amounts,
+        who=attrs.text("who"),
+        repairs=(*attrs.repairs, *read.repairs),
+        notes=(*attrs.notes, *read.notes),
     )
 
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
-from tagproc.normalize.built import built
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_name
@@ -171,10 +170,10 @@ def _counted(
 def _exact(name: str, names: ItemNames) -> ItemRef | None:
     label = names.find_item(name)
     if label is not None:
-        return built(ItemRef, {"name": label, "label": label})
+        return ItemRef(name=label, label=label)
     coin = names.find_coin(name)
     if coin is not None:
-        return built(ItemRef, {"name": names.coin_label(coin), "coin": coin})
+        return ItemRef(name=names.coin_label(coin), coin=coin)
     return None
 
 

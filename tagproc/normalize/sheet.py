@@ -38,7 +38,6 @@ from tagproc.commands import (
     Unreadable,
 )
 from tagproc.names import fold
-from tagproc.normalize.built import built
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, key_of, tokens_of
 from tagproc.normalize.keys import Attrs
@@ -292,7 +291,7 @@ def _positional_loot(text: str, index: GameIndex) -> tuple[str, str] | None:
 def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     op = attrs.verb
     if op == "rest":
-        return built(Rest, {"rest": _rest_name(attrs, index), **_fields(attrs)})
+        return Rest.model_validate({"rest": _rest_name(attrs, index), **_fields(attrs)})
     if op == "note":
         field = attrs.text("field")
         if field is None:
@@ -315,8 +314,9 @@ def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     if pool is None:
         return Problem("missing-key", note("read_sheet.no_pool", op=op))
     fields: dict[str, object] = {"pool": pool, "amount": amount, **_fields(attrs)}
-    model: type[Spend | Restore | Temp] = Spend if op == "spend" else Restore if op == "restore" else Temp
-    return built(model, fields)
+    if op == "spend":
+        return Spend.model_validate(fields)
+    return Restore.model_validate(fields) if op == "restore" else Temp.model_validate(fields)
 
 
 def _rest_name(attrs: Attrs, index: GameIndex) -> str | None:
@@ -388,7 +388,7 @@ def _condition(attrs: Attrs) -> Condition | Problem:
     state = STATE_WORDS.get(" ".join(state_text.lower().split()).strip(" .!"))
     if state is None:
         return Problem("unreadable", note("read_sheet.bad_state", text=state_text))
-    return built(Condition, {"condition": condition, "state": state == "on", **_fields(attrs)})
+    return Condition.model_validate({"condition": condition, "state": state == "on", **_fields(attrs)})
 
 
 def _track(attrs: Attrs) -> Track | Problem:
