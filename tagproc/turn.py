@@ -680,9 +680,13 @@ def _record(
     answers: list[Answer],
     skipped: str | None,
 ) -> TagRecord:
-    repairs = list(reading.repairs)
+    read = reading.repairs
+    repairs = list(read)
     for command in commands:
-        for repair in command.repairs:  # most commands made none
+        made = command.repairs
+        if read and made[: len(read)] == read:  # the normaliser's repairs start with the reader's (all kept)
+            made = made[len(read) :]
+        for repair in made:  # most commands made none
             if repair not in repairs:
                 repairs.append(repair)
     return TagRecord(
