@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tagproc.body import BodyReader as _Reader
-from tagproc.body import clean_body, clean_every_step, is_plain, read_plain_pairs
+from tagproc.body import clean_body, clean_every_step, is_plain, plain_pairs, read_plain_pairs
 from tagproc.body import read_pairs as _read_pairs
 from tagproc.documents import clean_text
 from tagproc.envelope import keys_of, verbs_of
@@ -174,14 +175,23 @@ def _read_plain_tag(raw: str, repairs: list[Repair]) -> TagReading | None:
     tag = _PLAIN_TAG.fullmatch(raw)
     if tag is None or not is_plain(body := tag.group(2)):
         return None
-    reader = _Reader(body, repairs=repairs)
-    if not read_plain_pairs(reader):
+    read = plain_pairs(body)  # what ``read_plain_pairs`` adds to a new reader of the body, without one
+    if read is None:
         return None
-    return _reading(tag.group(1), tag.group(1), reader, body)
+    attrs, ignored, more = read
+    name = tag.group(1)
+    return TagReading(
+        name=name,
+        attrs=tuple(attrs),
+        ignored=tuple(ignored),
+        repairs=(*repairs, *more),
+        problem=_body_problem(None, attrs, (), body),
+        written_name=name,
+    )
 
 
 def _reading(name: str, written: str, reader: _Reader, body: str) -> TagReading:
-    problem = _body_problem(reader, body)
+    problem = _body_problem(reader.problem, reader.attrs, reader.free, body)
     return TagReading(
         name=name,
         attrs=() if reader.problem else tuple(reader.attrs),
@@ -193,11 +203,14 @@ def _reading(name: str, written: str, reader: _Reader, body: str) -> TagReading:
     )
 
 
-def _body_problem(reader: _Reader, body: str) -> str | None:
-    """Why the body says nothing that can be read: free text alone is something (contract 3)."""
-    if reader.problem is not None:
-        return reader.problem
-    if reader.attrs or reader.free:
+def _body_problem(
+    problem: str | None, attrs: Sequence[tuple[str, str]], free: Sequence[str], body: str
+) -> str | None:
+    """Why the body says nothing that can be read (a reader's ``problem``, ``attrs`` and ``free``): free text
+    alone is something (contract 3)."""
+    if problem is not None:
+        return problem
+    if attrs or free:
         return None
     return "empty tag" if not body.strip() else "no key=value pairs"
 

@@ -487,7 +487,8 @@ def _process(
             record = _not_read(index, event.text, _too_long(event, refused))
         else:
             judgment = next(judgments)
-            kind = _LIMIT_KIND.get(_tag_name(event), _tag_name(event))
+            name = _tag_name(event)
+            kind = _LIMIT_KIND.get(name, name)
             counted[kind] = counted.get(kind, 0) + 1
             if counted[kind] > MAX_TAGS:
                 record = _not_read(index, event.raw, _too_many(event, refused))
@@ -596,25 +597,47 @@ def _run_commands(
 
 class _TurnNames:
     """The names a turn's tags are read against (``Rules.names``) and their game index, made again only when
-    a tag left a state whose invented items or party are other tuples than the last state's (the names are
-    made of those alone: frozen values, so the same tuples give the same names). One per run of a message's
-    tags, never kept past it."""
+    a tag left a state whose invented items' or members' names differ from the last state's (``Rules.names``
+    reads those names alone, so the same names give the same names to read against). A tag that changes a
+    bag makes a new party tuple of the same members: its names are compared only then (most tags), the
+    tuples' identity first. One per run of a message's tags, never kept past it."""
 
-    __slots__ = ("_context", "_invented", "_made", "_party")
+    __slots__ = ("_context", "_invented", "_invented_names", "_made", "_member_names", "_party")
 
     def __init__(self, context: TurnContext) -> None:
         self._context = context
         self._invented: object = None
         self._party: object = None
+        self._invented_names: list[str] = []
+        self._member_names: list[str] = []
         self._made: tuple[ItemNames, GameIndex] | None = None
 
     def of(self, state: GameState) -> tuple[ItemNames, GameIndex]:
         made = self._made
-        if made is None or state.invented is not self._invented or state.party is not self._party:
+        invented, party = state.invented, state.party
+        if made is not None and invented is self._invented and party is self._party:
+            return made
+        if (
+            made is None
+            or not (invented is self._invented or _named(invented, self._invented_names))
+            or not _named(party, self._member_names)
+        ):
             names = self._context.rules.names(state)
             made = self._made = (names, self._context.game_index(names, names.members))
-            self._invented, self._party = state.invented, state.party
+            self._invented_names = [item.name for item in invented]
+            self._member_names = [member.name for member in party]
+        self._invented, self._party = invented, party
         return made
+
+
+def _named(values: tuple[Any, ...], names: list[str]) -> bool:
+    """Whether ``values`` (invented items, members) have these names, in this order."""
+    if len(values) != len(names):
+        return False
+    for value, name in zip(values, names, strict=True):  # noqa: SIM110 (a loop: no generator, once a tag)
+        if value.name != name:
+            return False
+    return True
 
 
 def _commands(
@@ -657,9 +680,13 @@ def _record(
     answers: list[Answer],
     skipped: str | None,
 ) -> TagRecord:
-    repairs = list(reading.repairs)
+    read = reading.repairs
+    repairs = list(read)
     for command in commands:
-        for repair in command.repairs:  # most commands made none
+        made = command.repairs
+        if read and made[: len(read)] == read:  # the normaliser's repairs start with the reader's (all kept)
+            made = made[len(read) :]
+        for repair in made:  # most commands made none
             if repair not in repairs:
                 repairs.append(repair)
     return TagRecord(

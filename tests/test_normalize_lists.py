@@ -276,3 +276,15 @@ def test_an_entry_without_a_joiner_is_cut_as_the_whole_reading_cuts_it(
             pieces = [part for piece in pieces for part in lists._and_parts(piece, names)]
         whole = lists._merged(pieces)
     assert lists._split_entry(entry, names, and_splits=and_splits) == whole == [entry]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    entry=st.lists(st.sampled_from([*"aAnNdD ,;&\t\n\u00a0\u2003xyz", "and", "AND", "And", " & "])).map(
+        "".join
+    )
+    | st.text()
+)
+def test_an_entry_the_quick_look_says_holds_no_joiner_holds_none(entry: str) -> None:
+    # ``_may_join`` is the C substring searches before the pattern: it never says no to a joiner there.
+    assert lists._may_join(entry) or lists._JOINERS.search(entry) is None

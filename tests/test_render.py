@@ -446,3 +446,55 @@ def test_no_character_a_value_is_cleaned_of_is_alphanumeric() -> None:
 
     assert not [chr(code) for code in _VALUE_REPAIRS if chr(code).isalnum()]
     assert not [chr(code) for code in range(0x110000) if chr(code).isspace() and chr(code).isalnum()]
+
+
+def _notes_said() -> list[Note]:
+    """Every note said while the corpora, the conformance cases and the golden transcripts play."""
+    from tagproc.transcript import run_transcript
+    from tests.conformance.run import check, load_cases
+    from tests.corpus.cases import ALL_CASES
+    from tests.corpus.harness import run_corpus
+    from tests.corpus.holdout import HOLDOUT_CASES
+
+    said: list[Note] = []
+    real = Renderer._say_one
+
+    def keep(self: Renderer, one: Note) -> str:
+        said.append(one)
+        return real(self, one)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Renderer, "_say_one", keep)
+        run_corpus(ALL_CASES)
+        run_corpus(HOLDOUT_CASES)
+        for case in load_cases():
+            check(case)
+        for path in sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml")):
+            run_transcript(path)
+    return said
+
+
+def test_a_note_said_by_calling_its_macro_straight_is_what_calling_it_by_keyword_says() -> None:
+    """``_say_one`` calls a macro's ``_func`` when the note names each of its arguments; the reference is the
+    macro called by keyword, as Jinja binds it."""
+    said = _notes_said()
+    straight = 0
+    for one in said:
+        macro, arguments = RENDERER._macro(one.code)
+        if arguments is not None and sorted(dict(one.facts)) == sorted(arguments):
+            straight += 1
+        assert RENDERER._say_one(one) == macro(**dict(one.facts)).strip(), one
+    assert len({one.code for one in said}) > 100
+    assert straight > len(said) / 2  # not a timing: the straight call is taken, else this proves nothing
+
+
+def test_a_macro_with_a_caller_or_extra_arguments_is_called_by_keyword(tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    shipped = prompts_path().joinpath("notes", "tags.jinja").read_text(encoding="utf-8")
+    extra = "{% macro struck() %}{{ varargs | length }} {{ kwargs | length }}{% endmacro %}"
+    (folder / "tags.jinja").write_text(shipped + "\n" + extra, encoding="utf-8")
+    renderer = Renderer(templates=tmp_path)
+    _, arguments = renderer._macro("tags.struck")
+    assert arguments is None  # it reads varargs and kwargs: Jinja binds them, never the straight call
+    assert renderer.say(note("tags.struck")) == "0 0"

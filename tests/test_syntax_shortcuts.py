@@ -21,7 +21,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tagproc import RawTag, parse_reply, read_tag, syntax
-from tagproc.body import BodyReader, clean_body, clean_every_step, read_pairs, read_plain_pairs
+from tagproc.body import BodyReader, clean_body, clean_every_step, plain_pairs, read_pairs, read_plain_pairs
+from tagproc.body.plain import PlainPairs
 from tagproc.repairs import Repair
 from tagproc.syntax import TagReading, _read_tag
 from tagproc.vocabulary import BARE_WORD_KEY, TAG_NAMES
@@ -91,7 +92,13 @@ def test_most_realistic_tags_take_the_plain_shortcuts_and_many_do_not(
         plain_bodies.append(read_plain_pairs(reader))
         return plain_bodies[-1]
 
+    def counted_tag(body: str) -> PlainPairs | None:  # a plain tag's body, read without a reader
+        read = plain_pairs(body)
+        plain_bodies.append(read is not None)
+        return read
+
     monkeypatch.setattr(syntax, "read_plain_pairs", counted)
+    monkeypatch.setattr(syntax, "plain_pairs", counted_tag)
     for raw in tags:
         read_tag(raw)
     assert len(tags) > 1000

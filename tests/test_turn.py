@@ -234,8 +234,9 @@ def _played_with_every_realistic_reply() -> list[dict[str, object]]:
 def test_a_turn_makes_its_names_again_only_when_a_tag_changed_them_and_gives_what_making_them_each_tag_gives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``_TurnNames`` keeps the names while the invented items and the party are the same tuples; made for
-    every tag afresh (the reference), every reply gives the very same results and states."""
+    """``_TurnNames`` keeps the names while the invented items' and the members' names stay the same (a tag
+    that changes a bag makes a new party of the same names); made for every tag afresh (the reference),
+    every reply gives the very same results and states."""
     from tagproc import turn
 
     kept = _played_with_every_realistic_reply()

@@ -14,6 +14,14 @@ from __future__ import annotations
 
 from tagproc.body.clean import clean_body, clean_every_step, is_plain
 from tagproc.body.pairs import BodyReader, read_pairs
-from tagproc.body.plain import read_plain_pairs
+from tagproc.body.plain import plain_pairs, read_plain_pairs
 
-__all__ = ["BodyReader", "clean_body", "clean_every_step", "is_plain", "read_pairs", "read_plain_pairs"]
+__all__ = [
+    "BodyReader",
+    "clean_body",
+    "clean_every_step",
+    "is_plain",
+    "plain_pairs",
+    "read_pairs",
+    "read_plain_pairs",
+]

@@ -59,7 +59,9 @@ _STEP_CHARACTERS = "".join(
         | {char for written, _ in HTML_ENTITIES for char in written[:1]}
     )
 )
-_MAY_CHANGE = re.compile("[" + re.escape(_STEP_CHARACTERS) + "]|__")
+# Searched for as one class (the search skips to its characters) and "__" apart (a C substring search): the
+# alternation ``[...]|__`` in one pattern tries both at every position, twice as slow.
+_MAY_CHANGE = re.compile("[" + re.escape(_STEP_CHARACTERS) + "]")
 
 
 def clean_body(body: str, repairs: list[Repair]) -> str:
@@ -75,7 +77,7 @@ def clean_body(body: str, repairs: list[Repair]) -> str:
 
 def is_plain(body: str) -> bool:
     """Whether ``clean_body`` leaves the body as it is: it holds no character any step changes or starts from."""
-    return _MAY_CHANGE.search(body) is None and not body.lstrip().startswith("(")
+    return _MAY_CHANGE.search(body) is None and "__" not in body and not body.lstrip().startswith("(")
 
 
 def clean_every_step(body: str, repairs: list[Repair]) -> str:

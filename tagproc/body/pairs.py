@@ -39,7 +39,7 @@ from tagproc.repairs import Repair
 from tagproc.vocabulary import BARE_WORD_KEY, OUTCOME_KEYS, TAG_NAMES
 from tagproc.vocabulary.tags import PAIR_SEPARATORS, TAG_NAME_KEYS, TRAILING_PUNCTUATION
 
-__all__ = ["QUOTING_KEYS", "BodyReader", "add_pair", "read_pairs"]
+__all__ = ["QUOTING_KEYS", "BodyReader", "add_pair", "add_pair_to", "read_pairs"]
 
 _SEPARATOR_RUN = re.compile(r"[\s" + re.escape(PAIR_SEPARATORS) + r"]*")
 _BARE_WORD = re.compile(r"[^\W\d_](?:[\w-]|'(?=[^\W\d_]))*")
@@ -272,12 +272,19 @@ def _trim(reader: BodyReader, written: str) -> str:
 
 def add_pair(reader: BodyReader, key: str, value: str) -> None:
     """One pair read: a tag's name given again is dropped (a repair), an outcome key set aside in ``ignored``."""
+    add_pair_to(reader.attrs, reader.ignored, reader.repairs, key, value)
+
+
+def add_pair_to(
+    attrs: list[tuple[str, str]], ignored: list[tuple[str, str]], repairs: list[Repair], key: str, value: str
+) -> None:
+    """``add_pair`` into these lists (a reader's, or the plain body's own: ``plain.plain_pairs``)."""
     if (key in TAG_NAME_KEYS and value.strip().lower() in TAG_NAMES) or (key in TAG_NAMES and not value):
-        reader.repairs.append(Repair("tag-name-in-body", f'{key}="{value}"', ""))
+        repairs.append(Repair("tag-name-in-body", f'{key}="{value}"', ""))
     elif key in OUTCOME_KEYS:
-        reader.ignored.append((key, value))
+        ignored.append((key, value))
     else:
-        reader.attrs.append((key, value))
+        attrs.append((key, value))
 
 
 def _add_flat(

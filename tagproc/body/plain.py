@@ -4,7 +4,8 @@ A plain body is ``key=value`` pairs and nothing else: each key lowercase ASCII (
 tag's name), ``=`` with no space around it, spaces or tabs between the pairs, and each value double-quoted
 (no ``"`` or line break inside), single-quoted (no quote or line break inside) or unquoted ASCII letters
 and digits in words (no word followed by ``=``). ``read_plain_pairs`` reads such a body; any other it
-leaves to ``read_pairs`` untouched.
+leaves to ``read_pairs`` untouched. ``plain_pairs`` is the same reading into lists of its own, for a caller
+with no reader yet (``syntax``'s plain tag).
 
 Invariants:
 - ``read_plain_pairs`` reads exactly what ``read_pairs`` reads from the same body (the same pairs, outcome
@@ -22,12 +23,12 @@ from __future__ import annotations
 
 import re
 
-from tagproc.body.pairs import QUOTING_KEYS, BodyReader, add_pair
+from tagproc.body.pairs import QUOTING_KEYS, BodyReader, add_pair_to
 from tagproc.body.patterns import SWITCHED_QUOTES
 from tagproc.repairs import Repair
 from tagproc.vocabulary import TAG_NAMES
 
-__all__ = ["read_plain_pairs"]
+__all__ = ["PlainPairs", "plain_pairs", "read_plain_pairs"]
 
 _KEY = r"[a-z_][a-z0-9_]*"
 # An unquoted value: words of ASCII letters and digits, each word after the first not itself a key.
@@ -42,29 +43,50 @@ _PLAIN_BODY = re.compile(rf"[ \t]*(?:{_PAIR}(?:[ \t]+(?=[a-z_])|[ \t]*\Z))+")
 _TAG_NAMES = frozenset(TAG_NAMES)
 
 
+# What a plain body reads to: its pairs, its outcome keys and its repairs, in the order ``read_pairs`` makes them.
+PlainPairs = tuple[list[tuple[str, str]], list[tuple[str, str]], list[Repair]]
+
+
 def read_plain_pairs(reader: BodyReader) -> bool:
     """Read a plain body whole from the reader's start, as ``read_pairs`` would; False (the reader as it
     was) for a body of any other shape, or one ``read_pairs`` may read otherwise (see the module docstring)."""
-    text = reader.text
-    if reader.pos or _PLAIN_BODY.fullmatch(text) is None:
+    if reader.pos:
         return False
-    read: list[tuple[str, str, Repair | None]] = []
+    read = plain_pairs(reader.text)
+    if read is None:
+        return False
+    attrs, ignored, repairs = read
+    reader.attrs += attrs
+    reader.ignored += ignored
+    reader.repairs += repairs
+    reader.pos = len(reader.text)
+    return True
+
+
+def plain_pairs(text: str) -> PlainPairs | None:
+    """``read_plain_pairs`` of a reader at the start of ``text``, into new lists: what it would add to the
+    reader's, or None where it says False."""
+    if _PLAIN_BODY.fullmatch(text) is None:
+        return None
+    attrs: list[tuple[str, str]] = []
+    ignored: list[tuple[str, str]] = []
+    repairs: list[Repair] = []
+    # Each pair read before any is added, since a later one may still say the body is not plain (None): the
+    # lists are this call's own, so one given up on is simply dropped.
     for key, written in _PLAIN_PAIR.findall(text):
         if key in _TAG_NAMES:
-            return False
+            return None
         quote = written[0]
         if quote == '"':
-            inside = written[1:-1]
-            if "'" in inside and key not in QUOTING_KEYS and SWITCHED_QUOTES.search(inside):
-                return False
-            read.append((key, inside.strip(), None))
+            value = written[1:-1]
+            if "'" in value and key not in QUOTING_KEYS and SWITCHED_QUOTES.search(value):
+                return None
+            value = value.strip()
         elif quote == "'":
-            read.append((key, written[1:-1].strip(), Repair("single-quotes", written, "...")))
+            value = written[1:-1].strip()
+            repairs.append(Repair("single-quotes", written, "..."))
         else:
-            read.append((key, written, Repair("unquoted-value", written, f'"{written}"')))
-    for key, value, repair in read:
-        if repair is not None:
-            reader.repairs.append(repair)
-        add_pair(reader, key, value)
-    reader.pos = len(text)
-    return True
+            value = written
+            repairs.append(Repair("unquoted-value", written, f'"{written}"'))
+        add_pair_to(attrs, ignored, repairs, key, value)
+    return attrs, ignored, repairs

@@ -615,6 +615,7 @@ _PLAIN_VERBS: Mapping[str, frozenset[str]] = MappingProxyType(
 _PLAIN_VERB_AT: Mapping[tuple[str, int], Verb] = MappingProxyType(
     {(word, at): Verb(word, word, at) for verbs in _PLAIN_VERBS.values() for word in verbs for at in range(8)}
 )
+_COIN_KEYS = frozenset({"amount", "coins", "money"})  # an add writing one of these may be an earn
 _PLAIN_KEYS: Mapping[tuple[str, str], Mapping[str, str]] = MappingProxyType(
     {(tag, verb): _plain_keys(tag, verb) for tag, verbs in _PLAIN_VERBS.items() for verb in verbs}
 )
@@ -634,14 +635,20 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
         return None
     verb: Verb | None = None
     written: list[tuple[str, str]] = []
-    aliases = KEY_ALIASES[tag]
-    said = [aliases.get(key, key) for key, _ in pairs]
-    who = "who" in said  # a who= written (under the tag's aliases, as ``_member_as_key`` reads them)
-    member = not index.member_phrases.isdisjoint([key for key, _ in pairs])  # a key that names a member
-    coins = "amount" in said or "coins" in said or "money" in said
+    aliases, verbs, members = KEY_ALIASES[tag], _PLAIN_VERBS[tag], index.member_phrases
+    who = member = coins = False
+    # One pass (each way out gives None, so the order they are found in does not matter): a who= written
+    # (under the tag's aliases, as ``_member_as_key`` reads them), a key that names a member, coins written.
     for at, (key, value) in enumerate(pairs):
+        said = aliases.get(key, key)
+        if said == "who":
+            who = True
+        elif said in _COIN_KEYS:
+            coins = True
+        if key in members:
+            member = True
         if key == verb_key:
-            if verb is not None or value not in _PLAIN_VERBS[tag]:
+            if verb is not None or value not in verbs:
                 return None
             verb = _PLAIN_VERB_AT.get((value, at)) or Verb(value, value, at)
         elif value.strip():
@@ -653,16 +660,18 @@ def plain_attrs(tag: str, pairs: Pairs, index: GameIndex) -> tuple[Verb, Attrs |
         # may be an earn (``coins_are_earned``).
         return None
     plain = _PLAIN_KEYS[(tag, verb.canonical)]
-    attrs = Attrs(verb=verb.canonical, values={})
+    values: dict[str, str] = {}
+    repairs: list[Repair] = []
     for key, value in written:
         canonical = plain.get(key)
-        if canonical is None or canonical in attrs.values:
+        if canonical is None or canonical in values:
             return None
         if canonical != key:
-            attrs.repairs.append(Repair("key-alias", key, canonical))
-        attrs.values[canonical] = value
-    amount = attrs.values.get("amount")
+            repairs.append(Repair("key-alias", key, canonical))
+        values[canonical] = value
+    amount = values.get("amount")
     if amount is not None and ("=" in amount or ":" in amount) and _amount_object(amount) is not None:
         return None
+    attrs = Attrs(verb.canonical, values, repairs)
     people = _read_people(tag, attrs, index)
     return verb, people if isinstance(people, Problem) else attrs

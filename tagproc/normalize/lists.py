@@ -83,14 +83,20 @@ def _entries(text: str) -> list[str]:
 
 
 def _split_entry(entry: str, names: ItemNames, *, and_splits: bool) -> list[str]:
-    if _JOINERS.search(entry) is None:  # no joiner: one name, untouched (and no name looked up to say so)
-        return [entry]
+    if not _may_join(entry) or _JOINERS.search(entry) is None:
+        return [entry]  # no joiner: one name, untouched (and no name looked up to say so)
     if _is_one(entry, names):
         return [entry]
     pieces = _longest_names(_JOINERS.split(entry) if and_splits else _COMMAS.split(entry), names)
     if not and_splits:
         pieces = [part for piece in pieces for part in _and_parts(piece, names)]
     return _merged(pieces)
+
+
+def _may_join(entry: str) -> bool:
+    """Whether ``entry`` may hold a joiner (``_JOINERS``): each holds ",", ";", "&" or "and" in some case. Said
+    by C substring searches first, since the pattern, which may start with spaces, is tried at every position."""
+    return "," in entry or ";" in entry or "&" in entry or "and" in entry.lower()
 
 
 def _longest_names(atoms: list[str], names: ItemNames) -> list[str]:
