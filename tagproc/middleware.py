@@ -39,8 +39,9 @@ from collections.abc import (
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
+from tagproc.envelope import BODY_LIMIT, HEAD_ENDS, MARKUP, PARTIAL_OPENERS, WHOLE_HEADS
 from tagproc.game import Game
-from tagproc.turn import HELD_AT_END, HOLDING, PASSING, Turn, TurnResult
+from tagproc.turn import HELD_AT_END, HOLDING, OPENING, PASSING, SPACES, Turn, TurnResult
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
 
@@ -191,15 +192,18 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk.
 
     The common dict shape is read in the loop (``_dict_text`` inlined, exactly: a chunk it does not
-    take is read by ``chunk_text``). A chunk the turn's ``mode`` says is prose it passes through is shown
-    at once and kept; one of a tag's body that shows nothing is kept; the kept chunks (at most
-    ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or at the end.
+    take is read by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
+    prose it passes through is shown at once (``PASSING``: up to the whitespace at its end, which the loop
+    holds as the visible text would, in ``gap``); a tag's body and a head still growing show nothing
+    (``HOLDING``, ``OPENING``: the opener held, ``head``, read from the scanner's own tables). The kept
+    chunks (at most ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or
+    at the end.
     """
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode = turn.mode
+    mode, head, gap = turn.mode, turn.head, ""
     try:
         for chunk in source:
             text = None
@@ -221,34 +225,81 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two calls),
-                # or ASCII with no opener and nothing held at its end.
-                if text.isascii() and (
-                    text.lstrip(" ").isalnum()
-                    or (
+                if text.isascii():
+                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
+                    # calls), or ASCII with no opener and nothing held at its end.
+                    if text.lstrip(" ").isalnum() or (
                         text[-1] not in HELD_AT_END
                         and "[" not in text
                         and "(" not in text
                         and "{" not in text
                         and "<" not in text
-                    )
-                ):
+                    ):
+                        keep(text)
+                        room -= 1
+                        if not room:
+                            take(taken)
+                            room = _TAKE_MOST
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
+                    # ``is_gapped``, unrolled: shown up to the whitespace at its end, which is held.
+                    if (
+                        text[-1] in SPACES
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    ):
+                        keep(text)
+                        room -= 1
+                        end = len(text.rstrip())
+                        if end:
+                            text, gap = gap + text[:end], text[end:]
+                        else:
+                            text, gap = "", gap + text
+                        if not room:  # the turn holds the whitespace now
+                            take(taken)
+                            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
+                        if text:
+                            yield text
+                        continue
+            elif mode is HOLDING:
+                if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
                         take(taken)
-                        room = _TAKE_MOST
-                    yield text
+                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
                     continue
-            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
-                keep(text)
-                room -= 1
-                if not room:
-                    take(taken)
-                    room, mode = _TAKE_MOST, turn.mode
-                continue
+            elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
+                # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
+                if grown.lower() in PARTIAL_OPENERS:
+                    head = grown
+                elif not (
+                    text[0] in HEAD_ENDS
+                    and head.lower() in WHOLE_HEADS
+                    and "]" not in text
+                    and "\n" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                    and text[-1] not in MARKUP
+                    and len(text) <= BODY_LIMIT
+                ):
+                    grown = ""
+                else:
+                    mode = HOLDING
+                if grown:
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                    continue
             piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode = _TAKE_MOST, turn.mode
+            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
             if piece:
                 yield piece
         piece = take(taken)
@@ -263,12 +314,12 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 
 
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
-    """``_pieces`` over an async source."""
+    """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode = turn.mode
+    mode, head, gap = turn.mode, turn.head, ""
     try:
         async for chunk in source:
             text = None
@@ -276,12 +327,12 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 try:
                     choices = chunk["choices"]
                     if type(choices) is list:
-                        [choice] = choices
+                        [choice] = choices  # ValueError when there are none or several
                         if type(choice) is dict and choice["index"] in _FIRST:
                             delta = choice["delta"]
                             if type(delta) is dict:
                                 text = delta["content"]
-                except (KeyError, ValueError):
+                except (KeyError, ValueError):  # ``chunk_text`` reads it (or says what is wrong)
                     pass
             if type(text) is not str:
                 text = chunk_text(chunk)
@@ -290,39 +341,88 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
-                if text.isascii() and (
-                    text.lstrip(" ").isalnum()
-                    or (
+                if text.isascii():
+                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
+                    # calls), or ASCII with no opener and nothing held at its end.
+                    if text.lstrip(" ").isalnum() or (
                         text[-1] not in HELD_AT_END
                         and "[" not in text
                         and "(" not in text
                         and "{" not in text
                         and "<" not in text
-                    )
-                ):
+                    ):
+                        keep(text)
+                        room -= 1
+                        if not room:
+                            take(taken)
+                            room = _TAKE_MOST
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
+                    # ``is_gapped``, unrolled: shown up to the whitespace at its end, which is held.
+                    if (
+                        text[-1] in SPACES
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    ):
+                        keep(text)
+                        room -= 1
+                        end = len(text.rstrip())
+                        if end:
+                            text, gap = gap + text[:end], text[end:]
+                        else:
+                            text, gap = "", gap + text
+                        if not room:  # the turn holds the whitespace now
+                            take(taken)
+                            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
+                        if text:
+                            yield text
+                        continue
+            elif mode is HOLDING:
+                if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
                         take(taken)
-                        room = _TAKE_MOST
-                    yield text
+                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
                     continue
-            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
-                keep(text)
-                room -= 1
-                if not room:
-                    take(taken)
-                    room, mode = _TAKE_MOST, turn.mode
-                continue
-            piece = take(taken, text) if taken else feed(text)
-            room, mode = _TAKE_MOST, turn.mode
+            elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
+                # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
+                if grown.lower() in PARTIAL_OPENERS:
+                    head = grown
+                elif not (
+                    text[0] in HEAD_ENDS
+                    and head.lower() in WHOLE_HEADS
+                    and "]" not in text
+                    and "\n" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                    and text[-1] not in MARKUP
+                    and len(text) <= BODY_LIMIT
+                ):
+                    grown = ""
+                else:
+                    mode = HOLDING
+                if grown:
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                    continue
+            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
+            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
             if piece:
                 yield piece
         piece = take(taken)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
-    except BaseException:
+    except BaseException:  # GeneratorExit (a close) too; CancelledError: a cancelled chat commits nothing
         reply.fail()
         raise
     if piece:

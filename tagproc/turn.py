@@ -60,13 +60,16 @@ __all__ = [
     "HELD_AT_END",
     "HOLDING",
     "MAX_TAGS",
+    "OPENING",
     "PASSING",
+    "SPACES",
     "TagRecord",
     "Turn",
     "TurnContext",
     "TurnKind",
     "TurnResult",
     "fresh_journal",
+    "is_gapped",
     "is_passed",
     "journal_line",
 ]
@@ -81,14 +84,17 @@ _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (
 # the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
 # what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
 _OPENERS = frozenset(PAIRS)
-_SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
-HELD_AT_END: Final = MARKUP | _SPACES
+SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
+HELD_AT_END: Final = MARKUP | SPACES
 _GAP = -2  # ``Turn._run`` when none may pass but the scanner is idle (the visible text holds a gap)
 
 # What ``Turn.mode`` tells a caller's per-chunk loop (the middleware's) it may do with the next chunk
 # without a call, as plain data; ``Turn.take`` then hands the chunks so taken over in one call.
 PASSING: Final = "passing"  # ``is_passed(chunk)``: ``feed`` would show it as it is (and stay passing)
 HOLDING: Final = "holding"  # in a "[" tag's body: a chunk without "[", "]" or a line break shows nothing
+# The scanner holds a plain "[" opener still growing (``Turn.head``, "[in"): a chunk it still is an opener
+# with, or the ":" or " " and body text after a whole name, shows nothing (``TagStream.head``).
+OPENING: Final = "opening"
 _NEITHER: Final = ""  # every chunk goes to ``feed``
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
@@ -210,6 +216,13 @@ def journal_line(entry: JournalEntry) -> str:
     return f"{entry.kind}: {entry.who}: {entry.text}{to}{price}"
 
 
+def is_gapped(chunk: str) -> bool:
+    """Whether ``chunk`` is plain prose that ends in ASCII whitespace (ASCII, no opening bracket): fed to
+    an idle scanner it is one ``Text`` of itself, and the visible text shows it up to that whitespace,
+    which it holds (what ``Turn.take`` lets a caller keep while ``PASSING``)."""
+    return bool(chunk) and chunk[-1] in SPACES and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+
+
 def is_passed(chunk: str) -> bool:
     """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
     opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
@@ -250,6 +263,7 @@ class Turn:
         # scanner known idle; ``_GAP``: none may pass, but the scanner is idle (plain prose is one ``Text``).
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
+        self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
         self._result: TurnResult | None = None
 
     @property
@@ -284,7 +298,7 @@ class Turn:
         events = stream.feed(chunk)
         if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
             self._run = -1
-            self.mode = HOLDING if stream.is_in_body else _NEITHER
+            self._wait()
             return ""
         self._events += events
         shown = self._visible.feed(events)
@@ -292,7 +306,7 @@ class Turn:
             self._shown.append(shown)
         if not stream.is_idle:
             self._run = -1
-            self.mode = HOLDING if stream.is_in_body else _NEITHER
+            self._wait()
         elif self._visible.is_clear:
             self._run, self.mode = len(chunks), PASSING
         else:
@@ -316,10 +330,16 @@ class Turn:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
         is emptied.
 
-        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows (``PASSING``: an
-        ``is_passed`` chunk, itself, which the caller showed; ``HOLDING``: a chunk without "[", "]" or a
-        line break, nothing), so they are read at once, as one chunk: the scanner and the visible text are
-        split invariant, so the events and the visible text are the same as feeding them one by one.
+        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows, so they are read
+        at once, as one chunk: the scanner and the visible text are split invariant, so the events and the
+        visible text are the same as feeding them one by one.
+        - ``PASSING``: an ``is_passed`` chunk, which the caller showed as it is, or one of plain prose that
+          ends in ASCII whitespace (``is_gapped``), which it showed up to that whitespace and held it, as the
+          visible text holds it; the next chunk it showed after such a one it showed after the whitespace
+          held before it. So the run is what it showed, the whitespace at its end still held.
+        - ``HOLDING``: a chunk without "[", "]" or a line break, which shows nothing.
+        - ``OPENING``: a chunk that ``TagStream.head`` says the held opener grows by, or that opens its
+          body, then chunks taken as ``HOLDING`` says; none shows anything.
         """
         if self._result is not None:
             raise RuntimeError("Turn.take() after finish()")
@@ -329,10 +349,13 @@ class Turn:
         taken.clear()
         if self.mode is PASSING:  # one more piece of the run passed through
             self._chunks.append(text)
-            if len(self._chunks) - self._run >= _RUN_MOST:
+            if text[-1] in SPACES:  # the visible text holds its end: the run is read now
+                self._end_run()
+                self._run, self.mode = _GAP, _NEITHER
+            elif len(self._chunks) - self._run >= _RUN_MOST:
                 self._end_run()
             return self.feed(chunk)
-        if chunk:  # the body text showed nothing: what the two show is what the chunk shows
+        if chunk or self.mode is OPENING:  # the text showed nothing: what all show is what the chunk shows
             return self.feed(text + chunk)
         return self._hold(text)
 
@@ -349,8 +372,19 @@ class Turn:
         self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
-        self.mode = HOLDING if self._stream.is_in_body else _NEITHER
+        self._wait()
         return shown
+
+    def _wait(self) -> None:
+        """The mode while the scanner holds text: ``HOLDING`` in a "[" body, ``OPENING`` with a plain
+        opener held (``head``), else none."""
+        stream = self._stream
+        if stream.is_in_body:
+            self.mode = HOLDING
+        elif head := stream.head:
+            self.mode, self.head = OPENING, head
+        else:
+            self.mode = _NEITHER
 
     @property
     def shown(self) -> int:

@@ -24,7 +24,7 @@ from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
 from tagproc.stream import Event, TagStream, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import _SPACES, HELD_AT_END, Turn, TurnResult, is_passed
+from tagproc.turn import HELD_AT_END, SPACES, Turn, TurnResult, is_passed
 from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
@@ -650,7 +650,7 @@ def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_doe
     # ``Turn.take`` ends a passed run with a chunk ending in ASCII whitespace as plain prose: the visible
     # text holds that end (``str.isspace``), the scanner never does (it is no markup).
     spaces = {char for char in map(chr, range(128)) if char.isspace()}
-    assert _SPACES == spaces == HELD_AT_END - MARKUP
+    assert SPACES == spaces == HELD_AT_END - MARKUP
     assert MARKUP.isdisjoint(spaces)
 
 
