@@ -194,8 +194,9 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     The common dict shape is read in the loop (``_dict_text`` inlined, exactly: a chunk it does not
     take is read by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
     prose it passes through is shown at once (``PASSING``: up to the whitespace at its end, which the loop
-    holds as the visible text would, in ``gap``); a tag's body and a head still growing show nothing
-    (``HOLDING``, ``OPENING``: the opener held, ``head``, read from the scanner's own tables). The kept
+    holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
+    ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
+    in ``head``, read with the scanner's own tables) and a tag's body (``HOLDING``) show nothing. The kept
     chunks (at most ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or
     at the end.
     """
@@ -203,7 +204,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode, head, gap = turn.mode, turn.head, ""
+    mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         for chunk in source:
             text = None
@@ -244,40 +245,55 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             text, gap = gap + text, ""
                         yield text
                         continue
-                    # ``is_gapped``, unrolled: shown up to the whitespace at its end, which is held.
-                    if (
-                        text[-1] in SPACES
-                        and "[" not in text
-                        and "(" not in text
-                        and "{" not in text
-                        and "<" not in text
+                    # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
+                    # end, which is held; then, for an opener, the "[" head the scanner holds.
+                    bracket = text.rfind("[")
+                    if bracket < 0:
+                        prose = text if text[-1] in SPACES else None
+                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                        prose = text[:bracket]
+                        if prose and prose[-1] in MARKUP:
+                            prose = None  # markup that may wrap the opener: the scanner reads it
+                    else:
+                        prose = None
+                    if prose is not None and (
+                        "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
-                        keep(text)
-                        room -= 1
-                        end = len(text.rstrip())
-                        if end:
-                            text, gap = gap + text[:end], text[end:]
+                        if prose:
+                            keep(prose)
+                            room -= 1
+                            end = len(prose.rstrip())
+                            if end:
+                                piece, gap = gap + prose[:end], prose[end:]
+                            else:
+                                piece, gap = "", gap + prose
                         else:
-                            text, gap = "", gap + text
-                        if not room:  # the turn holds the whitespace now
-                            take(taken)
-                            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
-                        if text:
-                            yield text
+                            piece = ""
+                        if bracket >= 0:
+                            head = text[bracket:]
+                            opened = len(taken)
+                            keep(head)
+                            room -= 1
+                            mode = OPENING
+                        if room <= 0:  # the turn holds the whitespace and the head now
+                            take(taken, "", opened)
+                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if piece:
+                            yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
                 if grown.lower() in PARTIAL_OPENERS:
                     head = grown
-                elif not (
+                elif (
                     text[0] in HEAD_ENDS
                     and head.lower() in WHOLE_HEADS
                     and "]" not in text
@@ -288,21 +304,21 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     and text[-1] not in MARKUP
                     and len(text) <= BODY_LIMIT
                 ):
-                    grown = ""
-                else:
                     mode = HOLDING
+                else:
+                    grown = ""
                 if grown:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
-            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
+            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
+            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken)
+        piece = take(taken, "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
@@ -319,7 +335,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode, head, gap = turn.mode, turn.head, ""
+    mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         async for chunk in source:
             text = None
@@ -360,40 +376,55 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             text, gap = gap + text, ""
                         yield text
                         continue
-                    # ``is_gapped``, unrolled: shown up to the whitespace at its end, which is held.
-                    if (
-                        text[-1] in SPACES
-                        and "[" not in text
-                        and "(" not in text
-                        and "{" not in text
-                        and "<" not in text
+                    # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
+                    # end, which is held; then, for an opener, the "[" head the scanner holds.
+                    bracket = text.rfind("[")
+                    if bracket < 0:
+                        prose = text if text[-1] in SPACES else None
+                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                        prose = text[:bracket]
+                        if prose and prose[-1] in MARKUP:
+                            prose = None  # markup that may wrap the opener: the scanner reads it
+                    else:
+                        prose = None
+                    if prose is not None and (
+                        "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
-                        keep(text)
-                        room -= 1
-                        end = len(text.rstrip())
-                        if end:
-                            text, gap = gap + text[:end], text[end:]
+                        if prose:
+                            keep(prose)
+                            room -= 1
+                            end = len(prose.rstrip())
+                            if end:
+                                piece, gap = gap + prose[:end], prose[end:]
+                            else:
+                                piece, gap = "", gap + prose
                         else:
-                            text, gap = "", gap + text
-                        if not room:  # the turn holds the whitespace now
-                            take(taken)
-                            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
-                        if text:
-                            yield text
+                            piece = ""
+                        if bracket >= 0:
+                            head = text[bracket:]
+                            opened = len(taken)
+                            keep(head)
+                            room -= 1
+                            mode = OPENING
+                        if room <= 0:  # the turn holds the whitespace and the head now
+                            take(taken, "", opened)
+                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if piece:
+                            yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
                 if grown.lower() in PARTIAL_OPENERS:
                     head = grown
-                elif not (
+                elif (
                     text[0] in HEAD_ENDS
                     and head.lower() in WHOLE_HEADS
                     and "]" not in text
@@ -404,21 +435,21 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     and text[-1] not in MARKUP
                     and len(text) <= BODY_LIMIT
                 ):
-                    grown = ""
-                else:
                     mode = HOLDING
+                else:
+                    grown = ""
                 if grown:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room, mode, head = _TAKE_MOST, turn.mode, turn.head
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
-            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap = _TAKE_MOST, turn.mode, turn.head, ""
+            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
+            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken)
+        piece = take(taken, "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)

@@ -303,6 +303,18 @@ class TagStream:
                         return []
                     self._pos += bracket
                     return [_text(prose)]
+            elif bracket == 0 and (opener := OPEN.match(chunk)) is not None:
+                # A whole plain tag first, its only "[", only prose after it: decided as the prose step
+                # decides the common tag (a colon, or ``is_tag``), with no ``_run``.
+                written, _, after, body = opener.groups()
+                end = opener.end()
+                if (
+                    body is not None
+                    and (end == len(chunk) or is_plain_prose(chunk[end:]))
+                    and (after == ":" or is_tag(SQUARE, after in HEAD_COLONS, written, body))
+                ):
+                    self._name, self._body_at = written, opener.start(4)
+                    return self._close_plain(chunk, end)
         elif state is _BODY and self._pair is SQUARE and "[" not in chunk:
             # A "[" body's stops are "[", "]" and a line break: found by ``str.find``, not the regex.
             room = self._body_at + BODY_LIMIT + 1 - self._held_len

@@ -43,7 +43,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.engine.trusted import replaced
-from tagproc.envelope import MARKUP, PAIRS, opener_name
+from tagproc.envelope import MARKUP, PAIRS, PARTIAL_OPENERS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.names import ItemNames
 from tagproc.normalize import normalize
@@ -70,6 +70,7 @@ __all__ = [
     "TurnResult",
     "fresh_journal",
     "is_gapped",
+    "is_opener",
     "is_passed",
     "journal_line",
 ]
@@ -223,6 +224,17 @@ def is_gapped(chunk: str) -> bool:
     return bool(chunk) and chunk[-1] in SPACES and chunk.isascii() and _OPENERS.isdisjoint(chunk)
 
 
+def is_opener(chunk: str) -> bool:
+    """Whether ``chunk`` is plain prose (``is_gapped`` or ``is_passed``, or none) then a plain "[" opener
+    still growing, its last "[" (ASCII, lowercased one of ``PARTIAL_OPENERS``): fed to the idle scanner,
+    the prose is one ``Text`` and the opener is held (``TagStream.head``)."""
+    bracket = chunk.rfind("[")
+    if bracket < 0 or not chunk.isascii() or chunk[bracket:].lower() not in PARTIAL_OPENERS:
+        return False
+    prose = chunk[:bracket]
+    return not prose or (prose[-1] not in MARKUP and _OPENERS.isdisjoint(prose))
+
+
 def is_passed(chunk: str) -> bool:
     """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
     opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
@@ -326,7 +338,7 @@ class Turn:
             self._run, self.mode = len(self._chunks), PASSING
         return shown
 
-    def take(self, taken: list[str], chunk: str = "") -> str:
+    def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
         is emptied.
 
@@ -336,7 +348,10 @@ class Turn:
         - ``PASSING``: an ``is_passed`` chunk, which the caller showed as it is, or one of plain prose that
           ends in ASCII whitespace (``is_gapped``), which it showed up to that whitespace and held it, as the
           visible text holds it; the next chunk it showed after such a one it showed after the whitespace
-          held before it. So the run is what it showed, the whitespace at its end still held.
+          held before it. So the run is what it showed, the whitespace at its end still held. From
+          ``opened`` on (when it is not -1), the chunks are a plain "[" opener (``is_opener``: fed to the
+          idle scanner it is held) and what it took after it as ``OPENING`` then ``HOLDING`` say: nothing
+          shown.
         - ``HOLDING``: a chunk without "[", "]" or a line break, which shows nothing.
         - ``OPENING``: a chunk that ``TagStream.head`` says the held opener grows by, or that opens its
           body, then chunks taken as ``HOLDING`` says; none shows anything.
@@ -345,16 +360,22 @@ class Turn:
             raise RuntimeError("Turn.take() after finish()")
         if not taken:
             return self.feed(chunk)
+        if self.mode is PASSING:  # one more piece of the run passed through
+            if opened >= 0:  # then a head and what followed it, which showed nothing
+                chunk = "".join(taken[opened:]) + chunk
+                del taken[opened:]
+            if taken:
+                text = taken[0] if len(taken) == 1 else "".join(taken)
+                taken.clear()
+                self._chunks.append(text)
+                if text[-1] in SPACES:  # the visible text holds its end: the run is read now
+                    self._end_run()
+                    self._run, self.mode = _GAP, _NEITHER
+                elif len(self._chunks) - self._run >= _RUN_MOST:
+                    self._end_run()
+            return self.feed(chunk)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
-        if self.mode is PASSING:  # one more piece of the run passed through
-            self._chunks.append(text)
-            if text[-1] in SPACES:  # the visible text holds its end: the run is read now
-                self._end_run()
-                self._run, self.mode = _GAP, _NEITHER
-            elif len(self._chunks) - self._run >= _RUN_MOST:
-                self._end_run()
-            return self.feed(chunk)
         if chunk or self.mode is OPENING:  # the text showed nothing: what all show is what the chunk shows
             return self.feed(text + chunk)
         return self._hold(text)
