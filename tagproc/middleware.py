@@ -15,10 +15,12 @@ Invariants:
   the game takes a new ``begin_reply()`` as if it had never begun.
 - A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
-  ``mode``) in the step that read it, and keeps it, with a tag body's chunks that show nothing, in a list
-  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` with the next chunk it must read
-  (``Turn.feed`` of that chunk when none is kept); the pieces and the result are those of feeding the turn
-  chunk by chunk: tested on one character at a time, tokens and random splits.
+  ``mode``: prose up to the whitespace at its end, which the loop holds as the visible text would; a word
+  after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
+  show nothing (a "[" head the scanner holds, its body), in a list of at most ``_TAKE_MOST`` that goes to
+  the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
+  kept): a common tag and the prose before it are one call. The pieces and the result are those of feeding
+  the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -41,7 +43,7 @@ from typing import Any, Literal, TypeAlias
 
 from tagproc.envelope import BODY_LIMIT, HEAD_ENDS, MARKUP, PARTIAL_OPENERS, WHOLE_HEADS
 from tagproc.game import Game
-from tagproc.turn import HELD_AT_END, HOLDING, OPENING, PASSING, SPACES, Turn, TurnResult
+from tagproc.turn import HELD_AT_END, HOLDING, OPENING, PASSING, RESUMING, SPACES, Turn, TurnResult
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
 
@@ -314,6 +316,18 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         take(taken, "", opened)
                         room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
+            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
+                # A word, or a space and a word, after the gap the visible text holds: shown after what
+                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
+                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
+                keep(text)
+                room -= 1
+                mode = PASSING
+                if not room:
+                    take(taken, "", opened)
+                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                yield piece
+                continue
             piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
             room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:
@@ -445,6 +459,18 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         take(taken, "", opened)
                         room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
+            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
+                # A word, or a space and a word, after the gap the visible text holds: shown after what
+                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
+                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
+                keep(text)
+                room -= 1
+                mode = PASSING
+                if not room:
+                    take(taken, "", opened)
+                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                yield piece
+                continue
             piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
             room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:

@@ -51,7 +51,7 @@ from tagproc.normalize.gamewords import GameIndex, game_index
 from tagproc.notes import Note, note, notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
-from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
+from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, is_plain_prose, merge_text
 from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
@@ -62,6 +62,7 @@ __all__ = [
     "MAX_TAGS",
     "OPENING",
     "PASSING",
+    "RESUMING",
     "SPACES",
     "TagRecord",
     "Turn",
@@ -96,6 +97,9 @@ HOLDING: Final = "holding"  # in a "[" tag's body: a chunk without "[", "]" or a
 # The scanner holds a plain "[" opener still growing (``Turn.head``, "[in"): a chunk it still is an opener
 # with, or the ":" or " " and body text after a whole name, shows nothing (``TagStream.head``).
 OPENING: Final = "opening"
+# The scanner is idle and the visible text holds a gap (``Turn.lead``, ``Turn.spaced``): a word, or a space
+# and a word (``str.isalnum`` after the space), shows after what the gap shows before it, then passes.
+RESUMING: Final = "resuming"
 _NEITHER: Final = ""  # every chunk goes to ``feed``
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
@@ -244,9 +248,10 @@ def is_passed(chunk: str) -> bool:
 class Turn:
     """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result.
 
-    ``mode`` (``PASSING``, ``HOLDING`` or ``""``) says, after each ``feed`` or ``take``, what the next chunk
-    would show without reading it: a per-chunk loop takes such chunks itself (showing a passed one as it
-    is) and hands them over with the next one it cannot take (``take``), one call for a run of chunks.
+    ``mode`` (``PASSING``, ``RESUMING``, ``OPENING``, ``HOLDING`` or ``""``) says, after each ``feed`` or
+    ``take``, what the next chunk would show without reading it (``head``, ``lead`` and ``spaced`` say the
+    rest): a per-chunk loop takes such chunks itself (showing what they show) and hands them over with the
+    next one it cannot take (``take``), one call for a run of chunks.
     """
 
     def __init__(
@@ -276,6 +281,8 @@ class Turn:
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
+        # While ``RESUMING``: what the held gap shows before a word, and before a space and a word.
+        self.lead = self.spaced = ""
         self._result: TurnResult | None = None
 
     @property
@@ -322,7 +329,7 @@ class Turn:
         elif self._visible.is_clear:
             self._run, self.mode = len(chunks), PASSING
         else:
-            self._run, self.mode = _GAP, _NEITHER
+            self._gapped()
         return shown
 
     def _after_gap(self, chunk: str) -> str:
@@ -336,7 +343,14 @@ class Turn:
             self._shown.append(shown)
         if self._visible.is_clear:
             self._run, self.mode = len(self._chunks), PASSING
+        else:  # whitespace again: the gap grew
+            self._gapped()
         return shown
+
+    def _gapped(self) -> None:
+        """The scanner idle, the visible text holding a gap: ``RESUMING``, with what the gap shows."""
+        self._run, self.mode = _GAP, RESUMING
+        self.lead, self.spaced = self._visible.leads()
 
     def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
@@ -352,6 +366,8 @@ class Turn:
           ``opened`` on (when it is not -1), the chunks are a plain "[" opener (``is_opener``: fed to the
           idle scanner it is held) and what it took after it as ``OPENING`` then ``HOLDING`` say: nothing
           shown.
+        - ``RESUMING``: a first chunk the caller showed after what the held gap shows (``lead`` before a
+          word, ``spaced`` before a space and a word), then chunks as ``PASSING`` says.
         - ``HOLDING``: a chunk without "[", "]" or a line break, which shows nothing.
         - ``OPENING``: a chunk that ``TagStream.head`` says the held opener grows by, or that opens its
           body, then chunks taken as ``HOLDING`` says; none shows anything.
@@ -360,17 +376,23 @@ class Turn:
             raise RuntimeError("Turn.take() after finish()")
         if not taken:
             return self.feed(chunk)
-        if self.mode is PASSING:  # one more piece of the run passed through
+        mode = self.mode
+        if mode is PASSING or mode is RESUMING:  # one more piece of the run passed through
             if opened >= 0:  # then a head and what followed it, which showed nothing
                 chunk = "".join(taken[opened:]) + chunk
                 del taken[opened:]
             if taken:
                 text = taken[0] if len(taken) == 1 else "".join(taken)
                 taken.clear()
+                if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
+                    if not is_plain_prose(text):  # misuse (not taken as ``mode`` said): read it all
+                        return self.feed(text + chunk)
+                    self._after_gap(text)
+                    return self.feed(chunk)
                 self._chunks.append(text)
                 if text[-1] in SPACES:  # the visible text holds its end: the run is read now
                     self._end_run()
-                    self._run, self.mode = _GAP, _NEITHER
+                    self._gapped()
                 elif len(self._chunks) - self._run >= _RUN_MOST:
                     self._end_run()
             return self.feed(chunk)
@@ -435,13 +457,18 @@ class Turn:
             shown = self._visible.feed_text(chunk)
         if shown:
             self._shown.append(shown)
-        self._run, self.mode = _GAP, _NEITHER  # the visible text holds the whitespace at its end
+        self._gapped()  # the visible text holds the whitespace at its end
         return shown
 
     def _end_run(self) -> None:
         """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
-        ``Text`` event, one visible piece (the run itself: ``feed`` returned each chunk as it is) and one
-        piece of text, so no object is kept per chunk (``Turn.feed``)."""
+        ``Text`` event, one visible piece (the run itself, as ``feed`` returned each chunk, or up to the
+        whitespace at its end, which the visible text then holds: a run ``take`` was given) and one piece
+        of text, so no object is kept per chunk (``Turn.feed``).
+
+        Each chunk of the run is plain prose (``stream.is_plain_prose``: ``is_passed``, ``is_gapped``, an
+        opener's prose), and so is their join: the idle scanner gives one ``Text`` of it (``feed_prose``),
+        and the clear visible text reads that one ``Text`` (``feed_text``)."""
         chunks, start = self._chunks, self._run
         if start < len(chunks):
             if start + 1 == len(chunks):
@@ -449,9 +476,8 @@ class Turn:
             else:
                 run = "".join(chunks[start:])
                 chunks[start:] = [run]
-            events = self._stream.feed(run)  # one Text of the run: the scanner agrees (``is_plain_prose``)
-            self._events += events
-            self._shown.append(self._visible.feed(events))
+            self._events.append(self._stream.feed_prose(run))
+            self._shown.append(self._visible.feed_text(run))
         self._run = len(chunks)
 
     def finish(self) -> TurnResult:
