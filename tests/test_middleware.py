@@ -768,3 +768,18 @@ def test_a_gapped_or_opener_chunk_is_what_the_scanner_and_the_visible_text_make_
         assert shown == prose.rstrip()
     assert not (is_gapped(chunk) and is_opener(chunk))
     assert not (is_passed(chunk) and (is_gapped(chunk) or is_opener(chunk)))
+
+
+def test_the_async_loop_is_the_sync_loop_line_for_line() -> None:
+    # The per-chunk loop is written twice (a call a chunk would cost more than the loop's own steps): the
+    # async one must read every chunk exactly as the sync one, so the two differ only in how they pull.
+    import inspect
+
+    from tagproc import middleware
+
+    def body(function: object) -> list[str]:
+        lines = inspect.getsource(function).splitlines()  # type: ignore[arg-type]
+        start = next(i for i, line in enumerate(lines) if line.strip() == "turn = reply.turn")
+        return [line.replace("async for chunk in", "for chunk in") for line in lines[start:]]
+
+    assert body(middleware._pieces) == body(middleware._apieces)
