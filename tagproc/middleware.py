@@ -15,10 +15,12 @@ Invariants:
   the game takes a new ``begin_reply()`` as if it had never begun.
 - A chunk of an unknown shape is the caller's API misuse, not model text: ``TypeError``, nothing committed.
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
-  ``mode``) in the step that read it, and keeps it, with a tag body's chunks that show nothing, in a list
-  of at most ``_TAKE_MOST`` that goes to the turn in one ``Turn.take`` with the next chunk it must read
-  (``Turn.feed`` of that chunk when none is kept); the pieces and the result are those of feeding the turn
-  chunk by chunk: tested on one character at a time, tokens and random splits.
+  ``mode``: prose up to the whitespace at its end, which the loop holds as the visible text would; a word
+  after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
+  show nothing (a "[" head the scanner holds, its body), in a list of at most ``_TAKE_MOST`` that goes to
+  the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
+  kept): a common tag and the prose before it are one call. The pieces and the result are those of feeding
+  the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -39,8 +41,9 @@ from collections.abc import (
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
+from tagproc.envelope import BODY_LIMIT, HEAD_ENDS, MARKUP, PARTIAL_OPENERS, WHOLE_HEADS
 from tagproc.game import Game
-from tagproc.turn import HELD_AT_END, HOLDING, PASSING, Turn, TurnResult
+from tagproc.turn import HELD_AT_END, HOLDING, OPENING, PASSING, RESUMING, SPACES, Turn, TurnResult
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
 
@@ -191,15 +194,19 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk.
 
     The common dict shape is read in the loop (``_dict_text`` inlined, exactly: a chunk it does not
-    take is read by ``chunk_text``). A chunk the turn's ``mode`` says is prose it passes through is shown
-    at once and kept; one of a tag's body that shows nothing is kept; the kept chunks (at most
-    ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or at the end.
+    take is read by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
+    prose it passes through is shown at once (``PASSING``: up to the whitespace at its end, which the loop
+    holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
+    ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
+    in ``head``, read with the scanner's own tables) and a tag's body (``HOLDING``) show nothing. The kept
+    chunks (at most ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or
+    at the end.
     """
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode = turn.mode
+    mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         for chunk in source:
             text = None
@@ -221,37 +228,111 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two calls),
-                # or ASCII with no opener and nothing held at its end.
-                if text.isascii() and (
-                    text.lstrip(" ").isalnum()
-                    or (
+                if text.isascii():
+                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
+                    # calls), or ASCII with no opener and nothing held at its end.
+                    if text.lstrip(" ").isalnum() or (
                         text[-1] not in HELD_AT_END
                         and "[" not in text
                         and "(" not in text
                         and "{" not in text
                         and "<" not in text
-                    )
-                ):
+                    ):
+                        keep(text)
+                        room -= 1
+                        if not room:
+                            take(taken)
+                            room = _TAKE_MOST
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
+                    # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
+                    # end, which is held; then, for an opener, the "[" head the scanner holds.
+                    bracket = text.rfind("[")
+                    if bracket < 0:
+                        prose = text if text[-1] in SPACES else None
+                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                        prose = text[:bracket]
+                        if prose and prose[-1] in MARKUP:
+                            prose = None  # markup that may wrap the opener: the scanner reads it
+                    else:
+                        prose = None
+                    if prose is not None and (
+                        "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
+                    ):
+                        if prose:
+                            keep(prose)
+                            room -= 1
+                            end = len(prose.rstrip())
+                            if end:
+                                piece, gap = gap + prose[:end], prose[end:]
+                            else:
+                                piece, gap = "", gap + prose
+                        else:
+                            piece = ""
+                        if bracket >= 0:
+                            head = text[bracket:]
+                            opened = len(taken)
+                            keep(head)
+                            room -= 1
+                            mode = OPENING
+                        if room <= 0:  # the turn holds the whitespace and the head now
+                            take(taken, "", opened)
+                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if piece:
+                            yield piece
+                        continue
+            elif mode is HOLDING:
+                if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room = _TAKE_MOST
-                    yield text
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
-            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
+            elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
+                # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
+                if grown.lower() in PARTIAL_OPENERS:
+                    head = grown
+                elif (
+                    text[0] in HEAD_ENDS
+                    and head.lower() in WHOLE_HEADS
+                    and "]" not in text
+                    and "\n" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                    and text[-1] not in MARKUP
+                    and len(text) <= BODY_LIMIT
+                ):
+                    mode = HOLDING
+                else:
+                    grown = ""
+                if grown:
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    continue
+            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
+                # A word, or a space and a word, after the gap the visible text holds: shown after what
+                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
+                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
                 keep(text)
                 room -= 1
+                mode = PASSING
                 if not room:
-                    take(taken)
-                    room, mode = _TAKE_MOST, turn.mode
+                    take(taken, "", opened)
+                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                yield piece
                 continue
-            piece = take(taken, text) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode = _TAKE_MOST, turn.mode
+            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
+            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken)
+        piece = take(taken, "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
@@ -263,12 +344,12 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 
 
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
-    """``_pieces`` over an async source."""
+    """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
     keep = taken.append
     room = _TAKE_MOST
-    mode = turn.mode
+    mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         async for chunk in source:
             text = None
@@ -276,12 +357,12 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 try:
                     choices = chunk["choices"]
                     if type(choices) is list:
-                        [choice] = choices
+                        [choice] = choices  # ValueError when there are none or several
                         if type(choice) is dict and choice["index"] in _FIRST:
                             delta = choice["delta"]
                             if type(delta) is dict:
                                 text = delta["content"]
-                except (KeyError, ValueError):
+                except (KeyError, ValueError):  # ``chunk_text`` reads it (or says what is wrong)
                     pass
             if type(text) is not str:
                 text = chunk_text(chunk)
@@ -290,39 +371,115 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
-                if text.isascii() and (
-                    text.lstrip(" ").isalnum()
-                    or (
+                if text.isascii():
+                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
+                    # calls), or ASCII with no opener and nothing held at its end.
+                    if text.lstrip(" ").isalnum() or (
                         text[-1] not in HELD_AT_END
                         and "[" not in text
                         and "(" not in text
                         and "{" not in text
                         and "<" not in text
-                    )
-                ):
+                    ):
+                        keep(text)
+                        room -= 1
+                        if not room:
+                            take(taken)
+                            room = _TAKE_MOST
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
+                    # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
+                    # end, which is held; then, for an opener, the "[" head the scanner holds.
+                    bracket = text.rfind("[")
+                    if bracket < 0:
+                        prose = text if text[-1] in SPACES else None
+                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                        prose = text[:bracket]
+                        if prose and prose[-1] in MARKUP:
+                            prose = None  # markup that may wrap the opener: the scanner reads it
+                    else:
+                        prose = None
+                    if prose is not None and (
+                        "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
+                    ):
+                        if prose:
+                            keep(prose)
+                            room -= 1
+                            end = len(prose.rstrip())
+                            if end:
+                                piece, gap = gap + prose[:end], prose[end:]
+                            else:
+                                piece, gap = "", gap + prose
+                        else:
+                            piece = ""
+                        if bracket >= 0:
+                            head = text[bracket:]
+                            opened = len(taken)
+                            keep(head)
+                            room -= 1
+                            mode = OPENING
+                        if room <= 0:  # the turn holds the whitespace and the head now
+                            take(taken, "", opened)
+                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if piece:
+                            yield piece
+                        continue
+            elif mode is HOLDING:
+                if "]" not in text and "[" not in text and "\n" not in text:
                     keep(text)
                     room -= 1
                     if not room:
-                        take(taken)
-                        room = _TAKE_MOST
-                    yield text
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
                     continue
-            elif mode is HOLDING and "]" not in text and "[" not in text and "\n" not in text:
+            elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
+                # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
+                if grown.lower() in PARTIAL_OPENERS:
+                    head = grown
+                elif (
+                    text[0] in HEAD_ENDS
+                    and head.lower() in WHOLE_HEADS
+                    and "]" not in text
+                    and "\n" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                    and text[-1] not in MARKUP
+                    and len(text) <= BODY_LIMIT
+                ):
+                    mode = HOLDING
+                else:
+                    grown = ""
+                if grown:
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken, "", opened)
+                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    continue
+            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
+                # A word, or a space and a word, after the gap the visible text holds: shown after what
+                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
+                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
                 keep(text)
                 room -= 1
+                mode = PASSING
                 if not room:
-                    take(taken)
-                    room, mode = _TAKE_MOST, turn.mode
+                    take(taken, "", opened)
+                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                yield piece
                 continue
-            piece = take(taken, text) if taken else feed(text)
-            room, mode = _TAKE_MOST, turn.mode
+            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
+            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken)
+        piece = take(taken, "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
-    except BaseException:
+    except BaseException:  # GeneratorExit (a close) too; CancelledError: a cancelled chat commits nothing
         reply.fail()
         raise
     if piece:

@@ -274,8 +274,18 @@ class TagStream:
                 opener = OPEN.match(grown, wrap)
                 if opener is None:
                     return self._release(grown)  # it was no opener ("[s" + "ic] "): all prose, at once
-                if not wrap and opener.group(4) is None and opener.group(2) is None:
-                    return self._open_head(grown, chunk, opener.group(1), opener.group(3), opener.end())
+                if not wrap and opener.group(2) is None:
+                    written, after, body = opener.group(1, 3, 4)
+                    if body is None:
+                        return self._open_head(grown, chunk, written, after, opener.end())
+                    # The whole tag is here ("[in" + 'ventory: item="rope"] on'), only prose after it: the
+                    # common tag as the prose step decides it (a colon, or ``is_tag``), with no ``_run``.
+                    end = opener.end() - len(held)
+                    if (end == len(chunk) or is_plain_prose(chunk[end:])) and (
+                        after == ":" or is_tag(SQUARE, after in HEAD_COLONS, written, body)
+                    ):
+                        self._name, self._body_at = written, opener.start(4)
+                        return self._close_plain(chunk, end)
         elif self._idle:
             # A chunk that ends in the start of an opener ("[in", " [inv"), only prose before it: the prose
             # out, the opener held (what ``_run`` would decide, without it).
@@ -293,6 +303,18 @@ class TagStream:
                         return []
                     self._pos += bracket
                     return [_text(prose)]
+            elif bracket == 0 and (opener := OPEN.match(chunk)) is not None:
+                # A whole plain tag first, its only "[", only prose after it: decided as the prose step
+                # decides the common tag (a colon, or ``is_tag``), with no ``_run``.
+                written, _, after, body = opener.groups()
+                end = opener.end()
+                if (
+                    body is not None
+                    and (end == len(chunk) or is_plain_prose(chunk[end:]))
+                    and (after == ":" or is_tag(SQUARE, after in HEAD_COLONS, written, body))
+                ):
+                    self._name, self._body_at = written, opener.start(4)
+                    return self._close_plain(chunk, end)
         elif state is _BODY and self._pair is SQUARE and "[" not in chunk:
             # A "[" body's stops are "[", "]" and a line break: found by ``str.find``, not the regex.
             room = self._body_at + BODY_LIMIT + 1 - self._held_len
@@ -355,6 +377,21 @@ class TagStream:
         """Inside a "[" tag's body, its closer not yet seen: a chunk without "[", "]" or a line break gives
         no event (it is held), or only too-long text once the body runs past ``BODY_LIMIT``."""
         return self._state is _BODY and self._pair is SQUARE and not self._closed
+
+    @property
+    def head(self) -> str:
+        """The held text when it is a plain "[" opener still growing between tags (ASCII, no markup before
+        it, not a doubled "[["): "[in", "[ **inv"; else "". What ``feed`` of a chunk without "[" then does
+        is read from tables, with no event either way (its first steps): the join, lowercased, one of
+        ``PARTIAL_OPENERS``, is held as the opener; a chunk of plain prose, without "]" or a line break,
+        of at most ``BODY_LIMIT`` characters, that starts with one of ``HEAD_ENDS`` after a head of
+        ``WHOLE_HEADS`` (``head.lower()``) puts the scanner in that tag's body (``is_in_body``)."""
+        held = self._held
+        if self._state is _PROSE and held and not self._closed:
+            text = held[0]
+            if text[0] == "[" and text[1:2] != "[" and text.isascii():
+                return text
+        return ""
 
     def _release(self, text: str) -> list[Event]:
         """The held text and the chunk after it, found to be prose that cannot start a tag: out at once

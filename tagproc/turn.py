@@ -43,7 +43,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.engine.trusted import replaced
-from tagproc.envelope import MARKUP, PAIRS, opener_name
+from tagproc.envelope import MARKUP, PAIRS, PARTIAL_OPENERS, opener_name
 from tagproc.judge import Judgment, judge_tags
 from tagproc.names import ItemNames
 from tagproc.normalize import normalize
@@ -51,7 +51,7 @@ from tagproc.normalize.gamewords import GameIndex, game_index
 from tagproc.notes import Note, note, notes_of
 from tagproc.render import Renderer
 from tagproc.repairs import Repair
-from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, merge_text
+from tagproc.stream import BODY_LIMIT, Event, RawTag, TagStream, Text, is_plain_prose, merge_text
 from tagproc.syntax import TagReading, read_tag
 from tagproc.visible import VisibleText
 from tagproc.vocabulary import TAG_ALIASES
@@ -60,13 +60,18 @@ __all__ = [
     "HELD_AT_END",
     "HOLDING",
     "MAX_TAGS",
+    "OPENING",
     "PASSING",
+    "RESUMING",
+    "SPACES",
     "TagRecord",
     "Turn",
     "TurnContext",
     "TurnKind",
     "TurnResult",
     "fresh_journal",
+    "is_gapped",
+    "is_opener",
     "is_passed",
     "journal_line",
 ]
@@ -81,14 +86,20 @@ _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (
 # the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
 # what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
 _OPENERS = frozenset(PAIRS)
-_SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
-HELD_AT_END: Final = MARKUP | _SPACES
+SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
+HELD_AT_END: Final = MARKUP | SPACES
 _GAP = -2  # ``Turn._run`` when none may pass but the scanner is idle (the visible text holds a gap)
 
 # What ``Turn.mode`` tells a caller's per-chunk loop (the middleware's) it may do with the next chunk
 # without a call, as plain data; ``Turn.take`` then hands the chunks so taken over in one call.
 PASSING: Final = "passing"  # ``is_passed(chunk)``: ``feed`` would show it as it is (and stay passing)
 HOLDING: Final = "holding"  # in a "[" tag's body: a chunk without "[", "]" or a line break shows nothing
+# The scanner holds a plain "[" opener still growing (``Turn.head``, "[in"): a chunk it still is an opener
+# with, or the ":" or " " and body text after a whole name, shows nothing (``TagStream.head``).
+OPENING: Final = "opening"
+# The scanner is idle and the visible text holds a gap (``Turn.lead``, ``Turn.spaced``): a word, or a space
+# and a word (``str.isalnum`` after the space), shows after what the gap shows before it, then passes.
+RESUMING: Final = "resuming"
 _NEITHER: Final = ""  # every chunk goes to ``feed``
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
@@ -210,6 +221,24 @@ def journal_line(entry: JournalEntry) -> str:
     return f"{entry.kind}: {entry.who}: {entry.text}{to}{price}"
 
 
+def is_gapped(chunk: str) -> bool:
+    """Whether ``chunk`` is plain prose that ends in ASCII whitespace (ASCII, no opening bracket): fed to
+    an idle scanner it is one ``Text`` of itself, and the visible text shows it up to that whitespace,
+    which it holds (what ``Turn.take`` lets a caller keep while ``PASSING``)."""
+    return bool(chunk) and chunk[-1] in SPACES and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+
+
+def is_opener(chunk: str) -> bool:
+    """Whether ``chunk`` is plain prose (``is_gapped`` or ``is_passed``, or none) then a plain "[" opener
+    still growing, its last "[" (ASCII, lowercased one of ``PARTIAL_OPENERS``): fed to the idle scanner,
+    the prose is one ``Text`` and the opener is held (``TagStream.head``)."""
+    bracket = chunk.rfind("[")
+    if bracket < 0 or not chunk.isascii() or chunk[bracket:].lower() not in PARTIAL_OPENERS:
+        return False
+    prose = chunk[:bracket]
+    return not prose or (prose[-1] not in MARKUP and _OPENERS.isdisjoint(prose))
+
+
 def is_passed(chunk: str) -> bool:
     """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
     opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
@@ -219,9 +248,10 @@ def is_passed(chunk: str) -> bool:
 class Turn:
     """A message being streamed in. ``feed`` returns visible text; ``finish`` runs it and returns the result.
 
-    ``mode`` (``PASSING``, ``HOLDING`` or ``""``) says, after each ``feed`` or ``take``, what the next chunk
-    would show without reading it: a per-chunk loop takes such chunks itself (showing a passed one as it
-    is) and hands them over with the next one it cannot take (``take``), one call for a run of chunks.
+    ``mode`` (``PASSING``, ``RESUMING``, ``OPENING``, ``HOLDING`` or ``""``) says, after each ``feed`` or
+    ``take``, what the next chunk would show without reading it (``head``, ``lead`` and ``spaced`` say the
+    rest): a per-chunk loop takes such chunks itself (showing what they show) and hands them over with the
+    next one it cannot take (``take``), one call for a run of chunks.
     """
 
     def __init__(
@@ -250,6 +280,9 @@ class Turn:
         # scanner known idle; ``_GAP``: none may pass, but the scanner is idle (plain prose is one ``Text``).
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
+        self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
+        # While ``RESUMING``: what the held gap shows before a word, and before a space and a word.
+        self.lead = self.spaced = ""
         self._result: TurnResult | None = None
 
     @property
@@ -284,7 +317,7 @@ class Turn:
         events = stream.feed(chunk)
         if not events:  # all of it held (inside a tag's body): nothing to show, the scanner is not idle
             self._run = -1
-            self.mode = HOLDING if stream.is_in_body else _NEITHER
+            self._wait()
             return ""
         self._events += events
         shown = self._visible.feed(events)
@@ -292,11 +325,11 @@ class Turn:
             self._shown.append(shown)
         if not stream.is_idle:
             self._run = -1
-            self.mode = HOLDING if stream.is_in_body else _NEITHER
+            self._wait()
         elif self._visible.is_clear:
             self._run, self.mode = len(chunks), PASSING
         else:
-            self._run, self.mode = _GAP, _NEITHER
+            self._gapped()
         return shown
 
     def _after_gap(self, chunk: str) -> str:
@@ -310,29 +343,62 @@ class Turn:
             self._shown.append(shown)
         if self._visible.is_clear:
             self._run, self.mode = len(self._chunks), PASSING
+        else:  # whitespace again: the gap grew
+            self._gapped()
         return shown
 
-    def take(self, taken: list[str], chunk: str = "") -> str:
+    def _gapped(self) -> None:
+        """The scanner idle, the visible text holding a gap: ``RESUMING``, with what the gap shows."""
+        self._run, self.mode = _GAP, RESUMING
+        self.lead, self.spaced = self._visible.leads()
+
+    def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
         is emptied.
 
-        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows (``PASSING``: an
-        ``is_passed`` chunk, itself, which the caller showed; ``HOLDING``: a chunk without "[", "]" or a
-        line break, nothing), so they are read at once, as one chunk: the scanner and the visible text are
-        split invariant, so the events and the visible text are the same as feeding them one by one.
+        Each chunk of ``taken`` was taken by the caller while ``mode`` said what it shows, so they are read
+        at once, as one chunk: the scanner and the visible text are split invariant, so the events and the
+        visible text are the same as feeding them one by one.
+        - ``PASSING``: an ``is_passed`` chunk, which the caller showed as it is, or one of plain prose that
+          ends in ASCII whitespace (``is_gapped``), which it showed up to that whitespace and held it, as the
+          visible text holds it; the next chunk it showed after such a one it showed after the whitespace
+          held before it. So the run is what it showed, the whitespace at its end still held. From
+          ``opened`` on (when it is not -1), the chunks are a plain "[" opener (``is_opener``: fed to the
+          idle scanner it is held) and what it took after it as ``OPENING`` then ``HOLDING`` say: nothing
+          shown.
+        - ``RESUMING``: a first chunk the caller showed after what the held gap shows (``lead`` before a
+          word, ``spaced`` before a space and a word), then chunks as ``PASSING`` says.
+        - ``HOLDING``: a chunk without "[", "]" or a line break, which shows nothing.
+        - ``OPENING``: a chunk that ``TagStream.head`` says the held opener grows by, or that opens its
+          body, then chunks taken as ``HOLDING`` says; none shows anything.
         """
         if self._result is not None:
             raise RuntimeError("Turn.take() after finish()")
         if not taken:
             return self.feed(chunk)
+        mode = self.mode
+        if mode is PASSING or mode is RESUMING:  # one more piece of the run passed through
+            if opened >= 0:  # then a head and what followed it, which showed nothing
+                chunk = "".join(taken[opened:]) + chunk
+                del taken[opened:]
+            if taken:
+                text = taken[0] if len(taken) == 1 else "".join(taken)
+                taken.clear()
+                if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
+                    if not is_plain_prose(text):  # misuse (not taken as ``mode`` said): read it all
+                        return self.feed(text + chunk)
+                    self._after_gap(text)
+                    return self.feed(chunk)
+                self._chunks.append(text)
+                if text[-1] in SPACES:  # the visible text holds its end: the run is read now
+                    self._end_run()
+                    self._gapped()
+                elif len(self._chunks) - self._run >= _RUN_MOST:
+                    self._end_run()
+            return self.feed(chunk)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
-        if self.mode is PASSING:  # one more piece of the run passed through
-            self._chunks.append(text)
-            if len(self._chunks) - self._run >= _RUN_MOST:
-                self._end_run()
-            return self.feed(chunk)
-        if chunk:  # the body text showed nothing: what the two show is what the chunk shows
+        if chunk or self.mode is OPENING:  # the text showed nothing: what all show is what the chunk shows
             return self.feed(text + chunk)
         return self._hold(text)
 
@@ -349,8 +415,19 @@ class Turn:
         self._events += events
         shown = self._visible.feed(events)
         self._shown.append(shown)
-        self.mode = HOLDING if self._stream.is_in_body else _NEITHER
+        self._wait()
         return shown
+
+    def _wait(self) -> None:
+        """The mode while the scanner holds text: ``HOLDING`` in a "[" body, ``OPENING`` with a plain
+        opener held (``head``), else none."""
+        stream = self._stream
+        if stream.is_in_body:
+            self.mode = HOLDING
+        elif head := stream.head:
+            self.mode, self.head = OPENING, head
+        else:
+            self.mode = _NEITHER
 
     @property
     def shown(self) -> int:
@@ -380,13 +457,18 @@ class Turn:
             shown = self._visible.feed_text(chunk)
         if shown:
             self._shown.append(shown)
-        self._run, self.mode = _GAP, _NEITHER  # the visible text holds the whitespace at its end
+        self._gapped()  # the visible text holds the whitespace at its end
         return shown
 
     def _end_run(self) -> None:
         """The chunks passed through since ``_run``, read by the scanner and the visible text at once: one
-        ``Text`` event, one visible piece (the run itself: ``feed`` returned each chunk as it is) and one
-        piece of text, so no object is kept per chunk (``Turn.feed``)."""
+        ``Text`` event, one visible piece (the run itself, as ``feed`` returned each chunk, or up to the
+        whitespace at its end, which the visible text then holds: a run ``take`` was given) and one piece
+        of text, so no object is kept per chunk (``Turn.feed``).
+
+        Each chunk of the run is plain prose (``stream.is_plain_prose``: ``is_passed``, ``is_gapped``, an
+        opener's prose), and so is their join: the idle scanner gives one ``Text`` of it (``feed_prose``),
+        and the clear visible text reads that one ``Text`` (``feed_text``)."""
         chunks, start = self._chunks, self._run
         if start < len(chunks):
             if start + 1 == len(chunks):
@@ -394,9 +476,8 @@ class Turn:
             else:
                 run = "".join(chunks[start:])
                 chunks[start:] = [run]
-            events = self._stream.feed(run)  # one Text of the run: the scanner agrees (``is_plain_prose``)
-            self._events += events
-            self._shown.append(self._visible.feed(events))
+            self._events.append(self._stream.feed_prose(run))
+            self._shown.append(self._visible.feed_text(run))
         self._run = len(chunks)
 
     def finish(self) -> TurnResult:

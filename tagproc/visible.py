@@ -74,6 +74,17 @@ class VisibleText:
         self._started = True  # what ``_add_text(shown)`` leaves: still clear, prose returned
         return self._add_text(text)
 
+    def leads(self) -> tuple[str, str]:
+        """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, and before
+        prose that starts with one space then no whitespace (that space read into the gap), without
+        reading either: the gap resolved as ``_add_text`` resolves it."""
+        last = self._gap[-1]
+        lead = self._resolve(at_end=False)
+        last.append(" ")
+        spaced = self._resolve(at_end=False)
+        last.pop()
+        return lead, spaced
+
     @property
     def is_clear(self) -> bool:
         """Open, nothing held and no tag taken out: prose that does not end in whitespace is shown as it is."""

@@ -22,9 +22,9 @@ from tagproc.engine.rules import Rules
 from tagproc.envelope import MARKUP, PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
-from tagproc.stream import Event, TagStream, merge_text
+from tagproc.stream import Event, TagStream, Text, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import _SPACES, HELD_AT_END, Turn, TurnResult, is_passed
+from tagproc.turn import HELD_AT_END, SPACES, Turn, TurnResult, is_gapped, is_opener, is_passed
 from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
@@ -650,7 +650,7 @@ def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_doe
     # ``Turn.take`` ends a passed run with a chunk ending in ASCII whitespace as plain prose: the visible
     # text holds that end (``str.isspace``), the scanner never does (it is no markup).
     spaces = {char for char in map(chr, range(128)) if char.isspace()}
-    assert _SPACES == spaces == HELD_AT_END - MARKUP
+    assert SPACES == spaces == HELD_AT_END - MARKUP
     assert MARKUP.isdisjoint(spaces)
 
 
@@ -722,3 +722,64 @@ def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives()
     feeding = _game().begin_reply()
     assert shown == [feeding.feed(piece) for piece in pieces]
     assert taking.finish().to_json() == feeding.finish().to_json()
+
+
+_LOOP_CHUNKS = [
+    *(char for char in map(chr, range(128))),
+    *(f"a{char}" for char in map(chr, range(128))),
+    *(f"{char}a" for char in map(chr, range(128))),
+    ".\n",
+    " \n\n",
+    "Then ",
+    "**bold** ",
+    "\t",
+    " [",
+    "[in",
+    "x [inv",
+    "\n\n[s",
+    "**[in",
+    '"[in',
+    "([in",
+    "[[in",
+    "a [b",
+    "[ **inv",
+    "[inventory",
+    "caf\u00e9 ",
+    "\u00e9[in",
+]
+
+
+@pytest.mark.parametrize("chunk", _LOOP_CHUNKS)
+def test_a_gapped_or_opener_chunk_is_what_the_scanner_and_the_visible_text_make_of_it(chunk: str) -> None:
+    # What the loop keeps while ``PASSING`` besides ``is_passed`` chunks: prose ending in whitespace is one
+    # ``Text`` to the idle scanner (which stays idle) and shows up to that whitespace; an opener's prose is
+    # that too, and its "[" head is held (``TagStream.head``), showing nothing.
+    stream, visible = TagStream(), VisibleText()
+    events = stream.feed(chunk)
+    shown = visible.feed(events)
+    if is_gapped(chunk):
+        assert events == [Text(chunk)] and stream.is_idle
+        assert shown == chunk.rstrip()
+    if is_opener(chunk):
+        bracket = chunk.rfind("[")
+        prose = chunk[:bracket]
+        assert events == ([Text(prose)] if prose else [])
+        assert stream.head == chunk[bracket:]
+        assert shown == prose.rstrip()
+    assert not (is_gapped(chunk) and is_opener(chunk))
+    assert not (is_passed(chunk) and (is_gapped(chunk) or is_opener(chunk)))
+
+
+def test_the_async_loop_is_the_sync_loop_line_for_line() -> None:
+    # The per-chunk loop is written twice (a call a chunk would cost more than the loop's own steps): the
+    # async one must read every chunk exactly as the sync one, so the two differ only in how they pull.
+    import inspect
+
+    from tagproc import middleware
+
+    def body(function: object) -> list[str]:
+        lines = inspect.getsource(function).splitlines()  # type: ignore[arg-type]
+        start = next(i for i, line in enumerate(lines) if line.strip() == "turn = reply.turn")
+        return [line.replace("async for chunk in", "for chunk in") for line in lines[start:]]
+
+    assert body(middleware._pieces) == body(middleware._apieces)

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagproc import RawTag, TagStream, Text, parse_reply, read_tag
-from tagproc.envelope import BREAK_WINDOW, HEAD_ENDS, OPEN, WHOLE_HEADS
-from tagproc.stream import BODY_LIMIT, Event, merge_text
+from tagproc.envelope import BREAK_WINDOW, HEAD_ENDS, OPEN, PARTIAL_OPENERS, WHOLE_HEADS
+from tagproc.stream import BODY_LIMIT, Event, is_plain_prose, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.visible import visible_text
 from tagproc.vocabulary import HEAD_SYMBOLS
@@ -581,3 +581,94 @@ def test_the_whole_heads_table_reads_what_open_matches() -> None:
                     assert opener.group(1) == written[start:end]
                     assert opener.group(3) == after
                     assert rest.endswith("]") or opener.end() == len(written) + 1
+
+
+_WHOLE_TAGS = [
+    '[inventory: action="add" item="rope"]',
+    '[inventory: action="add" item="rope"] and on.',
+    "[inventory action=add item='Shot and powder' qty=three who=Bram] The fog",
+    "[Sheet: op=rest] then [loot: x=1]",
+    "[inventory the rope] and on",
+    "[sheet music] plays",
+    '[inventory: item="(a) rope"] and (then)',
+    '[inventory: item="rope"]**',
+    '[place: name="Mill"]\n\nThe road.',
+]
+
+
+@pytest.mark.parametrize("text", _WHOLE_TAGS)
+def test_a_whole_tag_after_a_held_head_or_first_in_a_chunk_is_what_the_whole_scan_gives(text: str) -> None:
+    # ``feed``'s whole-tag steps: a head held then the rest of its tag in one chunk ("[in" + 'ventory: ...]
+    # on'), and a chunk that starts with a whole tag fed to the idle scanner, against ``_run`` alone.
+    for cut in range(len(text) + 1):
+        for chunks in ([text[:cut], text[cut:]], ["Then ", text[:cut], text[cut:]], ["Then\n", text[cut:]]):
+            assert _per_feed(chunks, slow=False) == _per_feed(chunks, slow=True), (text, cut)
+
+
+def _keeps(head: str, chunk: str) -> str | None:
+    """The middleware's ``OPENING`` rule, as ``TagStream.head`` states it: "grows" when the held opener grows
+    by ``chunk``, "body" when it opens the tag's body, None when the scanner must read it."""
+    grown = head + chunk
+    if "[" in chunk or not grown.isascii():
+        return None
+    if grown.lower() in PARTIAL_OPENERS:
+        return "grows"
+    if (
+        chunk[0] in HEAD_ENDS
+        and head.lower() in WHOLE_HEADS
+        and is_plain_prose(chunk)
+        and "]" not in chunk
+        and "\n" not in chunk
+        and len(chunk) <= BODY_LIMIT
+    ):
+        return "body"
+    return None
+
+
+_HEAD_CHUNKS = [
+    "in",
+    "ventory",
+    "heet",
+    "s",
+    ":",
+    " ",
+    ": action",
+    ' action="add',
+    ":\t",
+    ": x]",
+    "**",
+    "*:",
+    "ot",
+]
+_HEAD_CHUNKS += ["ventory:", " item", "vent", "X", "**:", ": (x", ":\n", "ventory: ", "e", "ory", "  ", "1"]
+
+
+def test_the_held_head_says_what_the_next_chunk_does_without_an_event() -> None:
+    # Every plain "[" opener of the table a chunk can leave held, in three cases, then chunks that grow it,
+    # open its body, or do neither: where the rule keeps a chunk, ``feed`` gives no event and the scanner
+    # holds the grown opener (``head``) or is in the tag's body.
+    heads = sorted(p for p in PARTIAL_OPENERS if p.startswith("[") and p[1:2] != "[")
+    for head in heads:
+        for written in {head, head.upper(), head.title()}:
+            for chunk in _HEAD_CHUNKS:
+                stream = TagStream()
+                assert stream.feed(written) == [] and stream.head == written
+                kept = _keeps(written, chunk)
+                if kept is None:
+                    continue
+                assert stream.feed(chunk) == [], (written, chunk)
+                if kept == "grows":
+                    assert stream.head == written + chunk and not stream.is_in_body
+                else:
+                    assert stream.is_in_body and not stream.head, (written, chunk)
+
+
+def test_the_head_is_only_a_plain_square_opener_held_between_tags() -> None:
+    for text, head in [("So [inv", "[inv"), ("So **[inv", ""), ("So [[inv", ""), ("So [inventory: x", "")]:
+        stream = TagStream()
+        stream.feed(text)
+        assert stream.head == head, text
+    stream = TagStream()
+    stream.feed("So [in")
+    stream.close()
+    assert stream.head == ""

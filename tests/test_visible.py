@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 from typing import cast
 
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagproc import TagStream, parse_reply
+from tagproc.stream import Event
 from tagproc.visible import VisibleText, visible_text
 from tests.replies import REPLIES, Reply
 
@@ -154,3 +156,33 @@ def test_one_text_event_is_passed_on_without_a_copy() -> None:
     text = "word " * 1000 + "end"
     joiner = VisibleText()
     assert joiner.feed(parse_reply(text)) is text
+
+
+_GAPS = [
+    "He nods. [sheet: op=rest] The fog.",
+    "He nods.\n[sheet: op=rest]\nThe fog.",
+    "He nods.\n\n[sheet: op=rest] [loot: x=1]\n\n  The fog.",
+    "[sheet: op=rest] The fog.",
+    "He nods.[sheet: op=rest]The fog. And \n on.\t\n",
+    "Two  spaces. \t[inventory: action=add item=rope]\t then.",
+]
+
+
+@pytest.mark.parametrize("text", [*_GAPS, *(cast(Reply, reply.values[0]).text for reply in REPLIES)])
+def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(text: str) -> None:
+    # ``leads`` (the loop shows a word after a gap without a call) against ``feed_text`` of the word, at
+    # every point of the reply's events where the visible text holds a gap.
+    joiner = VisibleText()
+    for event in _events_by_char(text):
+        joiner.feed([event])
+        if joiner.is_clear:
+            continue
+        lead, spaced = joiner.leads()
+        for word, before in (("Word", lead), (" Word", spaced)):
+            twin = copy.deepcopy(joiner)
+            assert twin.feed_text(word) == before + "Word", (text, word)
+
+
+def _events_by_char(text: str) -> list[Event]:
+    stream = TagStream()
+    return [event for char in text for event in stream.feed(char)] + stream.close()
