@@ -159,7 +159,18 @@ def is_cursed(stack: Stack, item: Item | None) -> bool:
 
 
 def count_held(bag: Iterable[Stack], what: What) -> int:
-    return sum(stack.count for stack in bag if is_of(stack, what))
+    """How many of ``what`` ``bag`` holds (every stack ``is_of`` it)."""
+    total = 0
+    if what.coin is not None and what.item is None:  # a coin's stacks are those of its id (``is_of``, inline)
+        coin = what.coin
+        for stack in bag:
+            if stack.coin == coin:
+                total += stack.count
+        return total
+    for stack in bag:
+        if is_of(stack, what):
+            total += stack.count
+    return total
 
 
 def with_count(stack: Stack, count: int) -> Stack:
@@ -207,33 +218,40 @@ _ANY = 10**15  # more than any count a tag can ask for
 Keep = Callable[[Stack], bool]  # which stacks a move holds on to (``take``'s ``keep``: a bound cursed item)
 
 
-def taking_order(bag: tuple[Stack, ...], what: What, keep: Callable[[Stack], bool]) -> list[int]:
-    """The stacks of ``what`` to take from, in order: neither worn nor bound first, the last of them first."""
-    found = [index for index, stack in enumerate(bag) if is_of(stack, what) and not keep(stack)]
-    loose = [index for index in reversed(found) if not (bag[index].worn or bag[index].bound)]
-    held = [index for index in reversed(found) if bag[index].worn or bag[index].bound]
+def taking_order(bag: tuple[Stack, ...], what: What, keep: Keep | None = None) -> list[int]:
+    """The stacks of ``what`` to take from, in order: neither worn nor bound first, the last of them first
+    (``keep``: the stacks never taken; None keeps none)."""
+    loose: list[int] = []
+    held: list[int] = []
+    for index in range(len(bag) - 1, -1, -1):  # the last first
+        stack = bag[index]
+        if is_of(stack, what) and (keep is None or not keep(stack)):
+            (held if stack.worn or stack.bound else loose).append(index)
     return loose + held
 
 
 def take(
-    bag: tuple[Stack, ...], what: What, count: int, keep: Callable[[Stack], bool] = lambda _: False
+    bag: tuple[Stack, ...], what: What, count: int, keep: Keep | None = None, *, pieces: bool = True
 ) -> tuple[tuple[Stack, ...], tuple[Stack, ...]]:
-    """Take up to ``count`` of ``what`` out of ``bag``, never from a stack ``keep`` holds on to.
+    """Take up to ``count`` of ``what`` out of ``bag``, never from a stack ``keep`` holds on to (None: from
+    any).
 
-    Returns the bag after and the pieces taken (each a stack as it was, with the count taken from it).
+    Returns the bag after and the pieces taken (each a stack as it was, with the count taken from it); with
+    ``pieces=False`` no piece is made (a payment's coins, which go nowhere) and the pieces are ``()``.
     """
     stacks: list[Stack | None] = list(bag)
-    pieces: list[Stack] = []
+    taken: list[Stack] = []
     left = count
     for index in taking_order(bag, what, keep):
         if left == 0:
             break
         stack = bag[index]
         moved = min(stack.count, left)
-        pieces.append(stack if moved == stack.count else with_count(stack, moved))
+        if pieces:
+            taken.append(stack if moved == stack.count else with_count(stack, moved))
         stacks[index] = None if moved == stack.count else with_count(stack, stack.count - moved)
         left -= moved
-    return tuple(stack for stack in stacks if stack is not None), tuple(pieces)
+    return tuple(stack for stack in stacks if stack is not None), tuple(taken)
 
 
 def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:

@@ -99,10 +99,6 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
     return place(after, rules, command, resolved, command.count, before=(invented,), notes=made.notes)
 
 
-def _nothing_kept(stack: Stack) -> bool:
-    return False
-
-
 def decide_remove(
     state: GameState, command: c.Remove, rules: Rules, dice: Dice, *, keep: Keep | None = None
 ) -> Decision:
@@ -183,7 +179,7 @@ def _take(
     # the player's (``engine.edits``) pass ``keep``.
     if keep is not None:
         held -= sum(s.count for s in member.bag if bags.is_of(s, resolved.what) and keep(s))
-    bag, pieces = bags.take(member.bag, resolved.what, command.count, keep or _nothing_kept)
+    bag, pieces = bags.take(member.bag, resolved.what, command.count, keep)
     count = sum(piece.count for piece in pieces)
     short = (
         note("inventory.held_only", who=member.name, held=held, count=count)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import trusted_note
 from tagproc.notes import Note
 
 __all__ = [
@@ -157,11 +157,14 @@ def payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> Note:
     ``paid`` and ``back`` are (label, count) pairs, largest coin first; ``labels`` names each coin by its
     ``label`` (its name for any number of it, spec "The items block").
     """
-    return note("money.paid", paid=_labelled(plan.paid, labels), back=_labelled(plan.change, labels))
+    # Built unvalidated (``trusted_note``) without ``note``'s walk over the facts: they are tuples of (str,
+    # int) pairs by construction, as validation leaves them.
+    paid, back = _labelled(plan.paid, labels), _labelled(plan.change, labels)
+    return trusted_note(code="money.paid", facts=(("paid", paid), ("back", back)))
 
 
 def _labelled(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
-    return tuple((labels.get(part.coin, part.coin), part.count) for part in counts)
+    return tuple([(labels.get(part.coin, part.coin), part.count) for part in counts])
 
 
 _VALUE = attrgetter("value")

@@ -87,13 +87,15 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    after = replaced(member, bag=bag)
-    if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
+    if rules.bag_load(bag, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
-    spent = ", ".join(
-        f"{part.count} {rules.coin_name(coin, part.count)}"
-        for part, coin in zip(command.amounts, ids, strict=True)
-    )
+    if len(ids) == 1:  # the usual payment, in one coin
+        spent = f"{command.amounts[0].count} {rules.coin_name(ids[0], command.amounts[0].count)}"
+    else:
+        spent = ", ".join(
+            f"{part.count} {rules.coin_name(coin, part.count)}"
+            for part, coin in zip(command.amounts, ids, strict=True)
+        )
     effects = (
         bag_changed(member=who, bag=bag),
         journaled(entry=journal_entry(kind="spent", who=member.name, text=spent)),
@@ -135,7 +137,7 @@ def coins_moved(
     for coin, count in after.items():
         change = count - before.get(coin, 0)
         if change < 0:
-            bag, _ = bags.take(bag, _coin(rules, coin), -change)
+            bag, _ = bags.take(bag, _coin(rules, coin), -change, pieces=False)  # paid away: no pieces
         elif change > 0:
             bag = bags.add(bag, _coin(rules, coin), change, None)
     return bag
@@ -147,11 +149,14 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
+    # The usual earning, one coin and no notes of the tag's own: the command is already its one coin's (what
+    # the copy below would make), and that coin's placing is the decision.
+    single = len(command.amounts) == 1 and not command.notes
     effects: list[Effect] = []
     answers: list[Answer] = []
     for part in command.amounts:
         # One coin at a time, each answered as ``item=`` and ``count=``; the tag's own notes go on the first.
-        one = replaced(command, amounts=(part,), notes=())
+        one = command if single else replaced(command, amounts=(part,), notes=())
         assert part.coin is not None  # checked above
         resolved = Resolved(_coin(rules, part.coin), None)
         decision = place(
@@ -159,6 +164,8 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
         )
         if not isinstance(decision, Accepted):
             return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.notes)
+        if single:
+            return decision
         effects.extend(decision.effects)
         answers.extend(decision.answers)
     if command.notes:

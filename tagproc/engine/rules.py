@@ -442,14 +442,18 @@ class Rules:
         alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
         reference are the key."""
         abilities, fields = member.sheet.abilities, member.sheet.fields
-        key = (
-            id(ref),
-            default,
-            tuple(abilities.items()),
-            tuple(map(type, abilities.values())),
-            tuple(fields.items()),
-            tuple(map(type, fields.values())),
-        )
+        key: tuple[object, ...]
+        if abilities or fields:
+            key = (
+                id(ref),
+                default,
+                tuple(abilities.items()),
+                tuple(map(type, abilities.values())),
+                tuple(fields.items()),
+                tuple(map(type, fields.values())),
+            )
+        else:  # a sheet of defaults (the usual member's): the key of its two parts alone, a shape of its own
+            key = (id(ref), default)
         hit = self._fixed.get(key)
         if hit is not None and hit[0] is ref:
             return hit[1]
@@ -494,7 +498,10 @@ class Rules:
 
     def load(self, member: Member, state: GameState) -> float:
         """What ``member``'s bag weighs (memoised for a bag without invented items: ``_loads``)."""
-        bag = member.bag
+        return self.bag_load(member.bag, state)
+
+    def bag_load(self, bag: tuple[Stack, ...], state: GameState) -> float:
+        """What ``bag`` weighs, whoever holds it (``load``: a bag being made, before a member holds it)."""
         found = self._loads.get(id(bag))
         if found is not None and found[0] is bag:
             return found[1]
