@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from tagproc.engine.trusted import trusted_note
 from tagproc.notes import Note
@@ -43,16 +44,16 @@ class Coin:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class CoinCount:
+# ``CoinCount`` and ``PaymentPlan`` are named tuples, not frozen dataclasses: as immutable, and made at every
+# payment (a frozen dataclass sets each field through ``object.__setattr__``, several times the cost).
+class CoinCount(NamedTuple):
     """So many of one coin."""
 
     coin: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows ``tuple.count``, which nothing here calls
 
 
-@dataclass(frozen=True, slots=True)
-class PaymentPlan:
+class PaymentPlan(NamedTuple):
     """How ``owed`` is paid: coins out of the purse (``paid``), then coins back (``change``).
 
     ``paid`` and ``change`` list coins largest first; ``broken`` is the coin broken for change, if any.
@@ -128,9 +129,13 @@ def plan_payment(
         check_family(family)
     if owed < 0:
         raise ValueError("an amount owed is never negative")
-    if any(purse.get(coin.id, 0) < 0 for coin in family):
-        raise ValueError("a purse never holds fewer than zero coins")
-    if worth(family, purse) < owed:
+    held = 0  # ``worth(family, purse)``, the purse checked on the way
+    for coin in family:
+        count = purse.get(coin.id, 0)
+        if count < 0:
+            raise ValueError("a purse never holds fewer than zero coins")
+        held += coin.value * count
+    if held < owed:
         return None
     left = owed
     taken: dict[str, int] = {}
@@ -176,4 +181,4 @@ def _largest_first(family: Sequence[Coin]) -> list[Coin]:
 
 def _in_family_order(largest: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:
     """``counts`` of the family's coins, ``largest`` its coins largest first (``_largest_first``)."""
-    return tuple(CoinCount(coin.id, counts[coin.id]) for coin in largest if counts.get(coin.id))
+    return tuple([CoinCount(coin.id, counts[coin.id]) for coin in largest if counts.get(coin.id)])

@@ -79,7 +79,11 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     family = rules.family(ids[0])
     value, labels = rules.coin_tables(ids[0])
     purse = purse_of(member, rules, family)
-    owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
+    owed = 0
+    said: list[str] = []  # what was spent, as the journal says it: "3 shillings", one a coin
+    for part, coin in zip(command.amounts, ids, strict=True):
+        owed += part.count * value[coin]
+        said.append(f"{part.count} {rules.coin_name(coin, part.count)}")
     plan = money.plan_payment(family, purse, owed, checked=rules.is_sound_family(family))
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
@@ -89,16 +93,9 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
     if rules.bag_load(bag, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
-    if len(ids) == 1:  # the usual payment, in one coin
-        spent = f"{command.amounts[0].count} {rules.coin_name(ids[0], command.amounts[0].count)}"
-    else:
-        spent = ", ".join(
-            f"{part.count} {rules.coin_name(coin, part.count)}"
-            for part, coin in zip(command.amounts, ids, strict=True)
-        )
     effects = (
         bag_changed(member=who, bag=bag),
-        journaled(entry=journal_entry(kind="spent", who=member.name, text=spent)),
+        journaled(entry=journal_entry(kind="spent", who=member.name, text=", ".join(said))),
     )
     after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
@@ -109,7 +106,10 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
 def _capped(command: _Money) -> _Money:
     """The command with each coin's count held to ``MAX_COINS`` (the normaliser caps a tag's already, and
     says so; this holds a command built any other way)."""
-    if all(part.count <= MAX_COINS for part in command.amounts):
+    for part in command.amounts:  # a loop, not all() over a generator: asked of every pay and earn
+        if part.count > MAX_COINS:
+            break
+    else:
         return command
     amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)
     return command.model_copy(update={"amounts": amounts})
