@@ -84,7 +84,10 @@ def with_names(
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with each character key the tag wrote (``who=``, ``to=``) written as the member's own name:
     an answer is the tag in canonical form (DESIGN.md "Answers"), so ``who="ADA"`` comes back ``who="Ada"``."""
-    written = {key: name for key, name in names.items() if getattr(command, key, None) is not None}
+    written: dict[str, str] = {}
+    for key, name in names.items():  # a loop, not a comprehension's frame: most answers ask
+        if getattr(command, key, None) is not None:
+            written[key] = name
     return with_attrs(command, attrs, **written) if written else attrs
 
 
@@ -119,8 +122,12 @@ def _notes(command: Command, note: NoteLike) -> tuple[Note, ...]:
             return ()
         if type(note) is Note:
             return (note,)
-        if type(note) in _FLAT and all(type(one) is Note for one in note):
-            return tuple(note)  # type: ignore[arg-type]  # a flat list of notes: what the walk makes of it
+        if type(note) in _FLAT:
+            for one in note:  # a list or tuple
+                if type(one) is not Note:
+                    break
+            else:  # a flat list of notes: what the walk makes of it
+                return tuple(note)  # type: ignore[arg-type]
     return notes_of((*command.notes, note))
 
 

@@ -257,6 +257,9 @@ def take(
 def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:
     """Pour ``pieces`` into ``bag``, taken off (not worn, not bound): fresh ones merge, the rest stay apart."""
     for piece in pieces:
+        if is_fresh(piece):  # neither worn nor bound, nothing of its own: only its count is poured in
+            bag = add(bag, what, piece.count, limit)
+            continue
         loose = replaced(piece, worn=False, bound=False)
         bag = add(bag, what, loose.count, limit) if is_fresh(loose) else (*bag, loose)
     return bag

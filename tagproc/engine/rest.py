@@ -34,7 +34,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find_in, whole, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, SheetState, Stack, pool_state
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import note, trusted_note
 from tagproc.notes import Note
 from tagproc.ruleset.sheet import FractionOfMax, Rest, RestStep
 
@@ -67,7 +67,8 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
 
 def _now(rest: Rest, restored: list[Note]) -> Note:
     """A rest's ``now=`` (CONVENTIONS.md §11) as a note: ``Night's rest: Grit 11/11, Dawn bell 3/3 charges``."""
-    return note("rest.now", rest=rest.label, restored=tuple(restored))
+    # Unvalidated (``trusted_note``), without ``note``'s walk over the facts: a label and a tuple of notes.
+    return trusted_note(code="rest.now", facts=(("rest", rest.label), ("restored", tuple(restored))))
 
 
 def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
@@ -99,8 +100,10 @@ def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[Note], tuple
     skipped: list[Note] = []
     for step in rest.restore:
         sheet, said, skip = _step(view.over(sheet), step)
-        parts.extend([said] if said else [])
-        skipped.extend([skip] if skip else [])
+        if said:
+            parts.append(said)
+        if skip:
+            skipped.append(skip)
     for condition_id in rest.clear.conditions if rest.clear else []:
         if condition_id in sheet.conditions:
             found = view.condition(condition_id)
@@ -205,4 +208,4 @@ def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, .
         after, top = charged
         bag.append(after)
         lines.append(note("rest.charges", item=stack.name, now=after.charges, max=top))
-    return tuple(bag), lines
+    return (tuple(bag) if lines else view.member.bag), lines  # nothing recharged: the very bag

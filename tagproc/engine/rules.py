@@ -192,7 +192,10 @@ class Rules:
     def is_sound_family(self, family: Sequence[Coin]) -> bool:
         """Whether ``family`` is one of this ruleset's families (as ``family`` gives it, the very tuple) and
         ``money.check_family`` passed it: ``money.plan_payment(..., checked=True)`` may then skip the check."""
-        return any(family is sound for sound in self._sound_families)
+        for sound in self._sound_families:  # noqa: SIM110 (a loop, not any() over a generator: every payment asks)
+            if family is sound:
+                return True
+        return False
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
@@ -472,6 +475,8 @@ class Rules:
     def unit_weight(self, stack: Holding, state: GameState) -> float:
         """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight`` (a ruleset item's
         and a coin's memoised: the book's data never changes; an invented item's read from ``state``)."""
+        if self.block is None or self.block.carry is None:  # no carry stat: nothing weighs anything
+            return 0.0
         if stack.coin is not None:
             key = ("coin", stack.coin)
         elif stack.item is not None:
@@ -502,6 +507,8 @@ class Rules:
 
     def bag_load(self, bag: tuple[Stack, ...], state: GameState) -> float:
         """What ``bag`` weighs, whoever holds it (``load``: a bag being made, before a member holds it)."""
+        if self.block is None or self.block.carry is None:  # nothing weighs anything: the sum of no weights
+            return 0.0 if bag else 0
         found = self._loads.get(id(bag))
         if found is not None and found[0] is bag:
             return found[1]

@@ -134,7 +134,9 @@ class LiveSheet:
 
     def over(self, sheet: SheetState) -> LiveSheet:
         """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
-        since they read the sheet without its live state."""
+        since they read the sheet without its live state. Over its own sheet, the view is itself."""
+        if sheet is self.sheet:
+            return self
         view = LiveSheet(self.rules, self.state, self.index, sheet)
         view._maxima, view._bounds = self._maxima, self._bounds
         return view
