@@ -69,6 +69,8 @@ def member_or_refusal(
 ) -> int | Decision:
     """The index of the member ``name`` (the player for None), or the ``ambiguous-character`` or
     ``unknown-character`` refusal (CONVENTIONS.md §3)."""
+    if name is None:  # the player (``member_index``), asked without a call: most tags name nobody
+        return 0
     index = state.member_index(name)
     if index is None and name is not None and len(state.members_called(name)) > 1:
         names = tuple(state.party[i].name for i in state.members_called(name))

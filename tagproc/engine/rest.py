@@ -54,8 +54,10 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
     effects: list[Effect] = []
     sheet, parts, skips = _restore(view, rest)
     bag, charged = _recharge(view, rest.id, dice)
-    # The very value back means nothing changed (no comparison to make); an equal new one, too.
-    if sheet is not view.sheet and sheet != view.sheet:
+    # The very value back means nothing changed (no comparison to make); an equal new one, too: two sheets
+    # are equal when their fields are (pydantic's ``==`` on two ``SheetState``s, whose private and extra
+    # parts are None, is their ``__dict__``s'), compared here without its checks of type and parts.
+    if sheet is not view.sheet and sheet.__dict__ != view.sheet.__dict__:
         effects.append(sheet_changed(member=index, sheet=sheet))
     if bag is not view.member.bag and bag != view.member.bag:
         effects.append(bag_changed(member=index, bag=bag))
