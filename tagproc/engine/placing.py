@@ -128,7 +128,7 @@ def place(
         member = state.party[member_index]
         bag = bags.add(member.bag, resolved.what, taken, limit)
         effects.append(bag_changed(member=member_index, bag=bag))
-        text = counted(resolved, taken)
+        text = counted_text(resolved.what.name, taken)  # ``counted``
         effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
         attrs = with_attrs(command, canonical, who=shown, count=str(taken))

@@ -25,7 +25,7 @@ from typing import TypeVar
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
-from tagproc.engine.bags import Resolved, What
+from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import (
     Accepted,
@@ -126,7 +126,7 @@ def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict
 
 
 def _coin(rules: Rules, coin: str) -> What:
-    return What(rules.coins_by_id[coin].label, coin=coin)
+    return rules.coin_resolved(coin).what
 
 
 def coins_moved(
@@ -158,7 +158,7 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
         # One coin at a time, each answered as ``item=`` and ``count=``; the tag's own notes go on the first.
         one = command if single else replaced(command, amounts=(part,), notes=())
         assert part.coin is not None  # checked above
-        resolved = Resolved(_coin(rules, part.coin), None)
+        resolved = rules.coin_resolved(part.coin)
         decision = place(
             evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
         )
