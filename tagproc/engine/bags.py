@@ -143,6 +143,12 @@ def count_held(bag: Iterable[Stack], what: What) -> int:
             if stack.coin == coin:
                 total += stack.count
         return total
+    if what.item is not None and what.passes_as is None:  # a ruleset item's, or a fake's that passes for it
+        item = what.item
+        for stack in bag:
+            if stack.item == item or (stack.passes_as is not None and stack.passes_as == item):
+                total += stack.count
+        return total
     for stack in bag:
         if is_of(stack, what):
             total += stack.count

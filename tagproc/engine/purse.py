@@ -118,7 +118,9 @@ def _capped(command: _Money) -> _Money:
 def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict[str, int]:
     """How many of each coin of ``family`` ``member``'s bag holds (a payment's, a buy's and a sale's purse):
     ``bags.count_held`` of each coin, in one pass over the bag (a coin's stacks are those of its id)."""
-    purse = dict.fromkeys((coin.id for coin in family), 0)
+    purse: dict[str, int] = {}
+    for coin in family:  # a loop, not a generator's frame: every payment, buy and sale asks
+        purse[coin.id] = 0
     for stack in member.bag:
         if stack.coin is not None and stack.coin in purse:
             purse[stack.coin] += stack.count
