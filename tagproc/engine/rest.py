@@ -186,7 +186,7 @@ def _target(to: str | float | None, *, low: int, top: int, start: int, fallback:
         return low
     if to == "default":
         return start
-    if isinstance(to, int | float):
+    if isinstance(to, (int, float)):  # a tuple, not a union made anew each call
         return whole(to)
     try:
         return whole(float(str(to)))

@@ -166,7 +166,8 @@ class LiveSheet:
 
     def number(self, ref: object, *, live: bool) -> float:
         """A number or a value reference read off this member (0 where it cannot be read)."""
-        if isinstance(ref, int | float) and not isinstance(ref, bool):
+        # (int, float): a tuple, where ``int | float`` would be a union made anew each call
+        if isinstance(ref, (int, float)) and not isinstance(ref, bool):
             return float(ref)
         return self.rules.read(ref, self.member, self.state, live=live)
 
