@@ -9,7 +9,7 @@ import pytest
 
 from tagproc.engine import money
 from tagproc.engine.money import Coin
-from tagproc.engine.rules import Named, Rules
+from tagproc.engine.rules import Named, Resolved, Rules, What
 from tagproc.engine.sheet import find, find_in
 from tagproc.engine.state import GameState, InventedItem, Member, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
@@ -214,3 +214,14 @@ def test_a_bag_with_an_invented_item_weighs_what_the_item_weighs_in_that_state()
         axe = InventedItem(key="boar axe", name="Boar axe", item=Item(category="arm", stats={"bulk": bulk}))
         state = GameState(party=(member,), invented=(axe,))
         assert rules.load(member, state) == 2 * bulk == _load_afresh(rules, member, state)
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_a_coin_or_ruleset_item_resolves_as_built_afresh_however_often_asked(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    for _ in range(2):
+        for entry in rules.book.items():
+            assert rules.entry_resolved(entry) == Resolved(What(entry.label, item=entry.ref), entry.item)
+            assert rules.entry_resolved(entry).item is entry.item
+        for coin in rules.book.coins():
+            assert rules.coin_resolved(coin.id) == Resolved(What(coin.label, coin=coin.id), None)

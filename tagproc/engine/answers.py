@@ -8,6 +8,7 @@ first in ``note``, then what the engine says.
 
 from __future__ import annotations
 
+from tagproc import commands as c
 from tagproc.commands import Command, Loot, Place, Unreadable
 from tagproc.engine.outcome import Answer, Refused, Result, trusted_answer, trusted_refused
 from tagproc.engine.reasons import Reason
@@ -17,6 +18,20 @@ __all__ = ["answer", "refuse", "tag_of", "unreadable_answer", "with_attr", "with
 
 _FLAT = (list, tuple)  # a note given as a flat list of notes (exact types: a Note is never one)
 _SHEET_OPS = frozenset({"rest", "spend", "restore", "temp", "damage", "track", "condition", "note"})
+# ``tag_of`` by the command's exact type, for the types whose tag their type settles: a sheet op's ``op`` is a
+# one-value ``Literal`` (validated, so always that op), an inventory command has no ``op``. Read first by
+# ``answer`` (a dict look-up, not a call); any other type is asked ``tag_of``. ``tests/test_engine_answers.py``
+# holds the table equal to ``tag_of``.
+_TAGS: dict[type[Command], str] = {
+    c.Place: "place",
+    c.Loot: "loot",
+    **dict.fromkeys((c.Rest, c.Spend, c.Restore, c.Temp, c.Damage, c.Track, c.Condition, c.Note), "sheet"),
+    **dict.fromkeys(
+        (c.Add, c.Remove, c.Give, c.Equip, c.Unequip, c.Bind, c.Unbind, c.Use, c.Split, c.Merge, c.Reveal),
+        "inventory",
+    ),
+    **dict.fromkeys((c.Inspect, c.Buy, c.Sell, c.Pay, c.Earn), "inventory"),
+}
 
 
 def tag_of(command: Command) -> str:
@@ -40,13 +55,23 @@ def with_attr(
 def with_attrs(
     command: Command, attrs: tuple[tuple[str, str], ...], **values: str | None
 ) -> tuple[tuple[str, str], ...]:
-    """``with_attr`` for each key of ``values`` in turn (None removes it), in one pass."""
+    """``with_attr`` for each key of ``values`` in turn (None removes it), in one pass.
+
+    ``attrs`` are in answer order, as ``Command.answer_attrs`` and this function make them (the command's keys
+    in ``ANSWER_KEYS`` order, then any past them): so when no value changes anything they are the answer, as
+    they came (the usual ``who=``, ``count=`` written as the tag already says them)."""
     pairs = dict(attrs)
+    changed = False
     for key, value in values.items():
         if value is None:
-            pairs.pop(key, None)
-        else:
+            if key in pairs:
+                del pairs[key]
+                changed = True
+        elif pairs.get(key) != value:
             pairs[key] = value
+            changed = True
+    if not changed:
+        return attrs
     keys = command.ANSWER_KEYS
     ordered = [(k, pairs[k]) for k in keys if k in pairs]
     if len(ordered) != len(pairs):  # keys past the command's own (``rest``, ``kind``), in the order they came
@@ -59,7 +84,10 @@ def with_names(
 ) -> tuple[tuple[str, str], ...]:
     """``attrs`` with each character key the tag wrote (``who=``, ``to=``) written as the member's own name:
     an answer is the tag in canonical form (DESIGN.md "Answers"), so ``who="ADA"`` comes back ``who="Ada"``."""
-    written = {key: name for key, name in names.items() if getattr(command, key, None) is not None}
+    written: dict[str, str] = {}
+    for key, name in names.items():  # a loop, not a comprehension's frame: most answers ask
+        if getattr(command, key, None) is not None:
+            written[key] = name
     return with_attrs(command, attrs, **written) if written else attrs
 
 
@@ -76,7 +104,7 @@ def answer(
     """The answer to ``command``: its canonical pairs (or ``attrs``) with what happened (every field a checked
     value of its type: the command's validated pairs, a literal result, the notes flattened to a tuple)."""
     return trusted_answer(
-        tag=tag_of(command),
+        tag=_TAGS.get(type(command)) or tag_of(command),
         attrs=command.answer_attrs() if attrs is None else attrs,
         result=result,
         now=now if now is None or isinstance(now, Note) else str(now),
@@ -94,8 +122,12 @@ def _notes(command: Command, note: NoteLike) -> tuple[Note, ...]:
             return ()
         if type(note) is Note:
             return (note,)
-        if type(note) in _FLAT and all(type(one) is Note for one in note):
-            return tuple(note)  # type: ignore[arg-type]  # a flat list of notes: what the walk makes of it
+        if type(note) in _FLAT:
+            for one in note:  # a list or tuple
+                if type(one) is not Note:
+                    break
+            else:  # a flat list of notes: what the walk makes of it
+                return tuple(note)  # type: ignore[arg-type]
     return notes_of((*command.notes, note))
 
 

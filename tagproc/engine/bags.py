@@ -1,8 +1,8 @@
 """Bags: what a stack is, finding stacks by name, and adding to or taking from one bag (spec "What reads items").
 
 Owns ``What`` (the identity a name resolves to: a ruleset item by its ref, a coin by its id, an invented item
-by its key, a plain item by its folded name), ``resolve`` (an ``ItemRef`` into a ``What`` and the rules its
-stacks follow), and the stack arithmetic every inventory action shares: ``add`` fills the stacks already held
+by its key, a plain item by its folded name; defined beside ``Rules``, which keeps a coin's and a ruleset
+item's, and re-exported here), ``resolve`` (an ``ItemRef`` into a ``What`` and the rules its stacks follow), and the stack arithmetic every inventory action shares: ``add`` fills the stacks already held
 and starts new ones past the item's ``stack`` limit ("adding, setting, merging or giving past it fills the
 stack and starts a new one"), ``take`` takes across stacks and never below zero, ``put`` pours taken pieces
 into another bag.
@@ -18,10 +18,9 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 
 from tagproc.commands import ItemRef
-from tagproc.engine.rules import Rules, stack_key
+from tagproc.engine.rules import Resolved, Rules, What, stack_key
 from tagproc.engine.state import GameState, Stack, trusted_stack
 from tagproc.engine.trusted import replaced
 from tagproc.ruleset import Item
@@ -52,38 +51,15 @@ __all__ = [
 MAX_BAG_STACKS = 200
 
 
-# ``What`` and ``Resolved`` are named tuples, not frozen dataclasses: as immutable, and made some twenty
-# times a reply (a frozen dataclass sets each field through ``object.__setattr__``, several times the cost).
-class What(NamedTuple):
-    """What a stack is. Exactly one of ``item``, ``coin`` and ``invented`` is set, or none for a plain item."""
-
-    name: str  # what a new stack is called: the item's label, the coin's label, the invented or plain name
-    item: str | None = None  # "catalog/entry"
-    coin: str | None = None
-    invented: str | None = None  # the invented item's key
-    passes_as: str | None = None  # a fake's: the ref of the item it is shown as (``Stack.passes_as``)
-
-
-class Resolved(NamedTuple):
-    """A name resolved against the ruleset and the game: what it is, and the rules its stacks follow."""
-
-    what: What
-    item: Item | None  # None for a coin or a plain item
-
-    @property
-    def is_plain(self) -> bool:
-        return self.what.item is None and self.what.coin is None and self.what.invented is None
-
-
 def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
     """What ``ref`` names: a coin, one of the ruleset's items (its label, already found by the normaliser),
     an item invented this game (its name), or else a plain item by its name."""
     if ref.coin is not None and ref.coin in rules.coins_by_id:
-        return Resolved(What(rules.coins_by_id[ref.coin].label, coin=ref.coin), None)
+        return rules.coin_resolved(ref.coin)
     if ref.label is not None:
         entry = rules.book.find(ref.label)
         if entry is not None:
-            return Resolved(What(entry.label, item=entry.ref), entry.item)
+            return rules.entry_resolved(entry)
     invented = state.invented_item(stack_key(ref.name))
     if invented is not None:
         return Resolved(What(invented.name, invented=invented.key), invented.item)
@@ -159,7 +135,24 @@ def is_cursed(stack: Stack, item: Item | None) -> bool:
 
 
 def count_held(bag: Iterable[Stack], what: What) -> int:
-    return sum(stack.count for stack in bag if is_of(stack, what))
+    """How many of ``what`` ``bag`` holds (every stack ``is_of`` it)."""
+    total = 0
+    if what.coin is not None and what.item is None:  # a coin's stacks are those of its id (``is_of``, inline)
+        coin = what.coin
+        for stack in bag:
+            if stack.coin == coin:
+                total += stack.count
+        return total
+    if what.item is not None and what.passes_as is None:  # a ruleset item's, or a fake's that passes for it
+        item = what.item
+        for stack in bag:
+            if stack.item == item or (stack.passes_as is not None and stack.passes_as == item):
+                total += stack.count
+        return total
+    for stack in bag:
+        if is_of(stack, what):
+            total += stack.count
+    return total
 
 
 def with_count(stack: Stack, count: int) -> Stack:
@@ -207,38 +200,48 @@ _ANY = 10**15  # more than any count a tag can ask for
 Keep = Callable[[Stack], bool]  # which stacks a move holds on to (``take``'s ``keep``: a bound cursed item)
 
 
-def taking_order(bag: tuple[Stack, ...], what: What, keep: Callable[[Stack], bool]) -> list[int]:
-    """The stacks of ``what`` to take from, in order: neither worn nor bound first, the last of them first."""
-    found = [index for index, stack in enumerate(bag) if is_of(stack, what) and not keep(stack)]
-    loose = [index for index in reversed(found) if not (bag[index].worn or bag[index].bound)]
-    held = [index for index in reversed(found) if bag[index].worn or bag[index].bound]
+def taking_order(bag: tuple[Stack, ...], what: What, keep: Keep | None = None) -> list[int]:
+    """The stacks of ``what`` to take from, in order: neither worn nor bound first, the last of them first
+    (``keep``: the stacks never taken; None keeps none)."""
+    loose: list[int] = []
+    held: list[int] = []
+    for index in range(len(bag) - 1, -1, -1):  # the last first
+        stack = bag[index]
+        if is_of(stack, what) and (keep is None or not keep(stack)):
+            (held if stack.worn or stack.bound else loose).append(index)
     return loose + held
 
 
 def take(
-    bag: tuple[Stack, ...], what: What, count: int, keep: Callable[[Stack], bool] = lambda _: False
+    bag: tuple[Stack, ...], what: What, count: int, keep: Keep | None = None, *, pieces: bool = True
 ) -> tuple[tuple[Stack, ...], tuple[Stack, ...]]:
-    """Take up to ``count`` of ``what`` out of ``bag``, never from a stack ``keep`` holds on to.
+    """Take up to ``count`` of ``what`` out of ``bag``, never from a stack ``keep`` holds on to (None: from
+    any).
 
-    Returns the bag after and the pieces taken (each a stack as it was, with the count taken from it).
+    Returns the bag after and the pieces taken (each a stack as it was, with the count taken from it); with
+    ``pieces=False`` no piece is made (a payment's coins, which go nowhere) and the pieces are ``()``.
     """
     stacks: list[Stack | None] = list(bag)
-    pieces: list[Stack] = []
+    taken: list[Stack] = []
     left = count
     for index in taking_order(bag, what, keep):
         if left == 0:
             break
         stack = bag[index]
         moved = min(stack.count, left)
-        pieces.append(stack if moved == stack.count else with_count(stack, moved))
+        if pieces:
+            taken.append(stack if moved == stack.count else with_count(stack, moved))
         stacks[index] = None if moved == stack.count else with_count(stack, stack.count - moved)
         left -= moved
-    return tuple(stack for stack in stacks if stack is not None), tuple(pieces)
+    return tuple([stack for stack in stacks if stack is not None]), tuple(taken)
 
 
 def put(bag: tuple[Stack, ...], pieces: Iterable[Stack], what: What, limit: int | None) -> tuple[Stack, ...]:
     """Pour ``pieces`` into ``bag``, taken off (not worn, not bound): fresh ones merge, the rest stay apart."""
     for piece in pieces:
+        if is_fresh(piece):  # neither worn nor bound, nothing of its own: only its count is poured in
+            bag = add(bag, what, piece.count, limit)
+            continue
         loose = replaced(piece, worn=False, bound=False)
         bag = add(bag, what, loose.count, limit) if is_fresh(loose) else (*bag, loose)
     return bag

@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from tagproc.engine.bags import What, stack_room
+from tagproc.engine.bags import MAX_BAG_STACKS, What, stack_room
 from tagproc.engine.rules import Rules
-from tagproc.engine.state import GameState, Member
+from tagproc.engine.state import GameState, Member, Stack
 from tagproc.engine.trusted import note
 from tagproc.notes import Note
 
@@ -45,7 +45,10 @@ class Share(NamedTuple):  # a named tuple: immutable, and cheaper to make than a
 
     @property
     def placed(self) -> int:
-        return sum(count for _, count in self.parts)
+        total = 0
+        for _, count in self.parts:  # a loop, not sum() over a generator: asked of every share
+            total += count
+        return total
 
 
 def unit_weight(rules: Rules, state: GameState, what: What) -> float:
@@ -56,25 +59,38 @@ def unit_weight(rules: Rules, state: GameState, what: What) -> float:
 def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
     """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
     limit = rules.stack_limit(rules.item_of(what, state))
-    if who is not None:
-        # Into one bag: only its room is read (the others' as unbounded change nothing, here or below: with
-        # its room at least ``count`` the unbounded share is the same share).
+    weight = rules.unit_weight(what, state)
+    if who is not None or weight <= 0:
+        # Into one bag, ``who``'s or (a weightless thing) the player's: only its room is read (the others' as
+        # unbounded change nothing, here or below: with its room at least ``count`` the unbounded share is
+        # the same share, and with less the room alone leaves some behind).
         rooms = [_MANY] * len(state.party)
-        rooms[who] = stack_room(state.party[who].bag, what, limit)
+        one = 0 if who is None else who
+        rooms[one] = _room(state.party[one].bag, what, limit, count)
     else:
-        rooms = [stack_room(member.bag, what, limit) for member in state.party]
-    share = _share(rules, state, what, count, who, rooms)
+        rooms = [_room(member.bag, what, limit, count) for member in state.party]
+    share = _share(rules, state, weight, count, who, rooms)
     if share.left and any(room < count for room in rooms):
-        unbounded = _share(rules, state, what, count, who, [_MANY] * len(rooms))
+        unbounded = _share(rules, state, weight, count, who, [_MANY] * len(rooms))
         if unbounded.left < share.left:
             return Share(share.parts, share.left, stacked=True)
     return share
 
 
+def _room(bag: tuple[Stack, ...], what: What, limit: int | None, count: int) -> int:
+    """``stack_room``, or ``count`` when the bag's free stacks alone take that many: the rule reads a room only
+    against ``count`` (``min`` with it, ``room < count``, what is left of it once some went in), so any room
+    of at least ``count`` shares alike, and the stacks held need not be read (the usual bag, far from full)."""
+    free = MAX_BAG_STACKS - len(bag)
+    if free > 0 and (limit is None or free * limit >= count):
+        return count
+    return stack_room(bag, what, limit)
+
+
 def _share(
-    rules: Rules, state: GameState, what: What, count: int, who: int | None, rooms: list[int]
+    rules: Rules, state: GameState, weight: float, count: int, who: int | None, rooms: list[int]
 ) -> Share:
-    weight = unit_weight(rules, state, what)
+    """The carrying rule for ``count`` of a thing weighing ``weight`` each, within each bag's stack room."""
     if who is not None:
         fits = _fits(rules.carry_limit(state.party[who], state) - rules.load(state.party[who], state), weight)
         taken = min(count, fits, rooms[who])

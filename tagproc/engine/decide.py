@@ -23,7 +23,7 @@ from tagproc.engine.placing import PARTY, is_party
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import note, replaced
 from tagproc.notes import Note
 
 __all__ = ["PARTY", "decide", "is_party"]
@@ -112,7 +112,7 @@ def _for_the_party(
     applied: list[bool] = []
     attrs: tuple[tuple[str, str], ...] | None = None
     for member in state.party:
-        one = command.model_copy(update={"who": member.name, "notes": ()})
+        one = replaced(command, who=member.name, notes=())  # ``model_copy``: a member's name, no notes
         decision = decider(evolve_all(state, tuple(effects)), one, rules, dice)
         reply = decision.answers[0] if isinstance(decision, Accepted) else decision.answer
         attrs = attrs or with_attr(command, reply.attrs, "who", PARTY)

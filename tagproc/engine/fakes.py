@@ -162,24 +162,28 @@ def _reading(rules: Rules, state: GameState, member: Member) -> tuple[object, ..
     return abilities, derived, tuple(adds)
 
 
-def _fooled(effect: BagChanged) -> bool:
-    """Whether ``effect``'s bag holds a fake that fools (``is_fooling``, inline: every accepted inventory
-    change asks this of every stack of every bag it changed)."""
-    for stack in effect.bag:  # noqa: SIM110 (a loop, not any() over a generator: this is the hot path)
-        if stack.passes_as is not None and stack.item is not None:
-            return True
-    return False
+def _fooled(effects: tuple[Effect, ...]) -> list[int]:
+    """The members whose bag one of ``effects`` sets to a bag holding a fake that fools (``is_fooling``,
+    inline: every accepted inventory change asks this of every stack of every bag it changed), in order,
+    each once."""
+    found: list[int] = []
+    for effect in effects:
+        if type(effect) is BagChanged and effect.member not in found:
+            for stack in effect.bag:
+                if stack.passes_as is not None and stack.item is not None:
+                    found.append(effect.member)
+                    break
+    return found
 
 
 def shown_on_sheet(state: GameState, decision: Accepted, rules: Rules) -> Accepted:
     """``decision`` (an inventory change, accepted) with every fake whose truth the sheet then shows found
     out: for each member whose bag it changed, in party order, a ``BagChanged``, a ``changed`` journal line
     per stack, and ``fakes.shows`` on the last answer. Unchanged when nothing shows."""
-    changed_bags = sorted(
-        {effect.member for effect in decision.effects if isinstance(effect, BagChanged) and _fooled(effect)}
-    )
-    if not changed_bags:  # the usual case: no bag it changed holds a fake that fools (nothing to evolve)
+    fooled = _fooled(decision.effects)
+    if not fooled:  # the usual case: no bag it changed holds a fake that fools (nothing to evolve)
         return decision
+    changed_bags = sorted(fooled)
     after = evolve_all(state, decision.effects)
     effects: list[Effect] = []
     said: list[Note] = []

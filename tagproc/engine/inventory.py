@@ -99,10 +99,6 @@ def _add_invented(state: GameState, command: c.Add, rules: Rules) -> Decision:
     return place(after, rules, command, resolved, command.count, before=(invented,), notes=made.notes)
 
 
-def _nothing_kept(stack: Stack) -> bool:
-    return False
-
-
 def decide_remove(
     state: GameState, command: c.Remove, rules: Rules, dice: Dice, *, keep: Keep | None = None
 ) -> Decision:
@@ -176,14 +172,14 @@ def _take(
     after, the pieces, and a note when fewer (``held`` counting only what may be taken)."""
     member = state.party[who]
     held = bags.count_held(member.bag, resolved.what)
-    name = thing(rules, resolved, 1)
     if held == 0:
+        name = thing(rules, resolved, 1)
         return refuse(command, Reason.NONE_HELD, note("inventory.none_held", who=member.name, name=name))
     # A cursed item bound stays for the player's own moves only: a GM tag moves it (CONVENTIONS.md §4), and
     # the player's (``engine.edits``) pass ``keep``.
     if keep is not None:
         held -= sum(s.count for s in member.bag if bags.is_of(s, resolved.what) and keep(s))
-    bag, pieces = bags.take(member.bag, resolved.what, command.count, keep or _nothing_kept)
+    bag, pieces = bags.take(member.bag, resolved.what, command.count, keep)
     count = sum(piece.count for piece in pieces)
     short = (
         note("inventory.held_only", who=member.name, held=held, count=count)
@@ -217,7 +213,11 @@ def decide_give(
     if not isinstance(taken, tuple):
         return taken
     bag, pieces, short = taken
-    count = sum(piece.count for piece in pieces)
+    count, worn, bound = 0, False, False  # how many were taken, and whether any was worn or bound
+    for piece in pieces:
+        count += piece.count
+        worn = worn or piece.worn
+        bound = bound or piece.bound
     too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
     if too_heavy is not None:
         return refuse(command, Reason.TOO_HEAVY, too_heavy)
@@ -227,9 +227,9 @@ def decide_give(
         full = note("inventory.bag_full", who=state.party[receiver].name, most=bags.MAX_BAG_STACKS)
         return refuse(command, Reason.TOO_MANY, full)
     notes = [short] if short else []
-    if any(piece.worn for piece in pieces):
+    if worn:
         notes.append(note("inventory.taken_off"))
-    if any(piece.bound for piece in pieces):
+    if bound:
         notes.append(note("inventory.unbound_by_giving", who=state.party[receiver].name))
     giver_name, receiver_name = state.party[giver].name, state.party[receiver].name
     effects = (

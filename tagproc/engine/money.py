@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import trusted_note
 from tagproc.notes import Note
 
 __all__ = [
@@ -43,16 +44,16 @@ class Coin:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class CoinCount:
+# ``CoinCount`` and ``PaymentPlan`` are named tuples, not frozen dataclasses: as immutable, and made at every
+# payment (a frozen dataclass sets each field through ``object.__setattr__``, several times the cost).
+class CoinCount(NamedTuple):
     """So many of one coin."""
 
     coin: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows ``tuple.count``, which nothing here calls
 
 
-@dataclass(frozen=True, slots=True)
-class PaymentPlan:
+class PaymentPlan(NamedTuple):
     """How ``owed`` is paid: coins out of the purse (``paid``), then coins back (``change``).
 
     ``paid`` and ``change`` list coins largest first; ``broken`` is the coin broken for change, if any.
@@ -128,9 +129,13 @@ def plan_payment(
         check_family(family)
     if owed < 0:
         raise ValueError("an amount owed is never negative")
-    if any(purse.get(coin.id, 0) < 0 for coin in family):
-        raise ValueError("a purse never holds fewer than zero coins")
-    if worth(family, purse) < owed:
+    held = 0  # ``worth(family, purse)``, the purse checked on the way
+    for coin in family:
+        count = purse.get(coin.id, 0)
+        if count < 0:
+            raise ValueError("a purse never holds fewer than zero coins")
+        held += coin.value * count
+    if held < owed:
         return None
     left = owed
     taken: dict[str, int] = {}
@@ -157,11 +162,14 @@ def payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> Note:
     ``paid`` and ``back`` are (label, count) pairs, largest coin first; ``labels`` names each coin by its
     ``label`` (its name for any number of it, spec "The items block").
     """
-    return note("money.paid", paid=_labelled(plan.paid, labels), back=_labelled(plan.change, labels))
+    # Built unvalidated (``trusted_note``) without ``note``'s walk over the facts: they are tuples of (str,
+    # int) pairs by construction, as validation leaves them.
+    paid, back = _labelled(plan.paid, labels), _labelled(plan.change, labels)
+    return trusted_note(code="money.paid", facts=(("paid", paid), ("back", back)))
 
 
 def _labelled(counts: Iterable[CoinCount], labels: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
-    return tuple((labels.get(part.coin, part.coin), part.count) for part in counts)
+    return tuple([(labels.get(part.coin, part.coin), part.count) for part in counts])
 
 
 _VALUE = attrgetter("value")
@@ -173,4 +181,4 @@ def _largest_first(family: Sequence[Coin]) -> list[Coin]:
 
 def _in_family_order(largest: Sequence[Coin], counts: Mapping[str, int]) -> tuple[CoinCount, ...]:
     """``counts`` of the family's coins, ``largest`` its coins largest first (``_largest_first``)."""
-    return tuple(CoinCount(coin.id, counts[coin.id]) for coin in largest if counts.get(coin.id))
+    return tuple([CoinCount(coin.id, counts[coin.id]) for coin in largest if counts.get(coin.id)])

@@ -158,6 +158,9 @@ sheet_changed = trusted(SheetChanged)
 journaled = trusted(Journaled)
 
 
+_OF_A_MEMBER = (SheetChanged, GearTaken)  # the other effects on one member (a tuple: ``X | Y`` is made anew)
+
+
 def evolve(state: GameState, effect: Effect) -> GameState:
     """Apply one effect. No rule is checked here: ``decide`` already did."""
     return evolve_all(state, (effect,))
@@ -179,7 +182,7 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
         elif isinstance(effect, Journaled):
             journal = list(state.journal) if journal is None else journal
             journal.append(effect.entry)
-        elif isinstance(effect, SheetChanged | GearTaken):
+        elif isinstance(effect, _OF_A_MEMBER):
             party = list(state.party) if party is None else party
             party[effect.member] = _member_after(party[effect.member], effect)
         elif isinstance(effect, ItemInvented):

@@ -69,6 +69,8 @@ def member_or_refusal(
 ) -> int | Decision:
     """The index of the member ``name`` (the player for None), or the ``ambiguous-character`` or
     ``unknown-character`` refusal (CONVENTIONS.md §3)."""
+    if name is None:  # the player (``member_index``), asked without a call: most tags name nobody
+        return 0
     index = state.member_index(name)
     if index is None and name is not None and len(state.members_called(name)) > 1:
         names = tuple(state.party[i].name for i in state.members_called(name))
@@ -126,7 +128,7 @@ def place(
         member = state.party[member_index]
         bag = bags.add(member.bag, resolved.what, taken, limit)
         effects.append(bag_changed(member=member_index, bag=bag))
-        text = counted(resolved, taken)
+        text = counted_text(resolved.what.name, taken)  # ``counted``
         effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
         attrs = with_attrs(command, canonical, who=shown, count=str(taken))

@@ -25,7 +25,7 @@ from typing import TypeVar
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
-from tagproc.engine.bags import Resolved, What
+from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import (
     Accepted,
@@ -79,7 +79,11 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     family = rules.family(ids[0])
     value, labels = rules.coin_tables(ids[0])
     purse = purse_of(member, rules, family)
-    owed = sum(part.count * value[coin] for part, coin in zip(command.amounts, ids, strict=True))
+    owed = 0
+    said: list[str] = []  # what was spent, as the journal says it: "3 shillings", one a coin
+    for part, coin in zip(command.amounts, ids, strict=True):
+        owed += part.count * value[coin]
+        said.append(f"{part.count} {rules.coin_name(coin, part.count)}")
     plan = money.plan_payment(family, purse, owed, checked=rules.is_sound_family(family))
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
@@ -87,16 +91,11 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    after = replaced(member, bag=bag)
-    if rules.load(after, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
+    if rules.bag_load(bag, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
-    spent = ", ".join(
-        f"{part.count} {rules.coin_name(coin, part.count)}"
-        for part, coin in zip(command.amounts, ids, strict=True)
-    )
     effects = (
         bag_changed(member=who, bag=bag),
-        journaled(entry=journal_entry(kind="spent", who=member.name, text=spent)),
+        journaled(entry=journal_entry(kind="spent", who=member.name, text=", ".join(said))),
     )
     after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
@@ -107,7 +106,10 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
 def _capped(command: _Money) -> _Money:
     """The command with each coin's count held to ``MAX_COINS`` (the normaliser caps a tag's already, and
     says so; this holds a command built any other way)."""
-    if all(part.count <= MAX_COINS for part in command.amounts):
+    for part in command.amounts:  # a loop, not all() over a generator: asked of every pay and earn
+        if part.count > MAX_COINS:
+            break
+    else:
         return command
     amounts = tuple(p.model_copy(update={"count": min(p.count, MAX_COINS)}) for p in command.amounts)
     return command.model_copy(update={"amounts": amounts})
@@ -116,7 +118,9 @@ def _capped(command: _Money) -> _Money:
 def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict[str, int]:
     """How many of each coin of ``family`` ``member``'s bag holds (a payment's, a buy's and a sale's purse):
     ``bags.count_held`` of each coin, in one pass over the bag (a coin's stacks are those of its id)."""
-    purse = dict.fromkeys((coin.id for coin in family), 0)
+    purse: dict[str, int] = {}
+    for coin in family:  # a loop, not a generator's frame: every payment, buy and sale asks
+        purse[coin.id] = 0
     for stack in member.bag:
         if stack.coin is not None and stack.coin in purse:
             purse[stack.coin] += stack.count
@@ -124,7 +128,7 @@ def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict
 
 
 def _coin(rules: Rules, coin: str) -> What:
-    return What(rules.coins_by_id[coin].label, coin=coin)
+    return rules.coin_resolved(coin).what
 
 
 def coins_moved(
@@ -135,7 +139,7 @@ def coins_moved(
     for coin, count in after.items():
         change = count - before.get(coin, 0)
         if change < 0:
-            bag, _ = bags.take(bag, _coin(rules, coin), -change)
+            bag, _ = bags.take(bag, _coin(rules, coin), -change, pieces=False)  # paid away: no pieces
         elif change > 0:
             bag = bags.add(bag, _coin(rules, coin), change, None)
     return bag
@@ -147,18 +151,23 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
+    # The usual earning, one coin and no notes of the tag's own: the command is already its one coin's (what
+    # the copy below would make), and that coin's placing is the decision.
+    single = len(command.amounts) == 1 and not command.notes
     effects: list[Effect] = []
     answers: list[Answer] = []
     for part in command.amounts:
         # One coin at a time, each answered as ``item=`` and ``count=``; the tag's own notes go on the first.
-        one = replaced(command, amounts=(part,), notes=())
+        one = command if single else replaced(command, amounts=(part,), notes=())
         assert part.coin is not None  # checked above
-        resolved = Resolved(_coin(rules, part.coin), None)
+        resolved = rules.coin_resolved(part.coin)
         decision = place(
             evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
         )
         if not isinstance(decision, Accepted):
             return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.notes)
+        if single:
+            return decision
         effects.extend(decision.effects)
         answers.extend(decision.answers)
     if command.notes:

@@ -34,7 +34,7 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find_in, whole, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, SheetState, Stack, pool_state
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import note, trusted_note
 from tagproc.notes import Note
 from tagproc.ruleset.sheet import FractionOfMax, Rest, RestStep
 
@@ -54,8 +54,10 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
     effects: list[Effect] = []
     sheet, parts, skips = _restore(view, rest)
     bag, charged = _recharge(view, rest.id, dice)
-    # The very value back means nothing changed (no comparison to make); an equal new one, too.
-    if sheet is not view.sheet and sheet != view.sheet:
+    # The very value back means nothing changed (no comparison to make); an equal new one, too: two sheets
+    # are equal when their fields are (pydantic's ``==`` on two ``SheetState``s, whose private and extra
+    # parts are None, is their ``__dict__``s'), compared here without its checks of type and parts.
+    if sheet is not view.sheet and sheet.__dict__ != view.sheet.__dict__:
         effects.append(sheet_changed(member=index, sheet=sheet))
     if bag is not view.member.bag and bag != view.member.bag:
         effects.append(bag_changed(member=index, bag=bag))
@@ -67,7 +69,8 @@ def decide_rest(state: GameState, command: c.Rest, rules: Rules, dice: Dice) -> 
 
 def _now(rest: Rest, restored: list[Note]) -> Note:
     """A rest's ``now=`` (CONVENTIONS.md §11) as a note: ``Night's rest: Grit 11/11, Dawn bell 3/3 charges``."""
-    return note("rest.now", rest=rest.label, restored=tuple(restored))
+    # Unvalidated (``trusted_note``), without ``note``'s walk over the facts: a label and a tuple of notes.
+    return trusted_note(code="rest.now", facts=(("rest", rest.label), ("restored", tuple(restored))))
 
 
 def _pick_rest(rules: Rules, name: str | None) -> Rest | None:
@@ -99,8 +102,10 @@ def _restore(view: LiveSheet, rest: Rest) -> tuple[SheetState, list[Note], tuple
     skipped: list[Note] = []
     for step in rest.restore:
         sheet, said, skip = _step(view.over(sheet), step)
-        parts.extend([said] if said else [])
-        skipped.extend([skip] if skip else [])
+        if said:
+            parts.append(said)
+        if skip:
+            skipped.append(skip)
     for condition_id in rest.clear.conditions if rest.clear else []:
         if condition_id in sheet.conditions:
             found = view.condition(condition_id)
@@ -181,7 +186,7 @@ def _target(to: str | float | None, *, low: int, top: int, start: int, fallback:
         return low
     if to == "default":
         return start
-    if isinstance(to, int | float):
+    if isinstance(to, (int, float)):  # a tuple, not a union made anew each call
         return whole(to)
     try:
         return whole(float(str(to)))
@@ -205,4 +210,4 @@ def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, .
         after, top = charged
         bag.append(after)
         lines.append(note("rest.charges", item=stack.name, now=after.charges, max=top))
-    return tuple(bag), lines
+    return (tuple(bag) if lines else view.member.bag), lines  # nothing recharged: the very bag

@@ -9,7 +9,8 @@ game state.
 It memoises what a chat asks again and again, each a function of immutable inputs alone: a sheet-only read
 (``read(live=False)``: pool and track maxima, the carry numbers) by the reference and the sheet's abilities
 and fields; a ruleset item's or coin's unit weight; a bag's load by the (immutable) bag, when no invented
-item is in it; each of the ruleset's lists by folded id and label (``index``). The memos keep what their
+item is in it; each of the ruleset's lists by folded id and label (``index``); a coin's and a ruleset item's
+``Resolved`` (``bags.resolve``; ``What`` and ``Resolved`` are defined here for it). The memos keep what their
 keys are made from alive (so an ``id`` in a key stays that object's) and are bounded.
 
 Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
@@ -24,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from types import MappingProxyType
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from tagproc.engine import money
 from tagproc.engine.market import MarketBook
@@ -35,7 +36,7 @@ from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueCo
 from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
 
-__all__ = ["Rules", "stack_key"]
+__all__ = ["Resolved", "Rules", "What", "stack_key"]
 
 # The memos' bounds, kept small: a memo keeps what its keys are made from alive, and a game must not retain
 # more for being long (a turn's retained memory is a goal of its own). What a chat asks again is the party's
@@ -67,6 +68,31 @@ class Holding(Protocol):
     def invented(self) -> str | None: ...
 
 
+# ``What`` and ``Resolved`` (``bags`` owns what they mean and re-exports them) are named tuples, not frozen
+# dataclasses: as immutable, and made some twenty times a reply (a frozen dataclass sets each field through
+# ``object.__setattr__``, several times the cost). They live here so that ``Rules`` can keep those of its
+# coins and items (``coin_resolved``, ``entry_resolved``).
+class What(NamedTuple):
+    """What a stack is. Exactly one of ``item``, ``coin`` and ``invented`` is set, or none for a plain item."""
+
+    name: str  # what a new stack is called: the item's label, the coin's label, the invented or plain name
+    item: str | None = None  # "catalog/entry"
+    coin: str | None = None
+    invented: str | None = None  # the invented item's key
+    passes_as: str | None = None  # a fake's: the ref of the item it is shown as (``Stack.passes_as``)
+
+
+class Resolved(NamedTuple):
+    """A name resolved against the ruleset and the game: what it is, and the rules its stacks follow."""
+
+    what: What
+    item: Item | None  # None for a coin or a plain item
+
+    @property
+    def is_plain(self) -> bool:
+        return self.what.item is None and self.what.coin is None and self.what.invented is None
+
+
 def stack_key(name: str) -> str:
     """A name as bags and invented items compare it (``fold``: case, ``_``/``-``, spaces)."""
     return fold(name)
@@ -91,6 +117,11 @@ class Rules:
         self._loads: dict[int, tuple[tuple[Stack, ...], float]] = {}
         # ``index``: each of the ruleset's own lists (pools, tracks, rests...) by folded id and label.
         self._indexes: dict[int, tuple[object, dict[str, object], dict[str, object]]] = {}
+        # ``coin_resolved`` and ``entry_resolved``: a coin of the book, by id, and a ruleset item, by its ref
+        # (with the entry, so that an entry of another book is never taken for it), resolved. At most one a
+        # coin and one an item of the book.
+        self._coins_resolved: dict[str, Resolved] = {}
+        self._entries_resolved: dict[str, tuple[BookItem, Resolved]] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
@@ -106,6 +137,25 @@ class Rules:
 
     def entry(self, ref: str) -> BookItem | None:
         return self.book.get(ref)
+
+    def entry_resolved(self, entry: BookItem) -> Resolved:
+        """A ruleset item as ``bags.resolve`` resolves it: named by its label, its stacks its ref's, following
+        its rules (made once an item: the book's items never change)."""
+        found = self._entries_resolved.get(entry.ref)
+        if found is not None and found[0] is entry:
+            return found[1]
+        resolved = Resolved(What(entry.label, item=entry.ref), entry.item)
+        self._entries_resolved[entry.ref] = (entry, resolved)
+        return resolved
+
+    def coin_resolved(self, coin_id: str) -> Resolved:
+        """A coin of the book (``coin_id`` one of ``coins_by_id``) as ``bags.resolve`` resolves it: named by
+        its label, following no item's rules (made once a coin: the book's coins never change)."""
+        found = self._coins_resolved.get(coin_id)
+        if found is None:
+            found = Resolved(What(self.coins_by_id[coin_id].label, coin=coin_id), None)
+            self._coins_resolved[coin_id] = found
+        return found
 
     @cached_property
     def market(self) -> MarketBook | None:
@@ -192,7 +242,10 @@ class Rules:
     def is_sound_family(self, family: Sequence[Coin]) -> bool:
         """Whether ``family`` is one of this ruleset's families (as ``family`` gives it, the very tuple) and
         ``money.check_family`` passed it: ``money.plan_payment(..., checked=True)`` may then skip the check."""
-        return any(family is sound for sound in self._sound_families)
+        for sound in self._sound_families:  # noqa: SIM110 (a loop, not any() over a generator: every payment asks)
+            if family is sound:
+                return True
+        return False
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
@@ -442,14 +495,18 @@ class Rules:
         alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
         reference are the key."""
         abilities, fields = member.sheet.abilities, member.sheet.fields
-        key = (
-            id(ref),
-            default,
-            tuple(abilities.items()),
-            tuple(map(type, abilities.values())),
-            tuple(fields.items()),
-            tuple(map(type, fields.values())),
-        )
+        key: tuple[object, ...]
+        if abilities or fields:
+            key = (
+                id(ref),
+                default,
+                tuple(abilities.items()),
+                tuple(map(type, abilities.values())),
+                tuple(fields.items()),
+                tuple(map(type, fields.values())),
+            )
+        else:  # a sheet of defaults (the usual member's): the key of its two parts alone, a shape of its own
+            key = (id(ref), default)
         hit = self._fixed.get(key)
         if hit is not None and hit[0] is ref:
             return hit[1]
@@ -468,6 +525,8 @@ class Rules:
     def unit_weight(self, stack: Holding, state: GameState) -> float:
         """What one of a stack weighs: its carry stat, or for a coin one over ``perWeight`` (a ruleset item's
         and a coin's memoised: the book's data never changes; an invented item's read from ``state``)."""
+        if self.block is None or self.block.carry is None:  # no carry stat: nothing weighs anything
+            return 0.0
         if stack.coin is not None:
             key = ("coin", stack.coin)
         elif stack.item is not None:
@@ -494,7 +553,12 @@ class Rules:
 
     def load(self, member: Member, state: GameState) -> float:
         """What ``member``'s bag weighs (memoised for a bag without invented items: ``_loads``)."""
-        bag = member.bag
+        return self.bag_load(member.bag, state)
+
+    def bag_load(self, bag: tuple[Stack, ...], state: GameState) -> float:
+        """What ``bag`` weighs, whoever holds it (``load``: a bag being made, before a member holds it)."""
+        if self.block is None or self.block.carry is None:  # nothing weighs anything: the sum of no weights
+            return 0.0 if bag else 0
         found = self._loads.get(id(bag))
         if found is not None and found[0] is bag:
             return found[1]

@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import GameState, Member, PoolState, SheetState, pool_state
-from tagproc.engine.trusted import note, replaced
+from tagproc.engine.trusted import replaced, trusted_note
 from tagproc.notes import Note
 from tagproc.ruleset.sheet import Condition, Field_, Pool, State, Track
 
@@ -118,6 +118,8 @@ def health_of(rules: Rules) -> Health | None:
 class LiveSheet:
     """One member's live sheet, read with the ruleset's defaults."""
 
+    __slots__ = ("_bounds", "_maxima", "index", "live", "member", "rules", "sheet", "state")
+
     def __init__(self, rules: Rules, state: GameState, index: int, sheet: SheetState | None = None) -> None:
         self.rules = rules
         self.state = state
@@ -132,7 +134,9 @@ class LiveSheet:
 
     def over(self, sheet: SheetState) -> LiveSheet:
         """The same member read over ``sheet`` (a sheet being changed step by step); maxima are unchanged,
-        since they read the sheet without its live state."""
+        since they read the sheet without its live state. Over its own sheet, the view is itself."""
+        if sheet is self.sheet:
+            return self
         view = LiveSheet(self.rules, self.state, self.index, sheet)
         view._maxima, view._bounds = self._maxima, self._bounds
         return view
@@ -162,7 +166,8 @@ class LiveSheet:
 
     def number(self, ref: object, *, live: bool) -> float:
         """A number or a value reference read off this member (0 where it cannot be read)."""
-        if isinstance(ref, int | float) and not isinstance(ref, bool):
+        # (int, float): a tuple, where ``int | float`` would be a union made anew each call
+        if isinstance(ref, (int, float)) and not isinstance(ref, bool):
             return float(ref)
         return self.rules.read(ref, self.member, self.state, live=live)
 
@@ -182,9 +187,14 @@ class LiveSheet:
     def pool_note(self, pool: Pool, now: PoolState | None = None) -> Note:
         """The pool as the GM is told it (``sheet.pool``): ``Resolve 3/4``, ``Grit 5/7 (+3 temporary)``."""
         now = now or self.pool_state(pool)
-        return note(
-            "sheet.pool", label=pool.label, current=now.current, max=self.pool_max(pool), temp=now.temp
+        # Unvalidated (``trusted_note``), without ``note``'s walk over the facts: a label and whole numbers.
+        facts = (
+            ("label", pool.label),
+            ("current", now.current),
+            ("max", self.pool_max(pool)),
+            ("temp", now.temp),
         )
+        return trusted_note(code="sheet.pool", facts=facts)
 
     # -- tracks --------------------------------------------------------------------------------------
 
@@ -210,7 +220,9 @@ class LiveSheet:
         reach: ``Harm 2/4, Winded``."""
         value = self.track_value(track) if value is None else value
         top = self.track_bounds(track)[1]
-        return note("sheet.track", label=track.label, value=value, max=top, rung=level_label(track, value))
+        # Unvalidated (``trusted_note``), as ``pool_note``: a label, whole numbers and a rung's label or None.
+        facts = (("label", track.label), ("value", value), ("max", top), ("rung", level_label(track, value)))
+        return trusted_note(code="sheet.track", facts=facts)
 
     # -- conditions, states, immunity ----------------------------------------------------------------
 

@@ -45,9 +45,9 @@ from tagproc.engine.rest import decide_rest
 from tagproc.engine.rules import Rules
 from tagproc.engine.sheet import LiveSheet, find, track_kinds, with_condition, with_pool, with_track
 from tagproc.engine.state import GameState, PoolState, SheetState, Stack, pool_state
-from tagproc.engine.trusted import note
+from tagproc.engine.trusted import note, trusted_note
 from tagproc.notes import Note
-from tagproc.ruleset.sheet import Field_, Track
+from tagproc.ruleset.sheet import Field_, Pool, Track
 
 __all__ = [
     "decide_condition",
@@ -89,11 +89,11 @@ def _zero(command: c.Command, view: LiveSheet) -> Refused:
     return _refuse(command, view, Reason.BAD_AMOUNT, note("sheet.bad_amount"))
 
 
-def pool_now(view: LiveSheet, pool_id: str, now: PoolState) -> Note:
+def pool_now(view: LiveSheet, pool: Pool, now: PoolState) -> Note:
     """A pool's ``now=`` value (PEER §11): ``<value>/<max>``, and its temporary points (``sheet.pool_now``)."""
-    pool = view.pool(pool_id)
-    top = view.pool_max(pool) if pool is not None else now.current
-    return note("sheet.pool_now", current=now.current, max=top, temp=now.temp)
+    # Unvalidated (``trusted_note``), without ``note``'s walk: the facts are whole numbers.
+    facts = (("current", now.current), ("max", view.pool_max(pool)), ("temp", now.temp))
+    return trusted_note(code="sheet.pool_now", facts=facts)
 
 
 def _accept(
@@ -142,7 +142,7 @@ def decide_pool(
             said = (note("sheet.temp_kept", larger=now.temp),)
     sheet = with_pool(view.sheet, pool.id, after)
     return _accept(
-        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool.id, after), said=said
+        command, view, sheet, key="pool", value=pool.id, now=pool_now(view, pool, after), said=said
     )
 
 
@@ -182,7 +182,7 @@ def _damage_pool(view: LiveSheet, command: c.Damage, name: str) -> Decision:
         sheet,
         key="pool",
         value=pool.id,
-        now=pool_now(view, pool.id, after),
+        now=pool_now(view, pool, after),
         said=tuple(notes),
     )
 

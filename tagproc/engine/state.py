@@ -189,6 +189,11 @@ class GameState(BaseModel):
         two members share once accents and punctuation are set aside (``members_called``)."""
         if name is None:
             return 0
+        # The usual name, a member's own in any case: ``members_called``'s first loop, without its tuple.
+        folded = " ".join(name.split()).casefold()
+        for index, member in enumerate(self.party):
+            if member.name.casefold() == folded:
+                return index
         found = self.members_called(name)
         return found[0] if len(found) == 1 else None
 
