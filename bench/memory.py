@@ -18,10 +18,8 @@ Prints, measured in this one run (tests never assert a size or a time):
   three times, in a process whose start-up objects were frozen (``gc.freeze``, as a server does after
   loading its rulesets and templates): the gc-tracked objects and the references among them (what
   ``gc.get_referents`` gives: what a full collection visits) a game holds, fresh, after its first reply and
-  per later reply, and the full collection's pause with all of them held, best of ``--rounds``, in
-  milliseconds and as a multiple of the pause with the same games fresh (measured in the run: a machine's
-  load moves the milliseconds, less the multiple) (issue 14: with 1,000 games held, full collections were
-  most of a stream's worst lateness)
+  per later reply, and the full collection's pause with all of them held, best of ``--rounds`` (issue 14:
+  with 1,000 games held, full collections were most of a stream's worst lateness)
 
 With ``--breakdown N``, it first prints the N places whose allocations a game of ``--turns`` keeps the most of,
 per turn (``tracemalloc`` tracebacks, each named by its innermost frames in tagproc): what to cut next.
@@ -178,8 +176,6 @@ def many_games(rules: Rules, games: int, rounds: int) -> dict[str, float]:
                 gc.collect()
             objects, references = held()
             marks.append((objects - base_objects, references - base_references))
-            if not reply:
-                fresh = full_collection(rounds)
         pause = full_collection(rounds)
         del held_games
     finally:
@@ -191,7 +187,6 @@ def many_games(rules: Rules, games: int, rounds: int) -> dict[str, float]:
         "objects": marks[3][0] / games,
         "references": marks[3][1] / games,
         "pause": pause,
-        "pause fresh": fresh,
     }
 
 
@@ -261,8 +256,7 @@ def main() -> None:
     print(
         f"{args.games:,} games of 3 replies held: {many['objects']:.1f} gc-tracked objects and "
         f"{many['references']:.0f} references a game (fresh {many['fresh']:.1f}, its first reply "
-        f"+{many['first']:.1f}, each later +{many['later']:.1f}); a full collection {many['pause'] * 1e3:.1f} ms, "
-        f"{many['pause'] / many['pause fresh']:.1f}x its pause with the games fresh"
+        f"+{many['first']:.1f}, each later +{many['later']:.1f}); a full collection {many['pause'] * 1e3:.1f} ms"
     )
 
 
