@@ -14,6 +14,12 @@ Prints, measured in this one run (tests never assert a size or a time):
   the collection, best of several ``gc.collect()`` at each mark (as ``bench/timing.py`` keeps the best
   round), and the longest automatic generation-2 pause seen while playing towards each mark beside it
 - the gc-tracked objects the game adds per turn, since a full collection walks every one of them
+- a server's many games: 1,000 games (``--games``) each told ``bench/stream_reply.py``'s 2 KB reply of 8 tags
+  three times, in a process whose start-up objects were frozen (``gc.freeze``, as a server does after
+  loading its rulesets and templates): the gc-tracked objects and the references among them (what
+  ``gc.get_referents`` gives: what a full collection visits) a game holds, fresh, after its first reply and
+  per later reply, and the full collection's pause with all of them held, best of ``--rounds`` (issue 14:
+  with 1,000 games held, full collections were most of a stream's worst lateness)
 
 With ``--breakdown N``, it first prints the N places whose allocations a game of ``--turns`` keeps the most of,
 per turn (``tracemalloc`` tracebacks, each named by its innermost frames in tagproc): what to cut next.
@@ -29,6 +35,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
+from stream_reply import tagged_reply
 from turns import PARTY
 
 from tagproc import Game
@@ -141,6 +148,48 @@ def measure(rules: Rules, small: int, large: int, rounds: int) -> dict[str, floa
     return found
 
 
+def held() -> tuple[int, int]:
+    """The gc-tracked objects not frozen, and their references (what a full collection walks and visits)."""
+    tracked = gc.get_objects()
+    return len(tracked), sum(len(gc.get_referents(one)) for one in tracked)
+
+
+def many_games(rules: Rules, games: int, rounds: int) -> dict[str, float]:
+    """``games`` games, each told the 2 KB reply three times: per game, the objects and references held
+    fresh and after each reply, and the full collection's pause with them all held. The objects alive before
+    are frozen first (and thawed after), so what is counted and walked is the games'."""
+    text = tagged_reply()
+    warm = Game(rules, PARTY, seed=0)
+    warm.reply(text)  # the templates compiled and the rules' memos filled, as in a server that has run
+    del warm
+    gc.collect()
+    gc.freeze()
+    try:
+        base_objects, base_references = held()
+        held_games = [Game(rules, PARTY, seed=seed) for seed in range(games)]
+        marks: list[tuple[int, int]] = []
+        for reply in range(4):
+            if reply:
+                for game in held_games:
+                    game.reply(text)
+            for _ in range(3):  # a tuple of untracked values is untracked by a collection, inner ones first
+                gc.collect()
+            objects, references = held()
+            marks.append((objects - base_objects, references - base_references))
+        pause = full_collection(rounds)
+        del held_games
+    finally:
+        gc.unfreeze()
+    return {
+        "fresh": marks[0][0] / games,
+        "first": (marks[1][0] - marks[0][0]) / games,
+        "later": (marks[3][0] - marks[1][0]) / 2 / games,
+        "objects": marks[3][0] / games,
+        "references": marks[3][1] / games,
+        "pause": pause,
+    }
+
+
 def breakdown(rules: Rules, turns: int, top: int) -> None:
     """Print the ``top`` allocation sites of what turns 21 to ``turns`` + 20 of a game keep, per turn."""
     gc.collect()
@@ -179,6 +228,7 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=5, help="forced full collections at each mark")
     parser.add_argument("--breakdown", type=int, default=0, help="first print the top N allocation sites")
+    parser.add_argument("--games", type=int, default=1000, help="the games held for the many-games figures")
     args = parser.parse_args()
     small, large = args.turns // 10, args.turns
     rules = Rules(load_ruleset("gravewatch"))
@@ -201,6 +251,12 @@ def main() -> None:
     print(
         f"  gc-tracked objects per turn: {per_turn:.1f} "
         f"(the process holds {found['tracked before']:,} without the game)"
+    )
+    many = many_games(rules, args.games, args.rounds)
+    print(
+        f"{args.games:,} games of 3 replies held: {many['objects']:.1f} gc-tracked objects and "
+        f"{many['references']:.0f} references a game (fresh {many['fresh']:.1f}, its first reply "
+        f"+{many['first']:.1f}, each later +{many['later']:.1f}); a full collection {many['pause'] * 1e3:.1f} ms"
     )
 
 

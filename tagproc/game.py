@@ -8,7 +8,8 @@ Master reply with a new telling, run from that reply's turn start.
 Invariants (DESIGN.md "Turns: measured from the turn start"):
 - The state is the fold of the messages the player sees: ``state_at(i)`` is the state turn ``i`` began
   from (``GameState`` is an immutable value). The turns and states are kept by ``tagproc.history``: whole,
-  with every state, from the last Game Master reply on (what a regenerate replaces and the next recap tells),
+  with every state, from the last Game Master reply on (what a regenerate replaces and the next recap tells;
+  the reply's own answers and tags only while its result lives, and what its recap reads as it is committed),
   so a new turn or a regenerate costs the same at turn 10 and at turn 10,000; before it, each turn's text,
   visible text, history and journal, and a state every ``SNAPSHOT_EVERY`` turns, a state between and a turn's
   answers and tag records derived when read (played again from the kept state before, at most 16 turns, and
@@ -39,6 +40,7 @@ Invariants (DESIGN.md "Turns: measured from the turn start"):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -57,16 +59,17 @@ from tagproc.actions import (
     action_json,
 )
 from tagproc.documents import clean_text
+from tagproc.engine.outcome import Answer, trusted_answer
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState, JournalEntry
 from tagproc.history import History
 from tagproc.party import PartyEntry, build_party
 from tagproc.prompt.blocks import CountTokens, Prompt, build_prompt, resolve_budgets
-from tagproc.prompt.recap import recap_turns
+from tagproc.prompt.recap import recap_turns, told_commands
 from tagproc.render import Renderer, shared_renderer
 from tagproc.ruleset import Ruleset
 from tagproc.ruleset.shared import shared_rules
-from tagproc.turn import Turn, TurnContext, TurnKind, TurnResult
+from tagproc.turn import TagRecord, Turn, TurnContext, TurnKind, TurnResult
 
 __all__ = ["Game"]
 
@@ -99,6 +102,9 @@ class Game:
         self._budgets = resolve_budgets(budgets)
         self._count_tokens = count_tokens
         self._prompts: dict[int, Prompt] = {}
+        # What the next prompt's recap reads of the last reply (``_recap_parts``), kept as it is committed: the
+        # history keeps the reply's answers and tags only while its result lives (played again after)
+        self._told: tuple[Any, ...] | None = None
         if renderer is None:
             renderer = shared_renderer(templates)
         if isinstance(ruleset, Rules):
@@ -140,8 +146,9 @@ class Game:
 
     @property
     def turns(self) -> tuple[TurnResult, ...]:
-        """Every turn the player sees, in order (one before the last reply a ``tagproc.history.ToldTurn``:
-        its answers and tag records derived when read)."""
+        """Every turn the player sees, in order (the last reply and each one before it a
+        ``tagproc.history.ToldTurn``: its answers and tag records derived when read, the last reply's its
+        result's own while that lives)."""
         return tuple(self._history.turns)
 
     @property
@@ -190,7 +197,7 @@ class Game:
             found = build_prompt(
                 state,
                 self.rules,
-                recap_turns(self._history.turns, turn),
+                self._recap(turn),
                 self.renderer,
                 self._budgets,
                 self._counter(),
@@ -198,6 +205,14 @@ class Game:
             if turn >= self._history.kept_from:  # before the last reply: built again when asked, not kept
                 self._prompts[turn] = found
         return found
+
+    def _recap(self, turn: int) -> Sequence[TurnResult]:
+        """The turns the recap before turn ``turn`` covers (``recap_turns``), the last reply among them as
+        its recap reads it (``_recap_view``: nothing played again)."""
+        covered = recap_turns(self._history.turns, turn)  # reads the turns' kinds alone
+        if not covered or self._told is None or covered[0].position != self._told[0]:
+            return covered
+        return [_recap_view(covered[0], self._told), *covered[1:]]
 
     def _counter(self) -> CountTokens:
         if self._count_tokens is None:
@@ -350,10 +365,74 @@ class Game:
                 self._push(_whole(Turn(self._context, self.state, len(self._history), turn.kind), turn.text))
 
     def _push(self, result: TurnResult) -> None:
+        if result.kind == "gm":
+            self._told = _recap_parts(result)
         self._history.push(result)
         # A prompt is kept for the positions whose turns are kept whole (from the last reply on)
         for position in [known for known in self._prompts if known < self._history.kept_from]:
             del self._prompts[position]
+
+
+_ANSWER_FIELDS = tuple(Answer.model_fields)
+_answer_values = operator.itemgetter(*_ANSWER_FIELDS)  # an answer's fields' values, in their order
+
+
+def _recap_parts(reply: TurnResult) -> tuple[Any, ...]:
+    """What a recap reads of ``reply`` that its ``ToldTurn`` does not keep: its answers, each as its fields'
+    values, and each tag's fields but its repairs and the commands a recap does not read (``told_commands``),
+    the tag's answers as a span of the reply's when they are (``_recap_view`` drafts the recap's turn from
+    them). A reply's commands, repairs and answers were some 70 of the 100 tracked objects its result holds;
+    these are a few tuples, most of them soon untracked, and cost a few microseconds a reply."""
+    answers = reply.structured_answers
+    # Each answer as its fields' values: a tuple of texts is soon untracked, a model and its dict never are
+    values = tuple([_answer_values(one.__dict__) for one in answers])
+    records: list[tuple[Any, ...]] = []
+    at = 0
+    for record in reply.tags:
+        stop = at + len(record.answers)
+        same = answers[at:stop] == record.answers
+        span: tuple[int, int] | tuple[Answer, ...] = (at, stop) if same else record.answers
+        at = stop if same else at
+        told = told_commands(record)
+        records.append(
+            (record.index, record.raw, record.name, record.attrs, record.ignored, told, span, record.skipped)
+        )
+    return (reply.position, reply.answers, values, tuple(records))
+
+
+def _recap_view(told: TurnResult, parts: tuple[Any, ...]) -> TurnResult:
+    """The last reply as its recap reads it, from ``_recap_parts``: equal to it but for its tags' repairs, the
+    commands a recap does not read and the answers' fields set (``tests/test_game.py`` checks the recap drafted
+    from it is the reply's own over the golden transcripts, the conformance cases and the corpus)."""
+    _, rendered, values, records = parts
+    answers = tuple(trusted_answer(**dict(zip(_ANSWER_FIELDS, one, strict=True))) for one in values)
+    tags = tuple(
+        TagRecord(
+            index,
+            raw,
+            name,
+            attrs,
+            ignored,
+            commands,
+            (),
+            answers[span[0] : span[1]] if type(span[0]) is int else span,
+            skipped,
+        )
+        for index, raw, name, attrs, ignored, commands, span, skipped in records
+    )
+    return TurnResult(
+        told.kind,
+        told.position,
+        told.text,
+        told.visible,
+        told.history,
+        rendered,
+        answers,
+        told.journal,
+        told.state,
+        tags,
+        told.action,
+    )
 
 
 def _whole(turn: Turn, text: str) -> TurnResult:

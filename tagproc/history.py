@@ -2,13 +2,19 @@
 a turn computed.
 
 A turn's whole result (its answers as values and rendered, its tag records, its journal, the state after it)
-is kept while the game may still need it: from the last Game Master reply on, the turns a regenerate replaces
-or runs again and the next prompt's recap tells, and every state from that reply's start on. A turn before
-that reply can never change again, so it is *shed*: kept as a ``ToldTurn``, its kind, position, text,
-visible text, history and action (what a chat shows of every turn) and its journal entries (packed as plain
-values, rebuilt equal when read); its answers and tag records are derived when read. Before the last reply a
-state is kept every ``SNAPSHOT_EVERY`` positions (0, 16, 32, ...); a state between two is derived by playing
-the shed turns again from the kept one before it.
+is kept while the game may still need it: the turns after the last Game Master reply (a regenerate runs them
+again, the next prompt's recap tells them), and every state from that reply's start on. A turn before that
+reply can never change again, so it is *shed*: kept as a ``ToldTurn``, its kind, position, text, visible
+text, history and action (what a chat shows of every turn) and its journal entries (packed as plain values,
+rebuilt equal when read); its answers and tag records are derived when read. The last reply itself is a
+``ToldTurn`` too, holding its result weakly: while anyone holds the result (the caller of ``Game.reply``, a
+stream), it reads that very result; once nobody does, its answers and tags are derived like a shed turn's,
+from its start state (kept: one turn played). ``Game`` keeps what the next prompt's recap reads of the reply
+(its answers as plain values, its tags without their repairs and most commands), so that prompt plays
+nothing. Before the last reply a state is kept every ``SNAPSHOT_EVERY`` positions (0, 16, 32, ...), packed
+as plain values (nested tuples, which a collection soon stops walking) and read back equal, the very state
+while anyone holds it; a state between two is derived by playing the shed turns again from the kept one
+before it.
 
 Why replay is exact (DESIGN.md "Turns: measured from the turn start"): a turn's result is a function of the
 state it began from, its position, its text (or action) and the game's rules, templates and seed, nothing
@@ -17,10 +23,13 @@ the turn gave when it was played.
 
 Invariants:
 - ``turn(i)`` gives a value equal to the turn ``i`` played and ``state_at(i)`` one equal to the state it began
-  from; a kept turn is the very object ``Turn.finish`` (or ``run_action``) returned, a kept state (from the
-  last reply on, and every ``SNAPSHOT_EVERY``-th before it) the very state the turns made.
+  from; a kept turn (after the last reply) is the very object ``Turn.finish`` (or ``run_action``) returned,
+  the last reply's fields that result's own while it lives, a kept state from the last reply on the very
+  state the turns made, and a snapshot before it that state while it lives (else one equal, with the same
+  fields set, the same object while that lives).
 - Only turns before the last Game Master reply are shed, and nothing before it is ever replaced, so a
-  ``ToldTurn`` reads a history that no longer changes and nothing derived ever goes stale.
+  shed ``ToldTurn`` reads a history that no longer changes; the last reply's derived result is dropped with
+  it when a regenerate replaces it, so nothing derived ever goes stale.
 - Reading a shed state plays at most ``SNAPSHOT_EVERY - 1`` turns (from the nearest kept or cached state
   before it), a shed turn's answers at most ``SNAPSHOT_EVERY``. Every turn so played is cached, the last
   ``_CACHED`` asked, so reading the same state or turn again plays nothing and gives the very same object.
@@ -33,13 +42,22 @@ as before: the states were most of the 5.1 KB and 18 tracked objects a long game
 a dict an event (``Game.events`` builds them). The journal of a shed turn is packed because a ``JournalEntry``
 model costs some 500 bytes and two tracked objects; rebuilt with ``model_construct`` from the values a validated
 entry held, with the same fields set. A game of player messages and actions only, with no reply yet, keeps every
-turn and state: the first prompt's recap tells them all.
+turn and state: the first prompt's recap tells them all. The last reply is held weakly because its answers,
+tag records and their commands and repairs were some 100 of the 230 tracked objects a game of two replies
+kept (issue 14: with 1,000 games a full collection walked a quarter of a million objects), and a reply's
+result is read by its caller, then by the next prompt's recap. A kept snapshot is packed for the same reason
+(some twenty tracked objects each); what a caller can compare by identity it holds, so a weak reference to the
+state it was read back as keeps it the very same.
 """
 
 from __future__ import annotations
 
+import sys
+import weakref
 from collections.abc import Iterator
 from typing import Any
+
+from pydantic import BaseModel
 
 from tagproc.acting import run_action
 from tagproc.actions import Action
@@ -60,7 +78,9 @@ class History:
         self._context = context
         self._turns: list[TurnResult] = []
         # The state each position began from, and the state now; None where it is replayed when read
-        self._states: list[GameState | None] = [start]
+        # A shed snapshot is kept packed (``_packed_state``), and read back through a weak reference
+        self._states: list[GameState | tuple[Any, ...] | None] = [start]
+        self._thawed: dict[int, weakref.ref[GameState]] = {}  # the snapshot each packed one was read back as
         self._shed = 0  # the turns before this position are ToldTurns
         self._derived: dict[int, TurnResult] = {}  # replayed results by position, the last _CACHED asked
 
@@ -88,18 +108,50 @@ class History:
         state = self._states[position]
         if state is None:
             return self._derive(position - 1).state
+        if type(state) is tuple:
+            return self._thaw(position, state)
+        return state  # type: ignore[return-value]  # neither None nor packed: a state
+
+    def _pack(self, position: int) -> None:
+        """Keep the snapshot at ``position`` packed, read back as the very state while that lives."""
+        state = self._states[position]
+        if isinstance(state, GameState):
+            for dead in [known for known, ref in self._thawed.items() if ref() is None]:
+                del self._thawed[dead]
+            alive = weakref.ref(state)
+            self._states[position] = _packed_state(state)
+            del state
+            if alive() is not None:  # someone holds it (a turn's result): kept only while they do
+                self._thawed[position] = alive
+
+    def _thaw(self, position: int, packed: tuple[Any, ...]) -> GameState:
+        """The packed snapshot at ``position``: the one read back before while it lives (so a state compared
+        by identity is identical), else read back again, equal."""
+        known = self._thawed.get(position)
+        state = None if known is None else known()
+        if state is None:
+            state = _unpacked_value(packed)
+            self._thawed[position] = weakref.ref(state)
         return state
 
     def push(self, result: TurnResult) -> None:
-        """Append a committed turn; once a Game Master reply is the last, shed the turns before it."""
+        """Append a committed turn; once a Game Master reply is the last, shed the turns before it, and keep
+        the reply itself as a ``ToldTurn`` that reads the very result as long as anyone holds it."""
         self._turns.append(result)
         self._states.append(result.state)
         if result.kind == "gm":
             for shed in range(self._shed, result.position):
-                self._turns[shed] = ToldTurn.of(self._turns[shed], self)
+                turn = self._turns[shed]
+                if isinstance(turn, ToldTurn):
+                    turn.let_go()
+                else:
+                    self._turns[shed] = ToldTurn.of(turn, self)
                 if shed % SNAPSHOT_EVERY:
                     self._states[shed] = None
+                else:
+                    self._pack(shed)
             self._shed = max(self._shed, result.position)
+            self._turns[-1] = ToldTurn.of(result, self, alive=True)
 
     def drop_from(self, position: int) -> list[TurnResult]:
         """Remove the turns from ``position`` on (a regenerate replaces them), returning them."""
@@ -108,6 +160,8 @@ class History:
         dropped = self._turns[position:]
         del self._turns[position:]
         del self._states[position + 1 :]
+        for derived in [known for known in self._derived if known >= position]:
+            del self._derived[derived]  # the reply kept from a telling that is gone, if it was played again
         return dropped
 
     def whole(self, position: int) -> TurnResult:
@@ -127,9 +181,7 @@ class History:
         start = position
         while self._states[start] is None and start - 1 not in self._derived:
             start -= 1
-        state = self._states[start]
-        if state is None:
-            state = self._derived[start - 1].state
+        state = self._derived[start - 1].state if self._states[start] is None else self.state_at(start)
         for at in range(start, position + 1):
             found = self._replay(self._turns[at], state)
             self._derived[at] = found
@@ -152,9 +204,14 @@ class ToldTurn(TurnResult):
 
     ``ToldTurn(**fields)`` (as ``dataclasses.replace`` makes one) holds the fields it is given; ``of`` makes
     the shed form, which holds only the kind, position, text, visible text, history, action and journal.
+    The last Game Master reply's also holds a weak reference to the result it was made from: while anyone
+    holds that result (the caller of ``Game.reply``, a stream's), its fields are that result's own, so
+    what can be compared by identity is identical; once nobody does, they are derived as a shed turn's are
+    (its start state is kept: one turn played). ``let_go`` drops that reference when the reply is shed.
     """
 
-    __slots__ = ("_history", "_journal", "_whole")
+    __slots__ = ("_alive", "_history", "_journal", "_whole")
+    _alive: weakref.ref[TurnResult] | None
     _history: History | None
     _journal: tuple[Any, ...]  # its entries packed (``_packed``)
     _whole: TurnResult | None
@@ -177,17 +234,30 @@ class ToldTurn(TurnResult):
             kind, position, text, visible, history, answers, structured_answers, journal, state, tags, action
         )
         _told(self, whole, None, whole)
+        object.__setattr__(self, "_alive", None)
 
     @classmethod
-    def of(cls, result: TurnResult, history: History) -> ToldTurn:
-        """``result`` shed: its whole fields read from ``history`` again when asked."""
+    def of(cls, result: TurnResult, history: History, *, alive: bool = False) -> ToldTurn:
+        """``result`` shed: its whole fields read from ``history`` again when asked (``result``'s own while
+        it lives, when ``alive``)."""
         told = cls.__new__(cls)
         _told(told, result, history, None)
+        object.__setattr__(told, "_alive", weakref.ref(result) if alive else None)
         return told
+
+    def let_go(self) -> None:
+        """Drop the weak reference to the result (a weak reference is an object the collector walks)."""
+        object.__setattr__(self, "_alive", None)
+
+    def _living(self) -> TurnResult | None:
+        return None if self._alive is None else self._alive()
 
     def _whole_result(self) -> TurnResult:
         if self._whole is not None:
             return self._whole
+        living = self._living()
+        if living is not None:
+            return living
         assert self._history is not None  # one or the other, by construction
         return self._history.whole(self.position)
 
@@ -208,6 +278,9 @@ class ToldTurn(TurnResult):
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
+        living = self._living()
+        if living is not None:
+            return living.journal
         return _unpacked(self._journal) if self._journal else ()
 
     @property
@@ -267,6 +340,75 @@ def _unpacked(packed: tuple[Any, ...]) -> tuple[JournalEntry, ...]:
         )
         for at in range(0, len(packed), _PACKED)
     )
+
+
+# A packed value: (_TUPLE, *items), (_DICT, *keys and values), (_MODEL, module, class, fields given, *values)
+_TUPLE, _DICT, _MODEL = 0, 1, 2
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+class _Unpackable(Exception):
+    """A value ``_packed_value`` does not pack (its snapshot is kept as it is)."""
+
+
+def _packed_state(state: GameState) -> GameState | tuple[Any, ...]:
+    """A shed snapshot as one tuple of plain values (nested tuples of texts and numbers), which a collection
+    soon stops walking: a state is some twenty models, dicts and tuples the collector walks every full
+    collection. A state holding anything else is kept as it is."""
+    try:
+        packed: tuple[Any, ...] = _packed_value(state)
+    except _Unpackable:
+        return state
+    return packed
+
+
+def _packed_value(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is tuple:
+        return (_TUPLE, *[_packed_value(one) for one in value])
+    if kind is dict:
+        return (_DICT, *[_packed_value(one) for pair in value.items() for one in pair])
+    fields = getattr(kind, "__pydantic_fields__", None)
+    found = getattr(sys.modules.get(kind.__module__), kind.__qualname__, None)
+    if fields is None or found is not kind or value.__pydantic_extra__ or value.__pydantic_private__:
+        raise _Unpackable(kind)
+    if not kind.model_config.get("frozen") or value.__dict__.keys() != fields.keys():
+        raise _Unpackable(kind)
+    given = value.__pydantic_fields_set__
+    return (
+        _MODEL,
+        kind.__module__,
+        kind.__qualname__,
+        None if len(given) == len(fields) else tuple(name for name in fields if name in given),
+        *[_packed_value(value.__dict__[name]) for name in fields],
+    )
+
+
+def _unpacked_value(packed: Any) -> Any:
+    """The value ``_packed_value`` packed, equal to it with the same fields set: each model built as
+    ``tagproc.engine.trusted`` builds one, from values a validated model held (``tests/test_history.py``)."""
+    if type(packed) is not tuple:
+        return packed
+    if packed[0] == _TUPLE:
+        return tuple([_unpacked_value(one) for one in packed[1:]])
+    if packed[0] == _DICT:
+        items = [_unpacked_value(one) for one in packed[1:]]
+        return dict(zip(items[::2], items[1::2], strict=True))
+    kind = getattr(sys.modules[packed[1]], packed[2])
+    fields = kind.__pydantic_fields__
+    value = _new(kind)
+    _set_dict(value, dict(zip(fields, [_unpacked_value(one) for one in packed[4:]], strict=True)))
+    _set_fields_set(value, set(fields) if packed[3] is None else set(packed[3]))
+    _set_extra(value, None)
+    _set_private(value, None)
+    return value
 
 
 def _fields(result: TurnResult) -> tuple[Any, ...]:

@@ -173,7 +173,7 @@ class TagRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class TurnResult:
     """One processed message.
 

@@ -8,6 +8,8 @@ trip would change it or refuse it.
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,6 +86,41 @@ def test_replaced_is_model_copy_with_an_update() -> None:
     assert repr(replaced(stack, count=5)) == repr(stack.model_copy(update={"count": 5}))
     assert replaced(stack, count=5).model_fields_set == stack.model_copy(update={"count": 5}).model_fields_set
     assert stack.count == 2  # the original is untouched
+
+
+def test_values_built_alike_share_one_fields_set_that_no_copy_changes() -> None:
+    one = journal_entry(kind="spent", who="Ada", text="3 shillings")
+    two = journal_entry(kind="spent", who="Bram", text="1 penny")
+    assert one.__pydantic_fields_set__ is two.__pydantic_fields_set__  # one set per choice of fields given
+    first, second = (
+        trusted_answer(tag="sheet", attrs=(), result="ok"),
+        trusted_answer(tag="loot", attrs=(), result="ok"),
+    )
+    given = {"tag", "attrs", "result"}
+    assert first.__pydantic_fields_set__ is second.__pydantic_fields_set__ == given
+    assert replaced(first, tag="inventory").__pydantic_fields_set__ is first.__pydantic_fields_set__
+    widened = replaced(first, reason="no-such-item")
+    assert widened.model_fields_set == {*given, "reason"} and first.model_fields_set == given
+    # pydantic's own copies give the copy a set of its own before changing it
+    assert first.model_copy(update={"reason": "x"}).model_fields_set == {*given, "reason"}
+    assert copy.copy(first).model_fields_set == copy.deepcopy(first).model_fields_set == given
+    assert pickle.loads(pickle.dumps(first)) == first
+    assert second.model_fields_set == given  # nothing changed the shared set
+    validated = Answer(tag="loot", attrs=(), result="ok")
+    assert second.model_dump(exclude_unset=True) == validated.model_dump(exclude_unset=True)
+
+
+def test_a_model_that_is_not_frozen_gets_a_fields_set_of_its_own() -> None:
+    class Loose(BaseModel):
+        name: str
+        count: int = 1
+
+    build = trusted(Loose)
+    one, two = build(name="a"), build(name="b")
+    assert one.model_fields_set == two.model_fields_set == {"name"}
+    one.count = 3
+    assert one.model_fields_set == {"name", "count"} and two.model_fields_set == {"name"}
+    assert replaced(two, name="c").__pydantic_fields_set__ is not two.__pydantic_fields_set__
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,16 @@ from typing import Any
 
 import pytest
 
-from tagproc import Game, GameState, Member, PartyError
+from tagproc import Game, GameState, Member, PartyError, TurnResult
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import Stack
+from tagproc.game import _recap_parts, _recap_view
+from tagproc.prompt.recap import recap_draft
 from tagproc.ruleset import load_ruleset
+from tagproc.transcript import load_transcript, run_transcript
+from tests.conformance.run import load_cases, play
+from tests.corpus.cases import ALL_CASES
+from tests.corpus.harness import _play
 from tests.fake_engine import FakeEngine, install
 
 RULESET = load_ruleset("gravewatch")
@@ -183,3 +189,62 @@ def test_member_names_are_unique_in_any_case() -> None:
 def test_an_empty_party_is_refused() -> None:
     with pytest.raises(PartyError, match="at least one member"):
         Game(RULES, [])
+
+
+# -- the last reply as its recap reads it ---------------------------------------------------------------
+
+
+@pytest.fixture
+def replies(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Game, TurnResult]]:
+    """Every Game Master reply committed while a test runs, with its game."""
+    found: list[tuple[Game, TurnResult]] = []
+    push = Game._push
+
+    def recorded(self: Game, result: TurnResult) -> None:
+        if result.kind == "gm":
+            found.append((self, result))
+        push(self, result)
+
+    monkeypatch.setattr(Game, "_push", recorded)
+    return found
+
+
+def _assert_recaps_alike(replies: list[tuple[Game, TurnResult]]) -> None:
+    """The recap of each reply from what a game keeps of it is the recap of the reply itself."""
+    assert replies
+    for game, reply in replies:
+        view = _recap_view(reply, _recap_parts(reply))
+        assert recap_draft([view], game.rules) == recap_draft([reply], game.rules)
+        assert view.structured_answers == reply.structured_answers and view.answers == reply.answers
+        assert [(tag.raw, tag.answers, tag.skipped) for tag in view.tags] == [
+            (tag.raw, tag.answers, tag.skipped) for tag in reply.tags
+        ]
+
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml"))
+
+
+def test_a_reply_s_recap_from_what_the_game_keeps_is_its_own_over_the_golden_transcripts(
+    replies: list[tuple[Game, TurnResult]],
+) -> None:
+    for path in GOLDEN:
+        run_transcript(load_transcript(path))
+    _assert_recaps_alike(replies)
+
+
+def test_a_reply_s_recap_from_what_the_game_keeps_is_its_own_over_the_conformance_cases(
+    replies: list[tuple[Game, TurnResult]],
+) -> None:
+    for case in load_cases():
+        play(case)
+    _assert_recaps_alike(replies)
+
+
+def test_a_reply_s_recap_from_what_the_game_keeps_is_its_own_over_the_corpus(
+    replies: list[tuple[Game, TurnResult]],
+) -> None:
+    for case in ALL_CASES:
+        _play(case, case.sloppy)
+        if case.canonical is not None:
+            _play(case, case.canonical)
+    _assert_recaps_alike(replies)

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from tagproc import Game, TurnResult
 from tagproc.acting import run_action
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import JournalEntry
 from tagproc.history import SNAPSHOT_EVERY, History, ToldTurn
+from tagproc.prompt.blocks import build_prompt
+from tagproc.prompt.recap import recap_turns
 from tagproc.ruleset import load_ruleset
 from tagproc.transcript import load_transcript, run_transcript
 from tagproc.turn import Turn
@@ -225,3 +229,97 @@ def test_a_shed_turn_s_journal_is_the_one_played_with_the_same_fields_set(
     for entry, was in zip(game.journal, played, strict=True):
         assert entry.model_fields_set == was.model_fields_set
         assert JournalEntry.model_validate(entry.model_dump()) == entry
+
+
+def test_the_last_reply_reads_its_very_result_while_it_lives_and_an_equal_one_after(
+    replays: dict[str, int],
+) -> None:
+    game = Game(RULES, PARTY, seed=3)
+    game.reply(REPLIES[0])
+    result = game.reply(REPLIES[3])
+    told = game.turns[-1]
+    assert isinstance(told, ToldTurn) and told == result
+    assert told.tags is result.tags and told.structured_answers is result.structured_answers
+    assert told.journal is result.journal and told.state is result.state is game.state
+    was = json.dumps(result.to_json())
+    before = replays["turns"]
+    del result
+    gc.collect()
+    assert game.prompt() is game.prompt() and replays["turns"] == before  # the recap was kept, not replayed
+    assert json.dumps(told.to_json()) == was and replays["turns"] == before + 1  # played again, once
+    assert told.tags is game.turns[-1].tags and replays["turns"] == before + 1  # and cached
+
+
+def test_a_regenerate_after_the_last_reply_was_played_again_replaces_what_was_derived() -> None:
+    game = Game(RULES, PARTY, seed=3)
+    game.reply(REPLIES[0])
+    game.reply(REPLIES[3])
+    gc.collect()
+    assert game.turns[-1].answers  # the reply played again from its start state, and cached
+    new = game.regenerate(REPLIES[4])
+    del new
+    gc.collect()
+    alone = Game(RULES, PARTY, seed=3)
+    alone.reply(REPLIES[0])
+    alone.reply(REPLIES[4])
+    assert [turn.to_json() for turn in game.turns] == [turn.to_json() for turn in alone.turns]
+    assert game.state == alone.state
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_a_prompt_from_the_kept_recaps_is_the_prompt_of_the_whole_turns(path: Path) -> None:
+    game = run_transcript(load_transcript(path)).game
+    game.player("I wait.")  # a turn after the last reply: its recap drafted from the turn as it is read
+    gc.collect()  # nothing holds the results: the last reply's answers and tags are derived when read
+    for turn in range(game.turns[-1].position + 1):
+        whole = [_whole(one) for one in game.turns]
+        expected = build_prompt(
+            game.state_at(turn),
+            game.rules,
+            recap_turns(whole, turn),
+            game.renderer,
+            game.budgets,
+            game._counter(),
+        )
+        assert game.prompt_at(turn) == expected
+
+
+def _same_fields_set(one: Any, two: Any) -> bool:
+    """Whether ``one`` and ``two`` hold the same models with the same fields set, all the way down."""
+    if isinstance(one, BaseModel):
+        return (
+            type(one) is type(two)
+            and one.model_fields_set == two.model_fields_set
+            and all(
+                _same_fields_set(one.__dict__[name], two.__dict__[name]) for name in type(one).model_fields
+            )
+        )
+    if isinstance(one, tuple):
+        return len(one) == len(two) and all(map(_same_fields_set, one, two))
+    if isinstance(one, dict):
+        return one.keys() == two.keys() and all(_same_fields_set(one[key], two[key]) for key in one)
+    return bool(one == two)
+
+
+def test_a_shed_snapshot_is_read_back_equal_with_the_same_fields_set_and_the_same_while_it_lives() -> None:
+    game = Game(RULES, PARTY, seed=3)
+    start = game.state
+    results = [
+        game.reply(f"Night {turn}. {REPLIES[turn % len(REPLIES)]}") for turn in range(3 * SNAPSHOT_EVERY)
+    ]
+    assert game.state_at(0) is start  # held: the very state
+    for position in range(0, len(results) - 1, SNAPSHOT_EVERY):
+        was = start if position == 0 else results[position - 1].state
+        state = game.state_at(position)
+        assert state is was and _same_fields_set(state, was)
+    kept = {position: results[position - 1].state.model_dump_json() for position in (SNAPSHOT_EVERY, 32)}
+    for position, state in [(0, start), *((p, results[p - 1].state) for p in kept)]:
+        assert _same_fields_set(game.state_at(position), state)
+    sets = {position: results[position - 1].state.model_fields_set for position in kept}
+    del results, start, was, state
+    gc.collect()
+    for position, dumped in kept.items():
+        again = game.state_at(position)  # nobody holds the state it was: read back from its packed form
+        assert again.model_dump_json() == dumped and again.model_fields_set == sets[position]
+        assert type(again).model_validate(again.model_dump()) == again
+        assert game.state_at(position) is again and game.turns[position - 1].state is again

@@ -10,12 +10,21 @@ a validated stack, a count the rule just computed, a tuple of validated notes. S
 - ``replaced(value, **changes)`` is ``value.model_copy(update=changes)``, without the copying machinery;
 - ``note(code, **facts)`` is ``tagproc.notes.note``, unvalidated when its facts are already frozen values.
 
+A frozen model's ``__pydantic_fields_set__`` is never changed after it is built (pydantic adds to it only
+when a field is assigned, which a frozen model refuses; ``model_copy``, ``copy.copy`` and ``deepcopy`` give
+the copy a set of its own first; ``__eq__`` does not read it; pickle writes its contents). So the values one
+builder makes with the same fields given share one set, and ``replaced`` gives a copy its original's set
+when the changes add no field to it: a set is a gc-tracked object, and a game keeps some sixty models
+(issue 14: a full collection walks every tracked object a process holds). A model that is not frozen gets
+a set of its own, as validation gives it.
+
 Invariants (what a caller keeps, and ``tests/test_engine_trusted.py`` checks over realistic states):
 - Only values the model would accept unchanged are passed: the right type (a tuple where a tuple is declared,
   never a list; an ``int`` where an ``int`` is), within every ``Field`` constraint. Where a type alone does
   not promise a constraint (a stack's ``count >= 1``, a name's length), the caller checks it or validates.
 - What is built equals what validation builds: ``Model.model_validate(value.model_dump()) == value``.
-- The models stay frozen: nothing here sets an attribute of a value after it is built.
+- The models stay frozen: nothing here sets an attribute of a value after it is built, nor changes a
+  fields set a value holds (a shared one is only ever read).
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from tagproc.notes import Note
 __all__ = ["note", "replaced", "trusted"]
 
 M = TypeVar("M", bound=BaseModel)
+
+_SHARED_MOST = 64  # fields sets one builder shares at most (each a different choice of fields given)
 
 _new = object.__new__
 # BaseModel's ``__dict__`` and slots, set through their descriptors (what ``object.__setattr__`` finds, as
@@ -55,6 +66,23 @@ def trusted(model: type[M]) -> Callable[..., M]:
         elif info.is_required():
             required.add(name)
     size = len(template)
+    frozen = bool(model.model_config.get("frozen"))
+    # The one fields set of each choice of fields given (in the order given; a frozen model's only)
+    every = set(template)
+    shared: dict[tuple[str, ...], set[str]] = {}
+
+    def fields_set(fields: dict[str, Any]) -> set[str]:
+        if not frozen:
+            return set(fields)
+        if len(fields) == size:
+            return every
+        key = tuple(fields)
+        found = shared.get(key)
+        if found is None:
+            found = set(key)
+            if len(shared) < _SHARED_MOST:
+                shared[key] = found
+        return found
 
     def refuse(fields: dict[str, Any]) -> TypeError:
         return TypeError(
@@ -70,13 +98,13 @@ def trusted(model: type[M]) -> Callable[..., M]:
             raise refuse(fields)
         value = _new(model)
         _set_dict(value, values)
-        _set_fields_set(value, set(fields))
+        _set_fields_set(value, fields_set(fields))
         _set_extra(value, None)
         _set_private(value, None)
         return value
 
     def build_with_factories(**fields: Any) -> M:
-        given = set(fields)  # what a factory makes was not given: the fields set are those given
+        given = fields_set(fields)  # what a factory makes was not given: the fields set are those given
         for name, factory in factories.items():
             if name not in fields:
                 fields[name] = factory()
@@ -95,7 +123,11 @@ def replaced(value: M, **changes: Any) -> M:
     values = value.__dict__.copy()
     values.update(changes)
     _set_dict(copy, values)
-    _set_fields_set(copy, value.__pydantic_fields_set__ | changes.keys())
+    given = value.__pydantic_fields_set__
+    # A frozen value's set is never changed: the copy shares it when the changes set no field it lacks
+    if not (changes.keys() <= given and value.model_config.get("frozen")):
+        given = given | changes.keys()
+    _set_fields_set(copy, given)
     _set_extra(copy, value.__pydantic_extra__)
     _set_private(copy, value.__pydantic_private__)
     return copy

@@ -60,7 +60,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tagproc.actions import EditAction, FightAction, GearAction, UseAction
-from tagproc.commands import Loot
+from tagproc.commands import Command, Loot, Unreadable
 from tagproc.engine import bags
 from tagproc.engine.fight import creature_label
 from tagproc.engine.loot import find_table
@@ -70,7 +70,7 @@ from tagproc.engine.rules import Rules, stack_key
 from tagproc.engine.state import JournalEntry
 from tagproc.turn import TagRecord, TurnResult
 
-__all__ = ["Recap", "recap_draft", "recap_turns"]
+__all__ = ["Recap", "recap_draft", "recap_turns", "told_commands"]
 
 _NOT_THE_GM = "player-tag"
 # The journal kinds whose lines say more from their answers (action -> kind): how a payment was paid, and a
@@ -418,6 +418,12 @@ def _loot_table(record: TagRecord, rules: Rules) -> str | None:
         return None
     found = find_table(rules, loot.table)
     return found.label if found is not None else loot.table
+
+
+def told_commands(record: TagRecord) -> tuple[Command | Unreadable, ...]:
+    """What the recap reads of a tag's commands: its ``[loot:]``s (``_loot_table``). A caller that keeps a reply
+    only for its recap keeps these and no other (``tagproc.game``: a command is several tracked objects)."""
+    return tuple(command for command in record.commands if isinstance(command, Loot))
 
 
 def _attr(answer: Answer, key: str) -> str | None:
