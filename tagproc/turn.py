@@ -281,8 +281,6 @@ class Turn:
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
-        # While ``RESUMING``: what the held gap shows before a word, and before a space and a word.
-        self.lead = self.spaced = ""
         self._result: TurnResult | None = None
 
     @property
@@ -348,9 +346,20 @@ class Turn:
         return shown
 
     def _gapped(self) -> None:
-        """The scanner idle, the visible text holding a gap: ``RESUMING``, with what the gap shows."""
+        """The scanner idle, the visible text holding a gap: ``RESUMING`` (``lead`` and ``spaced`` say what the
+        gap shows)."""
         self._run, self.mode = _GAP, RESUMING
-        self.lead, self.spaced = self._visible.leads()
+
+    @property
+    def lead(self) -> str:
+        """While ``RESUMING``: what the held gap shows before a word (read when asked: most gaps are read by
+        the ``feed`` or ``take`` that follows, not by a word the caller shows)."""
+        return self._visible.lead()
+
+    @property
+    def spaced(self) -> str:
+        """While ``RESUMING``: what the held gap shows before a space and a word."""
+        return self._visible.spaced_lead()
 
     def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``

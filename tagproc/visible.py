@@ -75,15 +75,22 @@ class VisibleText:
         return self._add_text(text)
 
     def leads(self) -> tuple[str, str]:
-        """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, and before
-        prose that starts with one space then no whitespace (that space read into the gap), without
-        reading either: the gap resolved as ``_add_text`` resolves it."""
+        """``lead()`` and ``spaced_lead()``."""
+        return self.lead(), self.spaced_lead()
+
+    def lead(self) -> str:
+        """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, without
+        reading it: the gap resolved as ``_add_text`` resolves it."""
+        return self._resolve(at_end=False)
+
+    def spaced_lead(self) -> str:
+        """What ``feed_text`` shows of the held gap before prose that starts with one space then no
+        whitespace (that space read into the gap), without reading it."""
         last = self._gap[-1]
-        lead = self._resolve(at_end=False)
         last.append(" ")
         spaced = self._resolve(at_end=False)
         last.pop()
-        return lead, spaced
+        return spaced
 
     @property
     def is_clear(self) -> bool:
