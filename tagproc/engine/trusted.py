@@ -66,20 +66,20 @@ def trusted(model: type[M]) -> Callable[..., M]:
         elif info.is_required():
             required.add(name)
     size = len(template)
+    names = tuple(template)
     frozen = bool(model.model_config.get("frozen"))
     # The one fields set of each choice of fields given (in the order given; a frozen model's only)
     every = set(template)
     shared: dict[tuple[str, ...], set[str]] = {}
 
     def fields_set(fields: dict[str, Any]) -> set[str]:
+        """The fields set of a value built from ``fields``, once they are known to be the model's own."""
         if not frozen:
             return set(fields)
-        if len(fields) == size:
-            return every
         key = tuple(fields)
         found = shared.get(key)
         if found is None:
-            found = set(key)
+            found = every if len(key) == size else set(key)
             if len(shared) < _SHARED_MOST:
                 shared[key] = found
         return found
@@ -90,26 +90,39 @@ def trusted(model: type[M]) -> Callable[..., M]:
         )
 
     def build(**fields: Any) -> M:
+        key = tuple(fields)
+        if key == names and frozen:
+            # Every field given, in the model's order (the usual answer, effect and note): the call's own
+            # fresh dict is the value's, ordered as validation orders it, and the one full set is shared.
+            value = _new(model)
+            _set_dict(value, fields)
+            _set_fields_set(value, every)
+            _set_extra(value, None)
+            _set_private(value, None)
+            return value
+        given = shared.get(key)  # a choice of fields seen before: known to be the model's own, all it needs
+        if given is None:
+            # No field it does not have (the size would grow), and every required one given.
+            if not (fields.keys() <= every and required <= fields.keys()):
+                raise refuse(fields)
+            given = fields_set(fields)
+        # The defaults first, in the model's order, so ``__dict__`` is ordered as validation orders it
         values = template.copy()
         values.update(fields)
-        # No field it does not have (the size would grow), and every required one given: all are, when as
-        # many fields as the model has were given (the usual answer, effect and note), else check.
-        if len(values) != size or (len(fields) != size and not required <= fields.keys()):
-            raise refuse(fields)
         value = _new(model)
         _set_dict(value, values)
-        _set_fields_set(value, fields_set(fields))
+        _set_fields_set(value, given)
         _set_extra(value, None)
         _set_private(value, None)
         return value
 
     def build_with_factories(**fields: Any) -> M:
-        given = fields_set(fields)  # what a factory makes was not given: the fields set are those given
-        for name, factory in factories.items():
-            if name not in fields:
-                fields[name] = factory()
-        value = build(**fields)
-        _set_fields_set(value, given)
+        # What a factory makes was not given: the fields set is those given (known to be the model's own,
+        # all it needs, once ``build`` took them with the factories' fields beside them).
+        made = {name: factory() for name, factory in factories.items() if name not in fields}
+        value = build(**fields, **made)
+        if made:
+            _set_fields_set(value, fields_set(fields))
         return value
 
     chosen = build_with_factories if factories else build
