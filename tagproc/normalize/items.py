@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
+from tagproc.engine.trusted import trusted
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
@@ -167,13 +168,21 @@ def _counted(
     return ResolvedItem(item, checked, tuple(held_repairs), tuple(held_notes))
 
 
+_trusted_ref = trusted(ItemRef)
+
+
 def _exact(name: str, names: ItemNames) -> ItemRef | None:
+    """The item or coin ``name`` is exactly (in any case): built unvalidated when the label is a name an
+    ``ItemRef`` takes (1 to ``MAX_NAME`` characters; a ruleset's labels are, but nothing holds them to it)."""
     label = names.find_item(name)
     if label is not None:
-        return ItemRef(name=label, label=label)
+        build = _trusted_ref if 0 < len(label) <= MAX_NAME else ItemRef
+        return build(name=label, label=label)
     coin = names.find_coin(name)
     if coin is not None:
-        return ItemRef(name=names.coin_label(coin), coin=coin)
+        label = names.coin_label(coin)
+        build = _trusted_ref if 0 < len(label) <= MAX_NAME else ItemRef
+        return build(name=label, coin=coin)
     return None
 
 
