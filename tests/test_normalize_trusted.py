@@ -1,4 +1,4 @@
-"""The normaliser's commands built unvalidated (``tagproc.engine.trusted``: rest, note, condition, the pool
+"""The normaliser's commands built unvalidated (``tagproc.trusted``: rest, note, condition, the pool
 ops and damage in ``normalize.sheet``, the inventory and money commands in ``normalize.inventory``, an exact
 ``ItemRef`` in ``normalize.items``, a plain ``CoinAmount`` in ``normalize.coins``) are what validation builds
 from the same fields, over every command the conformance cases and the corpus make.

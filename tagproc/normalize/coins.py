@@ -33,12 +33,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tagproc.commands import CoinAmount
-from tagproc.engine.trusted import trusted
 from tagproc.names import ItemNames
 from tagproc.normalize.counts import Problem, check_count, read_number, split_count, vague_prefix
 from tagproc.normalize.nouns import singular_names
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import (
     AMOUNT_FILLERS_AFTER,
     AMOUNT_FILLERS_BEFORE,

@@ -33,7 +33,6 @@ from tagproc.commands import (
     Unreadable,
     Use,
 )
-from tagproc.engine.trusted import trusted
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import ReadAmount, read_amount
 from tagproc.normalize.counts import Problem, read_count, read_number
@@ -44,6 +43,7 @@ from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.proposal import ReadProposal, read_proposal
 from tagproc.notes import note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import PROPOSAL_KEYS
 
 __all__ = ["Built", "inventory_commands"]

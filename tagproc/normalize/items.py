@@ -25,7 +25,6 @@ import re
 from dataclasses import dataclass
 
 from tagproc.commands import ItemRef
-from tagproc.engine.trusted import trusted
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
@@ -33,6 +32,7 @@ from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_nam
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 

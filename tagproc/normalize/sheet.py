@@ -37,7 +37,6 @@ from tagproc.commands import (
     Track,
     Unreadable,
 )
-from tagproc.engine.trusted import trusted
 from tagproc.names import fold
 from tagproc.normalize.counts import Problem, read_number
 from tagproc.normalize.gamewords import GameIndex, key_of, tokens_of
@@ -47,6 +46,7 @@ from tagproc.normalize.place import place_name
 from tagproc.notes import Note as AnswerNote
 from tagproc.notes import note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import (
     AMOUNT_UNITS,
     DAY_WORDS,
