@@ -74,6 +74,30 @@ def test_a_trusted_model_refuses_a_field_it_does_not_have_or_lacks_one_it_needs(
         journal_entry(kind="spent", who="Ada")
 
 
+def test_a_choice_of_fields_seen_before_is_no_pass_for_a_wrong_one() -> None:
+    # The all-fields call in the model's order, in another order, and a choice the builder has seen: each
+    # as validation builds it (order of ``__dict__`` included), and a wrong field still refused after them.
+    build = trusted(JournalEntry)
+    full = {
+        name: getattr(journal_entry(kind="spent", who="Ada", text="x"), name)
+        for name in JournalEntry.model_fields
+    }
+    for fields in (full, dict(reversed(full.items())), {"kind": "spent", "who": "Ada", "text": "x"}):
+        built, validated = build(**fields), JournalEntry(**fields)
+        assert built == validated and repr(built) == repr(validated)
+        assert built.model_fields_set == validated.model_fields_set
+        with pytest.raises(TypeError, match="JournalEntry"):
+            build(**fields, colour="red")
+    member = trusted(Member)
+    every = {"name": "Ada", "sheet": SheetState(), "bag": (), "gear_taken": ()}
+    assert member(**every) == Member(**every)
+    for _ in range(2):  # a wrong field beside every factory's field, the second time too
+        with pytest.raises(TypeError, match="Member"):
+            member(**every, colour="red")
+        with pytest.raises(TypeError, match="Member"):
+            member(sheet=SheetState())
+
+
 def test_a_trusted_value_stays_frozen() -> None:
     entry = journal_entry(kind="spent", who="Ada", text="3 shillings")
     with pytest.raises(Exception, match="frozen"):

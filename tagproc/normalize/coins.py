@@ -38,6 +38,7 @@ from tagproc.normalize.counts import Problem, check_count, read_number, split_co
 from tagproc.normalize.nouns import singular_names
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import (
     AMOUNT_FILLERS_AFTER,
     AMOUNT_FILLERS_BEFORE,
@@ -144,13 +145,17 @@ _NOT_PLAIN_WORDS = frozenset(
 )
 
 
+_trusted_amount = trusted(CoinAmount)
+
+
 def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount | None:
     """ "3 shillings": digits (no leading zero, within the coin limit), one space and a coin's own name (its
     id, label or one, by ``find_coin``), read at once; None for any other amount (the reader above reads
     it the long way). The checks are the long way's, each answered for this shape: no hedge, filler
     (a filler before or an aside starts with a word, never with digits), joiner, pence word, unit, measure
     or number word, so no part is split, unwrapped or refused, ``split_count`` reads the digits off,
-    ``check_count`` keeps them, and nothing is repaired or said."""
+    ``check_count`` keeps them, and nothing is repaired or said. The amount is built unvalidated: its count
+    is an ``int`` of at least 1 (no leading zero), its names are strs."""
     digits, _, word = text.partition(" ")
     if not (
         digits.isascii()
@@ -170,7 +175,7 @@ def _plain_amount(text: str, names: ItemNames, given: int | None) -> ReadAmount 
     coin = names.find_coin(word)
     if coin is None:
         return None
-    return ReadAmount((CoinAmount(name=word, count=count, coin=coin, label=names.coin_label(coin)),))
+    return ReadAmount((_trusted_amount(name=word, count=count, coin=coin, label=names.coin_label(coin)),))
 
 
 def read_coin(name: str, names: ItemNames) -> tuple[str, Repair | None] | None:

@@ -13,7 +13,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from tagproc.commands import (
@@ -43,6 +43,7 @@ from tagproc.normalize.nouns import cut_name
 from tagproc.normalize.proposal import ReadProposal, read_proposal
 from tagproc.notes import note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import PROPOSAL_KEYS
 
 __all__ = ["Built", "inventory_commands"]
@@ -62,6 +63,13 @@ _SIMPLE: Mapping[str, type[Add | Remove | Equip | Unequip | Bind | Unbind | Use 
         "use": Use,
         "reveal": Reveal,
     }
+)
+
+# Each command built unvalidated when its count holds (an ``int`` of at least 1) and, for money, it has an
+# amount: every other field is an ``ItemRef``, a ``Proposal``, a str or None (``Attrs.text``), or the tuples
+# of repairs and notes made so far, as validation leaves them (``tests/test_normalize_trusted.py``).
+_TRUSTED: Mapping[type[Built], Callable[..., Built]] = MappingProxyType(
+    {model: trusted(model) for model in (*_SIMPLE.values(), Give, Buy, Sell, Inspect, Pay, Earn)}
 )
 
 
@@ -140,18 +148,23 @@ def _build(
 ) -> Built:
     verb = attrs.verb
     if verb == "add":
-        return Add.model_validate({**common, "proposal": proposal.proposal if proposal else None})
-    if verb in _SIMPLE:
-        return _SIMPLE[verb].model_validate(common)
-    if verb == "give":
-        return Give.model_validate({**common, "to": attrs.text("to")})
-    if verb == "buy":
-        return Buy.model_validate({**common, "level": attrs.text("level"), "seller": attrs.text("seller")})
-    if verb == "sell":
-        return Sell.model_validate({**common, "seller": attrs.text("seller")})
-    if verb == "inspect":
-        return Inspect.model_validate({**common, "seller": attrs.text("seller"), "way": attrs.text("with")})
-    raise ValueError(f"no command for inventory action {verb!r}")  # pragma: no cover - tables forbid it
+        model: type[Built] = Add
+        fields = {**common, "proposal": proposal.proposal if proposal else None}
+    elif verb in _SIMPLE:
+        model, fields = _SIMPLE[verb], common
+    elif verb == "give":
+        model, fields = Give, {**common, "to": attrs.text("to")}
+    elif verb == "buy":
+        model, fields = Buy, {**common, "level": attrs.text("level"), "seller": attrs.text("seller")}
+    elif verb == "sell":
+        model, fields = Sell, {**common, "seller": attrs.text("seller")}
+    elif verb == "inspect":
+        model, fields = Inspect, {**common, "seller": attrs.text("seller"), "way": attrs.text("with")}
+    else:  # pragma: no cover - tables forbid it
+        raise ValueError(f"no command for inventory action {verb!r}")
+    if type(resolved.count) is int and resolved.count >= 1:
+        return _TRUSTED[model](**fields)
+    return model.model_validate(fields)  # pragma: no cover - a resolved count holds
 
 
 def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
@@ -187,7 +200,8 @@ def _money(attrs: Attrs, names: ItemNames, raw: str) -> Pay | Earn | Unreadable:
     if isinstance(read, Problem):
         return _unreadable(attrs, raw, read)
     model = Pay if attrs.verb == "pay" else Earn
-    return model(
+    build = _TRUSTED[model] if type(read.amounts) is tuple and read.amounts else model
+    return build(  # type: ignore[return-value]
         amounts=read.amounts,
         who=attrs.text("who"),
         repairs=(*attrs.repairs, *read.repairs),

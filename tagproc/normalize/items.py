@@ -32,6 +32,7 @@ from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_nam
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
 from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 
@@ -167,13 +168,21 @@ def _counted(
     return ResolvedItem(item, checked, tuple(held_repairs), tuple(held_notes))
 
 
+_trusted_ref = trusted(ItemRef)
+
+
 def _exact(name: str, names: ItemNames) -> ItemRef | None:
+    """The item or coin ``name`` is exactly (in any case): built unvalidated when the label is a name an
+    ``ItemRef`` takes (1 to ``MAX_NAME`` characters; a ruleset's labels are, but nothing holds them to it)."""
     label = names.find_item(name)
     if label is not None:
-        return ItemRef(name=label, label=label)
+        build = _trusted_ref if 0 < len(label) <= MAX_NAME else ItemRef
+        return build(name=label, label=label)
     coin = names.find_coin(name)
     if coin is not None:
-        return ItemRef(name=names.coin_label(coin), coin=coin)
+        label = names.coin_label(coin)
+        build = _trusted_ref if 0 < len(label) <= MAX_NAME else ItemRef
+        return build(name=label, coin=coin)
     return None
 
 

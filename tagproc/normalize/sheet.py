@@ -46,6 +46,7 @@ from tagproc.normalize.place import place_name
 from tagproc.notes import Note as AnswerNote
 from tagproc.notes import note
 from tagproc.repairs import Repair
+from tagproc.trusted import trusted
 from tagproc.vocabulary import (
     AMOUNT_UNITS,
     DAY_WORDS,
@@ -288,15 +289,24 @@ def _positional_loot(text: str, index: GameIndex) -> tuple[str, str] | None:
     return None
 
 
+# Sheet commands built unvalidated: every field is a str or None (``Attrs.text`` gives None for an empty
+# value, so ``field=``, ``condition=`` and ``pool=`` are never empty), a bool, the tuples of repairs and
+# notes made so far, or an amount, checked at the call (an ``int`` of at least 0), as validation leaves
+# them (``tests/test_normalize_trusted.py``).
+_trusted_rest, _trusted_note, _trusted_condition = trusted(Rest), trusted(Note), trusted(Condition)
+_trusted_damage, _trusted_spend = trusted(Damage), trusted(Spend)
+_trusted_restore, _trusted_temp = trusted(Restore), trusted(Temp)
+
+
 def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
     op = attrs.verb
     if op == "rest":
-        return Rest.model_validate({"rest": _rest_name(attrs, index), **_fields(attrs)})
+        return _trusted_rest(rest=_rest_name(attrs, index), **_fields(attrs))
     if op == "note":
         field = attrs.text("field")
         if field is None:
             return Problem("missing-key", note("read_sheet.no_field"))
-        return Note.model_validate({"field": field, "value": attrs.text("value") or "", **_fields(attrs)})
+        return _trusted_note(field=field, value=attrs.text("value") or "", **_fields(attrs))
     if op == "condition":
         return _condition(attrs)
     if op == "track":
@@ -309,12 +319,17 @@ def _sheet(attrs: Attrs, index: GameIndex) -> SheetCommand | Problem:
         if pool is None and track is None:
             return Problem("missing-key", note("read_sheet.damage_names"))
         damage = {"pool": pool, "track": track, "kind": attrs.text("kind"), "amount": amount}
-        return Damage.model_validate({**damage, **_fields(attrs)})
+        if type(amount) is int and amount >= 0:
+            return _trusted_damage(**damage, **_fields(attrs))
+        return Damage.model_validate({**damage, **_fields(attrs)})  # pragma: no cover - an amount holds
     pool = attrs.text("pool")
     if pool is None:
         return Problem("missing-key", note("read_sheet.no_pool", op=op))
     fields: dict[str, object] = {"pool": pool, "amount": amount, **_fields(attrs)}
-    if op == "spend":
+    if type(amount) is int and amount >= 0:
+        build = _trusted_spend if op == "spend" else _trusted_restore if op == "restore" else _trusted_temp
+        return build(**fields)
+    if op == "spend":  # pragma: no cover - an amount holds
         return Spend.model_validate(fields)
     return Restore.model_validate(fields) if op == "restore" else Temp.model_validate(fields)
 
@@ -388,7 +403,7 @@ def _condition(attrs: Attrs) -> Condition | Problem:
     state = STATE_WORDS.get(" ".join(state_text.lower().split()).strip(" .!"))
     if state is None:
         return Problem("unreadable", note("read_sheet.bad_state", text=state_text))
-    return Condition.model_validate({"condition": condition, "state": state == "on", **_fields(attrs)})
+    return _trusted_condition(condition=condition, state=state == "on", **_fields(attrs))
 
 
 def _track(attrs: Attrs) -> Track | Problem:
