@@ -36,8 +36,8 @@ from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import GameState
 from tagproc.notes import note
+from tagproc.processing import TurnContext, TurnResult, fresh_journal
 from tagproc.ruleset.base import label_problem
-from tagproc.turn import TurnContext, TurnResult, fresh_journal
 
 __all__ = ["check_action", "edit_command", "run_action"]
 

@@ -32,5 +32,5 @@ class FakeEngine:
 
 def install(monkeypatch: pytest.MonkeyPatch) -> FakeEngine:
     engine = FakeEngine()
-    monkeypatch.setattr("tagproc.turn.decide", engine.decide)
+    monkeypatch.setattr("tagproc.processing.decide", engine.decide)
     return engine

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 import tagproc.acting
-import tagproc.turn
+import tagproc.processing
 from tagproc.commands import (
     Add,
     Buy,
@@ -206,7 +206,7 @@ def test_a_proposal_round_trips_through_json() -> None:
 def _commands_played(monkeypatch: pytest.MonkeyPatch) -> list[Command]:
     """Every command ``decide`` is asked about while the conformance cases and the corpus are played."""
     seen: list[Command] = []
-    for module in (tagproc.turn, tagproc.acting):
+    for module in (tagproc.processing, tagproc.acting):
 
         def decide(state: Any, command: Command, *args: Any, _real: Any = module.decide, **kw: Any) -> Any:
             seen.append(command)

@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel
 
 import tagproc.acting
-import tagproc.turn
+import tagproc.processing
 from tagproc import notes
 from tagproc.engine import bags
 from tagproc.engine.bags import What
@@ -200,7 +200,7 @@ class _Seen:
 @pytest.fixture
 def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Seen]:
     found = _Seen()
-    for module in (tagproc.turn, tagproc.acting):
+    for module in (tagproc.processing, tagproc.acting):
         real_decide, real_evolve = module.decide, module.evolve_all
 
         def decide(*args: Any, _real: Any = real_decide, **kwargs: Any) -> Decision:

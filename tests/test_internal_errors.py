@@ -64,11 +64,11 @@ def test_a_bug_in_the_normaliser_is_logged_and_the_tag_answered_unreadable(
 def test_a_bug_in_the_engine_is_logged_and_the_tag_answered_internal_error(
     monkeypatch: pytest.MonkeyPatch, internal_errors: InternalErrors
 ) -> None:
-    monkeypatch.setattr("tagproc.turn.decide", _boom)
+    monkeypatch.setattr("tagproc.processing.decide", _boom)
     game = Game("gravewatch", PARTY)
     (answer,) = game.reply(f"She lifts it. {TAG}").structured_answers
     assert (answer.result, answer.reason) == ("refused", "internal-error")
-    assert _caught(internal_errors) == [("tagproc.turn", "deciding", "ZeroDivisionError")]
+    assert _caught(internal_errors) == [("tagproc.processing", "deciding", "ZeroDivisionError")]
 
 
 def test_a_tag_read_without_a_bug_logs_nothing(internal_errors: InternalErrors) -> None:

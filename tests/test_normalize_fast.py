@@ -24,7 +24,7 @@ import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
 import tagproc.normalize.gamewords as gamewords_module
 import tagproc.normalize.keys as keys_module
-import tagproc.turn as turn_module
+import tagproc.processing as turn_module
 from tagproc.commands import Command, Unreadable
 from tagproc.names import CoinName, ItemNames, NameBook, _folded, fold
 from tagproc.normalize import normalize

@@ -13,7 +13,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 import tagproc.normalize
-import tagproc.turn
+import tagproc.processing
 from tagproc.commands import Command, ItemRef, Unreadable
 from tagproc.normalize import items
 from tests.conformance.run import load_cases, play
@@ -32,7 +32,7 @@ def commands(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Command | Unreada
         found.extend(made)
         return made
 
-    monkeypatch.setattr(tagproc.turn, "normalize", normalize)
+    monkeypatch.setattr(tagproc.processing, "normalize", normalize)
     yield found
 
 

@@ -167,7 +167,7 @@ def test_an_error_inside_the_engine_is_answered_and_changes_nothing(monkeypatch:
     def broken(*args: object) -> None:
         raise KeyError("bug")
 
-    monkeypatch.setattr("tagproc.turn.decide", broken)
+    monkeypatch.setattr("tagproc.processing.decide", broken)
     game = _game()
     before = game.state.model_dump_json()
     result = game.reply(NOTE)
@@ -237,15 +237,15 @@ def test_a_turn_makes_its_names_again_only_when_a_tag_changed_them_and_gives_wha
     """``_TurnNames`` keeps the names while the invented items' and the members' names stay the same (a tag
     that changes a bag makes a new party of the same names); made for every tag afresh (the reference),
     every reply gives the very same results and states."""
-    from tagproc import turn
+    from tagproc import processing
 
     kept = _played_with_every_realistic_reply()
 
-    def fresh(self: turn._TurnNames, state: object) -> object:
+    def fresh(self: processing._TurnNames, state: object) -> object:
         names = self._context.rules.names(state)  # type: ignore[arg-type]
         return names, self._context.game_index(names, names.members)
 
-    monkeypatch.setattr(turn._TurnNames, "of", fresh)
+    monkeypatch.setattr(processing._TurnNames, "of", fresh)
     assert _played_with_every_realistic_reply() == kept
 
 

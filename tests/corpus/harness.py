@@ -179,12 +179,9 @@ def _ruleset(name: str) -> Ruleset:
 @contextmanager
 def _stable_dice() -> Iterator[None]:
     """Seed every reply's dice from the game seed alone, so two spellings of one reply roll the same."""
-    import tagproc.turn as turn_module
+    import tagproc.processing as turn_module
 
-    original: Any = getattr(turn_module, "dice_for", None)
-    if original is None:
-        yield
-        return
+    original: Any = turn_module.dice_for  # where a reply's tags take their dice (an AttributeError if moved)
 
     def stable(*parts: object) -> Any:
         return original(parts[0] if parts else 0, "tagproc-corpus")
