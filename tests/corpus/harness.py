@@ -181,7 +181,7 @@ def _stable_dice() -> Iterator[None]:
     """Seed every reply's dice from the game seed alone, so two spellings of one reply roll the same."""
     import tagproc.processing as turn_module
 
-    original: Any = turn_module.dice_for  # where a reply's tags take their dice (an AttributeError if moved)
+    original: Any = turn_module.dice_for  # type: ignore[attr-defined]  # where a reply's tags take their dice
 
     def stable(*parts: object) -> Any:
         return original(parts[0] if parts else 0, "tagproc-corpus")
