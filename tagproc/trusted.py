@@ -95,21 +95,18 @@ def trusted(model: type[M]) -> Callable[..., M]:
         if key == names and frozen:
             # Every field given, in the model's order (the usual answer, effect and note): the call's own
             # fresh dict is the value's, ordered as validation orders it, and the one full set is shared.
-            value = _new(model)
-            _set_dict(value, fields)
-            _set_fields_set(value, every)
-            _set_extra(value, None)
-            _set_private(value, None)
-            return value
-        given = shared.get(key)  # a choice of fields seen before: known to be the model's own, all it needs
-        if given is None:
-            # No field it does not have (the size would grow), and every required one given.
-            if not (fields.keys() <= every and required <= fields.keys()):
-                raise refuse(fields)
-            given = fields_set(fields)
-        # The defaults first, in the model's order, so ``__dict__`` is ordered as validation orders it
-        values = template.copy()
-        values.update(fields)
+            values, given = fields, every
+        else:
+            known = shared.get(key)  # a choice of fields seen before: the model's own, all it needs
+            if known is None:
+                # No field it does not have (the size would grow), and every required one given.
+                if not (fields.keys() <= every and required <= fields.keys()):
+                    raise refuse(fields)
+                known = fields_set(fields)
+            given = known
+            # The defaults first, in the model's order, so ``__dict__`` is ordered as validation orders it
+            values = template.copy()
+            values.update(fields)
         value = _new(model)
         _set_dict(value, values)
         _set_fields_set(value, given)
