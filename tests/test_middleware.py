@@ -622,19 +622,22 @@ def test_feeding_the_turn_gives_what_the_scanner_and_the_visible_text_give(
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_random_splits_fed_to_the_turn_give_what_the_long_way_gives(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from(DIFF_TEXTS))
-    cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=40))))
-    pieces = [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
+    _, pieces = _cut_at_random(data)
     assert _turn_fed(pieces) == _the_long_way(pieces)
 
 
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_random_splits_through_the_stream_give_what_feeding_the_turn_gives(data: st.DataObject) -> None:
+    text, pieces = _cut_at_random(data)
+    assert _streamed(text, pieces) == _fed(text, pieces)
+
+
+def _cut_at_random(data: st.DataObject) -> tuple[str, list[str]]:
+    """One of the differential texts, and its pieces at up to 40 random cuts."""
     text = data.draw(st.sampled_from(DIFF_TEXTS))
     cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=40))))
-    pieces = [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
-    assert _streamed(text, pieces) == _fed(text, pieces)
+    return text, [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
 
 
 def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -33,17 +32,11 @@ from tagproc.normalize.counts import read_number, split_count, vague_prefix
 from tagproc.normalize.gamewords import GameIndex, _key_of_long, game_index, key_of
 from tagproc.normalize.sheet import keeps_sheet, loosen_sheet
 from tagproc.syntax import TagReading, read_tag
-from tagproc.transcript import run_transcript
 from tagproc.vocabulary import AMOUNT_FILLERS_AFTER, AMOUNT_FILLERS_BEFORE, AMOUNT_HEDGES, COIN_JOINERS
 from tagproc.vocabulary.coins import AMOUNT_ASIDE_WORDS
-from tests.conformance.run import check, load_cases
-from tests.corpus.cases import ALL_CASES
-from tests.corpus.harness import run_corpus
-from tests.corpus.holdout import HOLDOUT_CASES
 from tests.engine_support import rules_for
 from tests.normalize_support import names_for
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+from tests.realistic import play_every_realistic
 
 Call = tuple[TagReading, ItemNames, str, GameIndex | None]
 
@@ -76,12 +69,7 @@ def _played() -> tuple[Call, ...]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(turn_module, "normalize", keep)
-        run_corpus(ALL_CASES)
-        run_corpus(HOLDOUT_CASES)
-        for case in load_cases():
-            check(case)
-        for path in sorted(GOLDEN.glob("*.yaml")):
-            run_transcript(path)
+        play_every_realistic()
     return tuple(calls)
 
 

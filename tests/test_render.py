@@ -450,11 +450,7 @@ def test_no_character_a_value_is_cleaned_of_is_alphanumeric() -> None:
 
 def _notes_said() -> list[Note]:
     """Every note said while the corpora, the conformance cases and the golden transcripts play."""
-    from tagproc.transcript import run_transcript
-    from tests.conformance.run import check, load_cases
-    from tests.corpus.cases import ALL_CASES
-    from tests.corpus.harness import run_corpus
-    from tests.corpus.holdout import HOLDOUT_CASES
+    from tests.realistic import play_every_realistic
 
     said: list[Note] = []
     real = Renderer._say_one
@@ -465,12 +461,7 @@ def _notes_said() -> list[Note]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Renderer, "_say_one", keep)
-        run_corpus(ALL_CASES)
-        run_corpus(HOLDOUT_CASES)
-        for case in load_cases():
-            check(case)
-        for path in sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml")):
-            run_transcript(path)
+        play_every_realistic()
     return said
 
 
