@@ -74,10 +74,6 @@ class VisibleText:
         self._started = True  # what ``_add_text(shown)`` leaves: still clear, prose returned
         return self._add_text(text)
 
-    def leads(self) -> tuple[str, str]:
-        """``lead()`` and ``spaced_lead()``."""
-        return self.lead(), self.spaced_lead()
-
     def lead(self) -> str:
         """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, without
         reading it: the gap resolved as ``_add_text`` resolves it."""

@@ -170,14 +170,14 @@ _GAPS = [
 
 @pytest.mark.parametrize("text", [*_GAPS, *(cast(Reply, reply.values[0]).text for reply in REPLIES)])
 def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(text: str) -> None:
-    # ``leads`` (the loop shows a word after a gap without a call) against ``feed_text`` of the word, at
+    # ``lead``/``spaced_lead`` (the loop shows a word after a gap without a call) against ``feed_text`` of the word, at
     # every point of the reply's events where the visible text holds a gap.
     joiner = VisibleText()
     for event in _events_by_char(text):
         joiner.feed([event])
         if joiner.is_clear:
             continue
-        lead, spaced = joiner.leads()
+        lead, spaced = joiner.lead(), joiner.spaced_lead()
         for word, before in (("Word", lead), (" Word", spaced)):
             twin = copy.deepcopy(joiner)
             assert twin.feed_text(word) == before + "Word", (text, word)
