@@ -76,23 +76,22 @@ def chunk_text(chunk: Chunk) -> str:
 
 
 def _dict_text(chunk: dict[str, Any]) -> str | None:
-    """The common chat shape as plain dicts (``choices[0].delta.content`` a str), read with no ABC check;
+    """The common chat shape as a plain dict (``choices[0].delta.content`` a str), read by key all the way
+    down, as JSON decodes a chunk (``json.loads`` of a server-sent event, an SDK object's ``model_dump()``);
     None for anything else, which ``_read_text`` reads (or refuses) as it always did.
 
-    Each test is exact: a dict is a ``Mapping`` (read by key), a list is what ``choices`` may be, and the
-    index is one ``_read_text`` accepts, so what this returns is what ``_read_text`` would.
+    It takes only what ``_read_text`` reads the same, for the values JSON gives (dicts, lists, strings,
+    numbers, None): exactly one choice, of index 0 or none, whose delta's content is a str. A value it
+    cannot read by key (a str, a list or an object where a dict was expected: ``TypeError``), a missing
+    key, no choice or several go to ``_read_text``, which says what is wrong. The per-chunk loop inlines it.
     """
     try:
-        choices = chunk["choices"]
-        if type(choices) is list:
-            [choice] = choices  # ValueError when there are none or several
-            if type(choice) is dict and choice.get("index") in _FIRST:
-                delta = choice["delta"]
-                if type(delta) is dict:
-                    text = delta["content"]
-                    if type(text) is str:
-                        return text
-    except (KeyError, ValueError):  # a missing key, not one choice: ``_read_text`` tells which
+        [choice] = chunk["choices"]  # ValueError when there are none or several
+        if choice["index"] in _FIRST:
+            text = choice["delta"]["content"]
+            if type(text) is str:
+                return text
+    except (KeyError, ValueError, TypeError):  # ``_read_text`` tells which
         pass
     return None
 
@@ -193,8 +192,8 @@ class _Reply:
 def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None]:
     """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk.
 
-    The common dict shape is read in the loop (``_dict_text`` inlined, exactly: a chunk it does not
-    take is read by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
+    The common dict shape is read in the loop (``_dict_text`` inlined: a chunk it does not take is read
+    by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
     prose it passes through is shown at once (``PASSING``: up to the whitespace at its end, which the loop
     holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
     ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
@@ -210,16 +209,12 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     try:
         for chunk in source:
             text = None
-            if type(chunk) is dict:
+            if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
-                    choices = chunk["choices"]
-                    if type(choices) is list:
-                        [choice] = choices  # ValueError when there are none or several
-                        if type(choice) is dict and choice["index"] in _FIRST:
-                            delta = choice["delta"]
-                            if type(delta) is dict:
-                                text = delta["content"]
-                except (KeyError, ValueError):  # ``chunk_text`` reads it (or says what is wrong)
+                    [choice] = chunk["choices"]  # ValueError when there are none or several
+                    if choice["index"] in _FIRST:
+                        text = choice["delta"]["content"]
+                except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     pass
             if type(text) is not str:
                 text = chunk_text(chunk)
@@ -353,16 +348,12 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     try:
         async for chunk in source:
             text = None
-            if type(chunk) is dict:
+            if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
-                    choices = chunk["choices"]
-                    if type(choices) is list:
-                        [choice] = choices  # ValueError when there are none or several
-                        if type(choice) is dict and choice["index"] in _FIRST:
-                            delta = choice["delta"]
-                            if type(delta) is dict:
-                                text = delta["content"]
-                except (KeyError, ValueError):  # ``chunk_text`` reads it (or says what is wrong)
+                    [choice] = chunk["choices"]  # ValueError when there are none or several
+                    if choice["index"] in _FIRST:
+                        text = choice["delta"]["content"]
+                except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     pass
             if type(text) is not str:
                 text = chunk_text(chunk)
