@@ -113,13 +113,23 @@ def answer_pairs(
         *answer.extra,
         ("note", note or None),
     ]
-    cleaned = [(key, clean_value(value)) for key, value in pairs if value is not None]
-    return _fit(cleaned, limit - len(answer.tag) - 2)
+    # ``clean_value`` of each value, its one-word test made here (no call for a value it keeps as it is), and
+    # the pairs' size as ``_fit`` counts it, in the same pass.
+    cleaned: list[tuple[str, str]] = []
+    size = -1
+    for key, value in pairs:
+        if value is None:
+            continue
+        if not value.isalnum():
+            value = clean_value(value)
+        cleaned.append((key, value))
+        size += len(key) + len(value) + 4
+    return _fit(cleaned, limit - len(answer.tag) - 2, size)
 
 
-def _fit(pairs: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
-    """Shorten the longest values until ``key="value"`` pairs joined by spaces fit ``room`` characters."""
-    size = sum(len(key) + len(value) + 4 for key, value in pairs) - 1
+def _fit(pairs: list[tuple[str, str]], room: int, size: int) -> list[tuple[str, str]]:
+    """Shorten the longest values until ``key="value"`` pairs joined by spaces (``size`` characters now) fit
+    ``room`` characters."""
     if size <= room:  # nearly every answer: nothing to shorten
         return pairs
     fitted = list(pairs)
