@@ -16,8 +16,8 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 
 Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
 text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
-Each text's stops (line, sentence and paragraph ends) are found once for all the tags that read it, and the
-phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
+Each text's stops (sentence and paragraph ends) are found once for all the tags that read it, a tag's line
+is one slice of the texts joined (``_Reader._line_before``), and the phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
 keeps the judge as it was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
 Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
 """
@@ -202,16 +202,18 @@ class _Reader:
     tag is the sentence after another, a line runs past several tags), so each text's stop is found once
     for each window of it that is asked for, and kept for the next tag (only for this reply)."""
 
-    __slots__ = ("_found", "_texts")
+    __slots__ = ("_found", "_joined", "_starts", "_texts")
 
     def __init__(self, texts: list[str]) -> None:
         self._texts = texts
         self._found: dict[tuple[str, int, int], int] = {}
+        self._joined: str | None = None  # the texts joined, made when a line is first asked for
+        self._starts: list[int] = []  # where each text starts in them (and, last, where they end)
 
     def example(self, at: int) -> str | None:
         """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
         it, or when it stands on a list line of a paragraph that offers a choice."""
-        line = self._before(at, "line", _WINDOW * 2)
+        line = self._line_before(at, _WINDOW * 2)
         if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
             return "quoted"
         before = self._before(at, "sentence", _WINDOW).lower()
@@ -231,7 +233,8 @@ class _Reader:
     def _before(self, at: int, stop: str, limit: int) -> str:
         """The text before the tag at ``at`` back to the last ``stop`` (a line end, a sentence end or a blank
         line): other tags skipped, at most ``limit`` characters and ``_NEIGHBOURS`` events, each text's stop
-        looked for in the part of it the window takes (its start cuts what a stop could look behind at)."""
+        looked for in the part of it the window takes (its start cuts what a stop could look behind at).
+        A line is read by ``_line_before``, which gives what this gives it."""
         texts, found = self._texts, self._found
         pieces: list[str] = []
         size = 0
@@ -254,6 +257,27 @@ class _Reader:
             if size >= limit:
                 break
         return "".join(reversed(pieces))
+
+    def _line_before(self, at: int, limit: int) -> str:
+        """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a
+        text (no look-around), so the windows that walk takes are one slice of the texts joined (a tag's text
+        is empty): back from the tag to the last line break in it, else to its start, ``limit`` characters
+        back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds the two
+        equal)."""
+        joined = self._joined
+        if joined is None:
+            joined = self._joined = "".join(self._texts)
+            starts = self._starts
+            start = 0
+            for text in self._texts:
+                starts.append(start)
+                start += len(text)
+            starts.append(start)
+        starts = self._starts
+        end = starts[at]
+        low = max(end - limit, starts[max(at - _NEIGHBOURS, 0)])
+        stop = joined.rfind("\n", low, end)
+        return joined[low if stop < 0 else stop + 1 : end]
 
     def _after(self, at: int, stop: re.Pattern[str], limit: int) -> str:
         """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_before``."""

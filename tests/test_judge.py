@@ -382,3 +382,18 @@ def test_the_sentence_ends_are_where_the_reference_finds_them(pieces: list[str])
     assert [match.span() for match in _SENTENCE_END.finditer(text)] == ends
     last = _LAST_SENTENCE_END.match(text)
     assert (last.end() if last else None) == (ends[-1][1] if ends else None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["", "\n", "a", "ab\ncd", "\n\n", " x ", "y\n", "\u2028", "z" * 7]), max_size=40
+    ),
+    st.sampled_from([1, 2, 5, 9, 480]),
+)
+def test_the_line_before_a_tag_is_the_one_the_walk_finds(texts: list[str], limit: int) -> None:
+    from tagproc.judge import _Reader
+
+    reader = _Reader(texts)
+    for at in range(len(texts) + 1):
+        assert reader._line_before(at, limit) == _Reader(texts)._before(at, "line", limit)
