@@ -91,6 +91,7 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
 _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
 _AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
+assert all(needle.isascii() for needle in _AFTER_NEEDLES)  # what ``_Reader._needles_after`` stands on
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
 # matched first (one character class, which the search skips to) and the abbreviations looked behind it.
 _SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
@@ -202,13 +203,14 @@ class _Reader:
     tag is the sentence after another, a line runs past several tags), so each text's stop is found once
     for each window of it that is asked for, and kept for the next tag (only for this reply)."""
 
-    __slots__ = ("_found", "_joined", "_starts", "_texts")
+    __slots__ = ("_after_needles", "_found", "_joined", "_starts", "_texts")
 
     def __init__(self, texts: list[str]) -> None:
         self._texts = texts
         self._found: dict[tuple[str, int, int], int] = {}
         self._joined: str | None = None  # the texts joined, made when a line is first asked for
         self._starts: list[int] = []  # where each text starts in them (and, last, where they end)
+        self._after_needles: tuple[str, ...] | None = None  # ``_AFTER_NEEDLES`` the reply holds, when asked
 
     def example(self, at: int) -> str | None:
         """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
@@ -220,7 +222,7 @@ class _Reader:
         if _BEFORE.search(before) or _CONDITIONAL.match(before):
             return "example"
         after = self._after(at, _SENTENCE_END, _WINDOW).lower()
-        if _holds_any(after, _AFTER_NEEDLES) and _AFTER.search(after):
+        if _holds_any(after, self._needles_after()) and _AFTER.search(after):
             return "example"
         if _LIST_LINE.match(line):  # the line holds no line break: only its start can begin a list line
             paragraph = (
@@ -257,6 +259,17 @@ class _Reader:
             if size >= limit:
                 break
         return "".join(reversed(pieces))
+
+    def _needles_after(self) -> tuple[str, ...]:
+        """The needles of ``_AFTER_NEEDLES`` the reply's texts joined hold, lowercased (looked for once a
+        reply): a sentence after a tag is a slice of them, and holds no other. Every needle is ASCII, and
+        lowercasing maps each character on its own but a capital sigma, whose forms are not ASCII, so an ASCII
+        needle in a slice lowercased is in the whole lowercased there too."""
+        found = self._after_needles
+        if found is None:
+            whole = "".join(self._texts).lower()
+            found = self._after_needles = tuple(needle for needle in _AFTER_NEEDLES if needle in whole)
+        return found
 
     def _line_before(self, at: int, limit: int) -> str:
         """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a

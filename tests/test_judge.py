@@ -397,3 +397,20 @@ def test_the_line_before_a_tag_is_the_one_the_walk_finds(texts: list[str], limit
     reader = _Reader(texts)
     for at in range(len(texts) + 1):
         assert reader._line_before(at, limit) == _Reader(texts)._before(at, "line", limit)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["", "ΣΑΣ", "İf", "\u212aeep", "they", "THEY", "wou", "ld", ". ", "\n", "x", "Want"])
+        | st.text(max_size=5),
+        max_size=30,
+    )
+)
+def test_the_sentence_after_a_tag_holds_only_the_needles_the_reply_holds(texts: list[str]) -> None:
+    from tagproc.judge import _AFTER_NEEDLES, _SENTENCE_END, _holds_any, _Reader
+
+    reader = _Reader(texts)
+    for at in range(len(texts)):
+        after = reader._after(at, _SENTENCE_END, 240).lower()
+        assert _holds_any(after, reader._needles_after()) == _holds_any(after, _AFTER_NEEDLES)
