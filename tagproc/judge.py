@@ -101,12 +101,19 @@ _CHOICE = _phrases(CHOICE_CUES)
 _CONDITIONAL = re.compile(r"\A[\s\W]*(?:" + "|".join(re.escape(w) for w in CONDITIONAL_OPENERS) + r")\b")
 # A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
 # "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:". Tried at each line start.
+_HEADING_MARKUP = r"[\s#>*_\-=~|(\[]"  # what may stand before a heading's word
 _HEADING = re.compile(
-    r"^[\s#>*_\-=~|(\[]*(?:"
+    rf"^{_HEADING_MARKUP}*(?:"
     + "|".join(re.escape(h) for h in SUMMARY_HEADINGS)
     + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
+# The ASCII characters of that markup, and the first two letters of every heading (each heading is longer):
+# what ``_may_head`` reads before the pattern is tried.
+_ASCII_MARKUP = "".join(chr(code) for code in range(128) if re.fullmatch(_HEADING_MARKUP, chr(code)))
+_HEADING_STARTS = frozenset(heading[:2].lower() for heading in SUMMARY_HEADINGS)
+assert all(len(heading) > 2 and heading[:2].isascii() for heading in SUMMARY_HEADINGS)
+_HEAD_REACH = 64  # characters read from a line start for the markup and the two letters after it
 # Or a running recap in the prose: "(Bram now has: [...])". Its colon is looked for first.
 _RECAP_INLINE = re.compile(r"\bnow (?:has|carries|holds)\s*:", re.IGNORECASE)
 # Or any short bold label with a colon opening a line ("**This scene:**", "__Rewards__:").
@@ -168,12 +175,12 @@ def _opens_recap(text: str) -> bool:
     """A recap heading, a bold label or a running recap in ``text``; the headings are tried only where a
     line starts, the colon of a label or a running recap looked for before its pattern."""
     if "\n" not in text:  # one line (most texts between tags): the heading is tried at its start alone
-        if _HEADING.match(text) is not None:
+        if _may_head(text, 0) and _HEADING.match(text) is not None:
             return True
         starts: Sequence[int] = _ONE_LINE
     else:
         starts = _line_starts(text)
-        if _opens_a_line(_HEADING, text, starts):
+        if any(_may_head(text, start) and _HEADING.match(text, start) for start in starts):
             return True
     if ":" not in text:
         return False
@@ -183,6 +190,14 @@ def _opens_recap(text: str) -> bool:
 
 
 _ONE_LINE = (0,)
+
+
+def _may_head(text: str, start: int) -> bool:
+    """Whether ``_HEADING`` may match at ``start``: False only when the two characters after the markup it
+    skips there are ASCII and begin no heading (an ASCII character matches a heading's ASCII letter, in any
+    case, only as its lower case does); else the pattern says (``tests/test_judge.py`` holds the two to it)."""
+    first = text[start : start + _HEAD_REACH].lstrip(_ASCII_MARKUP)[:2]
+    return len(first) < 2 or not first.isascii() or first.lower() in _HEADING_STARTS
 
 
 def _opens_a_line(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> bool:

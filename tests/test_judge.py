@@ -414,3 +414,30 @@ def test_the_sentence_after_a_tag_holds_only_the_needles_the_reply_holds(texts: 
     for at in range(len(texts)):
         after = reader._after(at, _SENTENCE_END, 240).lower()
         assert _holds_any(after, reader._needles_after()) == _holds_any(after, _AFTER_NEEDLES)
+
+
+_HEADING_PIECES = [
+    "Summary",
+    "RECAP",
+    "to",
+    "Ta",
+    "gs",
+    "ooc",
+    "\u017fummary",
+    "\u212a",
+    "\u00a0",
+    "\x1c",
+    "#",
+]
+_HEADING_PIECES += ["*", "(", "[", "\n", " ", "\t", ":", "T", "he", "Changes", "in summary", "e", "u", "x"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_HEADING_PIECES) | st.text(max_size=3), max_size=25))
+def test_a_heading_is_looked_for_only_where_the_pattern_may_find_one(pieces: list[str]) -> None:
+    from tagproc.judge import _HEADING, _line_starts, _may_head
+
+    text = "".join(pieces)
+    for start in _line_starts(text):
+        if _HEADING.match(text, start) is not None:
+            assert _may_head(text, start)
