@@ -275,23 +275,8 @@ class _Reader:
                 break
         return "".join(reversed(pieces))
 
-    def _needles_after(self) -> tuple[str, ...]:
-        """The needles of ``_AFTER_NEEDLES`` the reply's texts joined hold, lowercased (looked for once a
-        reply): a sentence after a tag is a slice of them, and holds no other. Every needle is ASCII, and
-        lowercasing maps each character on its own but a capital sigma, whose forms are not ASCII, so an ASCII
-        needle in a slice lowercased is in the whole lowercased there too."""
-        found = self._after_needles
-        if found is None:
-            whole = "".join(self._texts).lower()
-            found = self._after_needles = tuple(needle for needle in _AFTER_NEEDLES if needle in whole)
-        return found
-
-    def _line_before(self, at: int, limit: int) -> str:
-        """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a
-        text (no look-around), so the windows that walk takes are one slice of the texts joined (a tag's text
-        is empty): back from the tag to the last line break in it, else to its start, ``limit`` characters
-        back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds the two
-        equal)."""
+    def _joined_texts(self) -> str:
+        """The reply's texts joined (a tag's is empty), and where each starts in them, made once a reply."""
         joined = self._joined
         if joined is None:
             joined = self._joined = "".join(self._texts)
@@ -301,6 +286,26 @@ class _Reader:
                 starts.append(start)
                 start += len(text)
             starts.append(start)
+        return joined
+
+    def _needles_after(self) -> tuple[str, ...]:
+        """The needles of ``_AFTER_NEEDLES`` the reply's texts joined hold, lowercased (looked for once a
+        reply): a sentence after a tag is a slice of them, and holds no other. Every needle is ASCII, and
+        lowercasing maps each character on its own but a capital sigma, whose forms are not ASCII, so an ASCII
+        needle in a slice lowercased is in the whole lowercased there too."""
+        found = self._after_needles
+        if found is None:
+            whole = self._joined_texts().lower()
+            found = self._after_needles = tuple(needle for needle in _AFTER_NEEDLES if needle in whole)
+        return found
+
+    def _line_before(self, at: int, limit: int) -> str:
+        """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a
+        text (no look-around), so the windows that walk takes are one slice of the texts joined (a tag's text
+        is empty): back from the tag to the last line break in it, else to its start, ``limit`` characters
+        back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds the two
+        equal)."""
+        joined = self._joined_texts()
         starts = self._starts
         end = starts[at]
         low = max(end - limit, starts[max(at - _NEIGHBOURS, 0)])
