@@ -283,6 +283,8 @@ class Renderer:
             return ""
         if isinstance(notes, Note):
             return self._say_one(notes)  # one note: its words, as joining them alone gives
+        if type(notes) is tuple and len(notes) == 1:  # an answer's one note (the usual note=): the same
+            return self._say_one(notes[0])
         said = (self._say_one(one) for one in notes)
         return " ".join(text for text in said if text)
 
@@ -291,10 +293,11 @@ class Renderer:
             macro, arguments = self._macro(one.code)
             facts = dict(one.facts)
             if arguments is not None and len(facts) == len(arguments):
-                try:
-                    values = [facts[name] for name in arguments]
-                except KeyError:  # a fact the macro does not take, or one it takes missing: the long way
-                    pass
+                values: list[Any] = []
+                for name in arguments:  # a loop, not a comprehension's frame: every note said
+                    if name not in facts:  # a fact the macro does not take, or one missing: the long way
+                        break
+                    values.append(facts[name])
                 else:
                     return macro._func(*values).strip()  # type: ignore[no-any-return]
             return macro(**facts).strip()  # type: ignore[no-any-return]
