@@ -41,6 +41,7 @@ import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
+from itertools import chain
 from pathlib import Path
 from typing import Any, Final
 
@@ -105,25 +106,20 @@ def answer_pairs(
     """The (key, value) pairs an answer is written with, ``note`` its notes as words (``Renderer.say``) and
     ``now`` its ``now=`` where that is a note (else ``answer.now``), cleaned and fitted into ``limit`` body
     characters."""
-    pairs: list[tuple[str, str | None]] = [
-        *answer.attrs,
-        ("result", answer.result),
-        ("now", now if isinstance(answer.now, Note) else answer.now),
-        ("reason", answer.reason),
-        *answer.extra,
-        ("note", note or None),
-    ]
-    # ``clean_value`` of each value, its one-word test made here (no call for a value it keeps as it is), and
-    # the pairs' size as ``_fit`` counts it, in the same pass.
-    cleaned: list[tuple[str, str]] = []
-    size = -1
-    for key, value in pairs:
-        if value is None:
-            continue
-        if not value.isalnum():
-            value = clean_value(value)
-        cleaned.append((key, value))
-        size += len(key) + len(value) + 4
+    said = now if isinstance(answer.now, Note) else answer.now
+    # The pairs with a value (the attrs', result's and extra's always have one), each kept as it is when
+    # ``clean_value`` keeps its value (a one-word value, most of them: its test made here, without a call)
+    pairs: list[tuple[str, str]] = [*answer.attrs, ("result", answer.result)]
+    if said is not None:
+        pairs.append(("now", said))
+    if answer.reason is not None:
+        pairs.append(("reason", answer.reason))
+    pairs += answer.extra
+    if note:
+        pairs.append(("note", note))
+    cleaned = [pair if pair[1].isalnum() else (pair[0], clean_value(pair[1])) for pair in pairs]
+    # ``key="value"`` joined by spaces: every key's and value's length, and four characters a pair but one
+    size = sum(map(len, chain.from_iterable(cleaned))) + 4 * len(cleaned) - 1
     return _fit(cleaned, limit - len(answer.tag) - 2, size)
 
 
