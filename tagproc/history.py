@@ -52,6 +52,7 @@ state it was read back as keeps it the very same.
 
 from __future__ import annotations
 
+import operator
 import sys
 import weakref
 from collections.abc import Iterator
@@ -312,6 +313,8 @@ def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: Tu
 
 _ENTRY = tuple(JournalEntry.model_fields)  # a journal entry's fields, in order
 _PACKED = len(_ENTRY) + 1  # each entry packed: its fields' values, then which were set
+_entry_values = operator.itemgetter(*_ENTRY)  # an entry's fields' values, in order, from its ``__dict__``
+_BIT = {name: 1 << bit for bit, name in enumerate(_ENTRY)}  # each field's bit among those set
 # The fields each bit pattern names (a constant: unpacking an entry need not test every bit)
 _GIVEN = tuple(
     frozenset(name for bit, name in enumerate(_ENTRY) if bits >> bit & 1) for bits in range(1 << len(_ENTRY))
@@ -323,10 +326,12 @@ def _packed(entries: tuple[JournalEntry, ...]) -> tuple[Any, ...]:
     given as bits. A model costs some 500 bytes and two objects the collector walks every full collection;
     a tuple of texts, a few dozen bytes, and the collector soon stops walking it."""
     packed: list[Any] = []
-    for entry in entries:
-        given = entry.model_fields_set
-        packed.extend(getattr(entry, name) for name in _ENTRY)
-        packed.append(sum(1 << bit for bit, name in enumerate(_ENTRY) if name in given))
+    for entry in entries:  # loops, not generators: every reply packs its journal
+        packed.extend(_entry_values(entry.__dict__))  # a model's fields are its ``__dict__``
+        bits = 0
+        for name in entry.__pydantic_fields_set__:
+            bits |= _BIT[name]
+        packed.append(bits)
     return tuple(packed)
 
 

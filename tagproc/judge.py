@@ -16,8 +16,8 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 
 Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
 text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
-Each text's stops (line, sentence and paragraph ends) are found once for all the tags that read it, and the
-phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
+Each text's stops (sentence and paragraph ends) are found once for all the tags that read it, a tag's line
+is one slice of the texts joined (``_Reader._line_before``), and the phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
 keeps the judge as it was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
 Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
 """
@@ -91,6 +91,7 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
 _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
 _AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
+assert all(needle.isascii() for needle in _AFTER_NEEDLES)  # what ``_Reader._needles_after`` stands on
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
 # matched first (one character class, which the search skips to) and the abbreviations looked behind it.
 _SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
@@ -100,12 +101,19 @@ _CHOICE = _phrases(CHOICE_CUES)
 _CONDITIONAL = re.compile(r"\A[\s\W]*(?:" + "|".join(re.escape(w) for w in CONDITIONAL_OPENERS) + r")\b")
 # A heading opens a line (after markup or a bracket) and ends it, or ends in a colon within a few words:
 # "**Summary:**", "Summary of changes:", "(OOC: ...", "--- Changes this turn:". Tried at each line start.
+_HEADING_MARKUP = r"[\s#>*_\-=~|(\[]"  # what may stand before a heading's word
 _HEADING = re.compile(
-    r"^[\s#>*_\-=~|(\[]*(?:"
+    rf"^{_HEADING_MARKUP}*(?:"
     + "|".join(re.escape(h) for h in SUMMARY_HEADINGS)
     + r")\b(?:[\s*_\-]*$|[^\n:.!?]{0,30}:)",
     re.IGNORECASE | re.MULTILINE,
 )
+# The ASCII characters of that markup, and the first two letters of every heading (each heading is longer):
+# what ``_may_head`` reads before the pattern is tried.
+_ASCII_MARKUP = "".join(chr(code) for code in range(128) if re.fullmatch(_HEADING_MARKUP, chr(code)))
+_HEADING_STARTS = frozenset(heading[:2].lower() for heading in SUMMARY_HEADINGS)
+assert all(len(heading) > 2 and heading[:2].isascii() for heading in SUMMARY_HEADINGS)
+_HEAD_REACH = 64  # characters read from a line start for the markup and the two letters after it
 # Or a running recap in the prose: "(Bram now has: [...])". Its colon is looked for first.
 _RECAP_INLINE = re.compile(r"\bnow (?:has|carries|holds)\s*:", re.IGNORECASE)
 # Or any short bold label with a colon opening a line ("**This scene:**", "__Rewards__:").
@@ -167,12 +175,12 @@ def _opens_recap(text: str) -> bool:
     """A recap heading, a bold label or a running recap in ``text``; the headings are tried only where a
     line starts, the colon of a label or a running recap looked for before its pattern."""
     if "\n" not in text:  # one line (most texts between tags): the heading is tried at its start alone
-        if _HEADING.match(text) is not None:
+        if _may_head(text, 0) and _HEADING.match(text) is not None:
             return True
         starts: Sequence[int] = _ONE_LINE
     else:
         starts = _line_starts(text)
-        if _opens_a_line(_HEADING, text, starts):
+        if any(_may_head(text, start) and _HEADING.match(text, start) for start in starts):
             return True
     if ":" not in text:
         return False
@@ -182,6 +190,14 @@ def _opens_recap(text: str) -> bool:
 
 
 _ONE_LINE = (0,)
+
+
+def _may_head(text: str, start: int) -> bool:
+    """Whether ``_HEADING`` may match at ``start``: False only when the two characters after the markup it
+    skips there are ASCII and begin no heading (an ASCII character matches a heading's ASCII letter, in any
+    case, only as its lower case does); else the pattern says (``tests/test_judge.py`` holds the two to it)."""
+    first = text[start : start + _HEAD_REACH].lstrip(_ASCII_MARKUP)[:2]
+    return len(first) < 2 or not first.isascii() or first.lower() in _HEADING_STARTS
 
 
 def _opens_a_line(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> bool:
@@ -202,23 +218,26 @@ class _Reader:
     tag is the sentence after another, a line runs past several tags), so each text's stop is found once
     for each window of it that is asked for, and kept for the next tag (only for this reply)."""
 
-    __slots__ = ("_found", "_texts")
+    __slots__ = ("_after_needles", "_found", "_joined", "_starts", "_texts")
 
     def __init__(self, texts: list[str]) -> None:
         self._texts = texts
         self._found: dict[tuple[str, int, int], int] = {}
+        self._joined: str | None = None  # the texts joined, made when a line is first asked for
+        self._starts: list[int] = []  # where each text starts in them (and, last, where they end)
+        self._after_needles: tuple[str, ...] | None = None  # ``_AFTER_NEEDLES`` the reply holds, when asked
 
     def example(self, at: int) -> str | None:
         """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
         it, or when it stands on a list line of a paragraph that offers a choice."""
-        line = self._before(at, "line", _WINDOW * 2)
+        line = self._line_before(at, _WINDOW * 2)
         if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
             return "quoted"
         before = self._before(at, "sentence", _WINDOW).lower()
         if _BEFORE.search(before) or _CONDITIONAL.match(before):
             return "example"
         after = self._after(at, _SENTENCE_END, _WINDOW).lower()
-        if _holds_any(after, _AFTER_NEEDLES) and _AFTER.search(after):
+        if _holds_any(after, self._needles_after()) and _AFTER.search(after):
             return "example"
         if _LIST_LINE.match(line):  # the line holds no line break: only its start can begin a list line
             paragraph = (
@@ -231,7 +250,8 @@ class _Reader:
     def _before(self, at: int, stop: str, limit: int) -> str:
         """The text before the tag at ``at`` back to the last ``stop`` (a line end, a sentence end or a blank
         line): other tags skipped, at most ``limit`` characters and ``_NEIGHBOURS`` events, each text's stop
-        looked for in the part of it the window takes (its start cuts what a stop could look behind at)."""
+        looked for in the part of it the window takes (its start cuts what a stop could look behind at).
+        A line is read by ``_line_before``, which gives what this gives it."""
         texts, found = self._texts, self._found
         pieces: list[str] = []
         size = 0
@@ -254,6 +274,43 @@ class _Reader:
             if size >= limit:
                 break
         return "".join(reversed(pieces))
+
+    def _joined_texts(self) -> str:
+        """The reply's texts joined (a tag's is empty), and where each starts in them, made once a reply."""
+        joined = self._joined
+        if joined is None:
+            joined = self._joined = "".join(self._texts)
+            starts = self._starts
+            start = 0
+            for text in self._texts:
+                starts.append(start)
+                start += len(text)
+            starts.append(start)
+        return joined
+
+    def _needles_after(self) -> tuple[str, ...]:
+        """The needles of ``_AFTER_NEEDLES`` the reply's texts joined hold, lowercased (looked for once a
+        reply): a sentence after a tag is a slice of them, and holds no other. Every needle is ASCII, and
+        lowercasing maps each character on its own but a capital sigma, whose forms are not ASCII, so an ASCII
+        needle in a slice lowercased is in the whole lowercased there too."""
+        found = self._after_needles
+        if found is None:
+            whole = self._joined_texts().lower()
+            found = self._after_needles = tuple(needle for needle in _AFTER_NEEDLES if needle in whole)
+        return found
+
+    def _line_before(self, at: int, limit: int) -> str:
+        """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a
+        text (no look-around), so the windows that walk takes are one slice of the texts joined (a tag's text
+        is empty): back from the tag to the last line break in it, else to its start, ``limit`` characters
+        back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds the two
+        equal)."""
+        joined = self._joined_texts()
+        starts = self._starts
+        end = starts[at]
+        low = max(end - limit, starts[max(at - _NEIGHBOURS, 0)])
+        stop = joined.rfind("\n", low, end)
+        return joined[low if stop < 0 else stop + 1 : end]
 
     def _after(self, at: int, stop: re.Pattern[str], limit: int) -> str:
         """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_before``."""

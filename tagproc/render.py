@@ -41,6 +41,7 @@ import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
+from itertools import chain
 from pathlib import Path
 from typing import Any, Final
 
@@ -105,21 +106,26 @@ def answer_pairs(
     """The (key, value) pairs an answer is written with, ``note`` its notes as words (``Renderer.say``) and
     ``now`` its ``now=`` where that is a note (else ``answer.now``), cleaned and fitted into ``limit`` body
     characters."""
-    pairs: list[tuple[str, str | None]] = [
-        *answer.attrs,
-        ("result", answer.result),
-        ("now", now if isinstance(answer.now, Note) else answer.now),
-        ("reason", answer.reason),
-        *answer.extra,
-        ("note", note or None),
-    ]
-    cleaned = [(key, clean_value(value)) for key, value in pairs if value is not None]
-    return _fit(cleaned, limit - len(answer.tag) - 2)
+    said = now if isinstance(answer.now, Note) else answer.now
+    # The pairs with a value (the attrs', result's and extra's always have one), each kept as it is when
+    # ``clean_value`` keeps its value (a one-word value, most of them: its test made here, without a call)
+    pairs: list[tuple[str, str]] = [*answer.attrs, ("result", answer.result)]
+    if said is not None:
+        pairs.append(("now", said))
+    if answer.reason is not None:
+        pairs.append(("reason", answer.reason))
+    pairs += answer.extra
+    if note:
+        pairs.append(("note", note))
+    cleaned = [pair if pair[1].isalnum() else (pair[0], clean_value(pair[1])) for pair in pairs]
+    # ``key="value"`` joined by spaces: every key's and value's length, and four characters a pair but one
+    size = sum(map(len, chain.from_iterable(cleaned))) + 4 * len(cleaned) - 1
+    return _fit(cleaned, limit - len(answer.tag) - 2, size)
 
 
-def _fit(pairs: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
-    """Shorten the longest values until ``key="value"`` pairs joined by spaces fit ``room`` characters."""
-    size = sum(len(key) + len(value) + 4 for key, value in pairs) - 1
+def _fit(pairs: list[tuple[str, str]], room: int, size: int) -> list[tuple[str, str]]:
+    """Shorten the longest values until ``key="value"`` pairs joined by spaces (``size`` characters now) fit
+    ``room`` characters."""
     if size <= room:  # nearly every answer: nothing to shorten
         return pairs
     fitted = list(pairs)
@@ -273,6 +279,8 @@ class Renderer:
             return ""
         if isinstance(notes, Note):
             return self._say_one(notes)  # one note: its words, as joining them alone gives
+        if type(notes) is tuple and len(notes) == 1:  # an answer's one note (the usual note=): the same
+            return self._say_one(notes[0])
         said = (self._say_one(one) for one in notes)
         return " ".join(text for text in said if text)
 
@@ -281,10 +289,11 @@ class Renderer:
             macro, arguments = self._macro(one.code)
             facts = dict(one.facts)
             if arguments is not None and len(facts) == len(arguments):
-                try:
-                    values = [facts[name] for name in arguments]
-                except KeyError:  # a fact the macro does not take, or one it takes missing: the long way
-                    pass
+                values: list[Any] = []
+                for name in arguments:  # a loop, not a comprehension's frame: every note said
+                    if name not in facts:  # a fact the macro does not take, or one missing: the long way
+                        break
+                    values.append(facts[name])
                 else:
                     return macro._func(*values).strip()  # type: ignore[no-any-return]
             return macro(**facts).strip()  # type: ignore[no-any-return]

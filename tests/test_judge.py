@@ -382,3 +382,62 @@ def test_the_sentence_ends_are_where_the_reference_finds_them(pieces: list[str])
     assert [match.span() for match in _SENTENCE_END.finditer(text)] == ends
     last = _LAST_SENTENCE_END.match(text)
     assert (last.end() if last else None) == (ends[-1][1] if ends else None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["", "\n", "a", "ab\ncd", "\n\n", " x ", "y\n", "\u2028", "z" * 7]), max_size=40
+    ),
+    st.sampled_from([1, 2, 5, 9, 480]),
+)
+def test_the_line_before_a_tag_is_the_one_the_walk_finds(texts: list[str], limit: int) -> None:
+    from tagproc.judge import _Reader
+
+    reader = _Reader(texts)
+    for at in range(len(texts) + 1):
+        assert reader._line_before(at, limit) == _Reader(texts)._before(at, "line", limit)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["", "ΣΑΣ", "İf", "\u212aeep", "they", "THEY", "wou", "ld", ". ", "\n", "x", "Want"])
+        | st.text(max_size=5),
+        max_size=30,
+    )
+)
+def test_the_sentence_after_a_tag_holds_only_the_needles_the_reply_holds(texts: list[str]) -> None:
+    from tagproc.judge import _AFTER_NEEDLES, _SENTENCE_END, _holds_any, _Reader
+
+    reader = _Reader(texts)
+    for at in range(len(texts)):
+        after = reader._after(at, _SENTENCE_END, 240).lower()
+        assert _holds_any(after, reader._needles_after()) == _holds_any(after, _AFTER_NEEDLES)
+
+
+_HEADING_PIECES = [
+    "Summary",
+    "RECAP",
+    "to",
+    "Ta",
+    "gs",
+    "ooc",
+    "\u017fummary",
+    "\u212a",
+    "\u00a0",
+    "\x1c",
+    "#",
+]
+_HEADING_PIECES += ["*", "(", "[", "\n", " ", "\t", ":", "T", "he", "Changes", "in summary", "e", "u", "x"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_HEADING_PIECES) | st.text(max_size=3), max_size=25))
+def test_a_heading_is_looked_for_only_where_the_pattern_may_find_one(pieces: list[str]) -> None:
+    from tagproc.judge import _HEADING, _line_starts, _may_head
+
+    text = "".join(pieces)
+    for start in _line_starts(text):
+        if _HEADING.match(text, start) is not None:
+            assert _may_head(text, start)

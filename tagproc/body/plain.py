@@ -26,7 +26,8 @@ import re
 from tagproc.body.pairs import QUOTING_KEYS, BodyReader, add_pair_to
 from tagproc.body.patterns import SWITCHED_QUOTES
 from tagproc.repairs import Repair
-from tagproc.vocabulary import TAG_NAMES
+from tagproc.vocabulary import OUTCOME_KEYS, TAG_NAMES
+from tagproc.vocabulary.tags import TAG_NAME_KEYS
 
 __all__ = ["PlainPairs", "plain_pairs", "read_plain_pairs"]
 
@@ -88,5 +89,8 @@ def plain_pairs(text: str) -> PlainPairs | None:
         else:
             value = written
             repairs.append(Repair("unquoted-value", written, f'"{written}"'))
-        add_pair_to(attrs, ignored, repairs, key, value)
+        if key in TAG_NAME_KEYS or key in OUTCOME_KEYS:  # the keys ``add_pair_to`` does more with
+            add_pair_to(attrs, ignored, repairs, key, value)
+        else:  # what ``add_pair_to`` does with any other key (no tag's name is a key here: refused above)
+            attrs.append((key, value))
     return attrs, ignored, repairs
