@@ -366,6 +366,29 @@ class TagStream:
         self._pos += len(first) + len(then)
         return _text(first), _text(then)
 
+    def feed_head_tag(self, raw: str) -> RawTag | None:
+        """``feed`` of ``raw`` while ``is_idle``, when it is one whole plain "[" tag read by the head table:
+        ASCII, a head of ``WHOLE_HEADS`` up to its first ":" or " ", then a body without "[", "]" or a
+        line break of at most ``BODY_LIMIT`` characters, then its "]", last; with the evidence ``is_tag``
+        asks. Returns its one ``RawTag`` (what ``OPEN`` and the prose step decide: the name as written, the
+        body up to the "]"), the scanner idle after it; None for anything else, with nothing read."""
+        if not self._idle or self._closed or raw[-1:] != "]" or not raw.isascii():
+            return None
+        colon, space = raw.find(":"), raw.find(" ")
+        after_at = colon if space < 0 or 0 <= colon < space else space
+        name = WHOLE_HEADS.get(raw[:after_at].lower()) if after_at > 0 else None
+        if name is None:
+            return None
+        body = raw[after_at + 1 : -1]
+        if "]" in body or "[" in body or "\n" in body or len(body) > BODY_LIMIT:
+            return None
+        written, after = raw[name[0] : name[1]], raw[after_at]
+        if after != ":" and not is_tag(SQUARE, after in HEAD_COLONS, written, body):
+            return None
+        start = self._pos
+        self._pos = start + len(raw)
+        return _tag(raw, written, body, start, self._pos, True, None)
+
     @property
     def is_idle(self) -> bool:
         """Nothing held, between tags: a chunk that ``is_plain_prose`` would come back as one ``Text`` of

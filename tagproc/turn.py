@@ -135,6 +135,10 @@ class Turn:
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
+        # While ``RESUMING``: what ``lead`` and ``spaced`` said the held gap shows, once asked (None: not
+        # asked since the gap was last held), so the chunk shown after it is not resolved again.
+        self._lead: str | None = None
+        self._spaced: str | None = None
         self._result: TurnResult | None = None
 
     @property
@@ -187,13 +191,19 @@ class Turn:
     def _after_gap(self, chunk: str) -> str:
         """``feed`` of plain prose (``stream.is_plain_prose``) while the scanner is idle and the visible
         text holds a gap: one ``Text`` of it, read by the visible text alone (what ``feed`` does, in fewer
-        steps)."""
+        steps), after what ``lead`` or ``spaced`` said the gap shows when the caller asked (not resolved
+        again: ``VisibleText.feed_after_lead``)."""
         self._chunks.append(chunk)
         self._events.append(self._stream.feed_prose(chunk))
-        shown = self._visible.feed_text(chunk)
+        if chunk[0] == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
+            lead = self._spaced if chunk[1:2].strip() else None
+        else:
+            lead = None if chunk[0] in SPACES else self._lead
+        visible = self._visible
+        shown = visible.feed_text(chunk) if lead is None else visible.feed_after_lead(lead, chunk)
         if shown:
             self._shown.append(shown)
-        if self._visible.is_clear:
+        if visible.is_clear:
             self._run, self.mode = len(self._chunks), PASSING
         else:  # whitespace again: the gap grew
             self._gapped()
@@ -203,17 +213,21 @@ class Turn:
         """The scanner idle, the visible text holding a gap: ``RESUMING`` (``lead`` and ``spaced`` say what the
         gap shows)."""
         self._run, self.mode = _GAP, RESUMING
+        self._lead = self._spaced = None
 
     @property
     def lead(self) -> str:
         """While ``RESUMING``: what the held gap shows before a word (read when asked: most gaps are read by
-        the ``feed`` or ``take`` that follows, not by a word the caller shows)."""
-        return self._visible.lead()
+        the ``feed`` or ``take`` that follows, not by a word the caller shows; kept for the chunk shown
+        after it)."""
+        lead = self._lead = self._visible.lead()
+        return lead
 
     @property
     def spaced(self) -> str:
-        """While ``RESUMING``: what the held gap shows before a space and a word."""
-        return self._visible.spaced_lead()
+        """While ``RESUMING``: what the held gap shows before a space and a word (kept, as ``lead`` is)."""
+        spaced = self._spaced = self._visible.spaced_lead()
+        return spaced
 
     def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
@@ -251,19 +265,36 @@ class Turn:
                     if not is_plain_prose(text):  # misuse (not taken as ``mode`` said): read it all
                         return self.feed(text + chunk)
                     self._after_gap(text)
-                    return self.feed(chunk)
-                self._chunks.append(text)
-                if text[-1] in SPACES:  # the visible text holds its end: the run is read now
-                    self._end_run()
-                    self._gapped()
-                elif len(self._chunks) - self._run >= _RUN_MOST:
-                    self._end_run()
-            return self.feed(chunk)
+                else:
+                    self._chunks.append(text)
+                    if text[-1] in SPACES:  # the visible text holds its end: the run is read now
+                        self._end_run()
+                        self._gapped()
+                    elif len(self._chunks) - self._run >= _RUN_MOST:
+                        self._end_run()
+            return self._feed_opened(chunk) if opened >= 0 else self.feed(chunk)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
         if chunk or self.mode is OPENING:  # the text showed nothing: what all show is what the chunk shows
             return self.feed(text + chunk)
         return self._hold(text)
+
+    def _feed_opened(self, chunk: str) -> str:
+        """``feed`` of a "[" opener and what followed it (``take``'s ``opened`` on), the scanner idle: a
+        whole plain tag up to the first "]" (``TagStream.feed_head_tag``) is read in a few steps, and what
+        follows it is fed; anything else is fed as it is."""
+        close = chunk.find("]") + 1
+        if close:
+            if self._run >= 0:  # the run passed before it is read first, as ``feed`` reads it
+                self._end_run()
+            tag = self._stream.feed_head_tag(chunk[:close] if close < len(chunk) else chunk)
+            if tag is not None:
+                self._chunks.append(tag.raw)
+                self._events.append(tag)
+                self._visible.feed_tag()
+                self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+                return self.feed(chunk[close:]) if close < len(chunk) else ""
+        return self.feed(chunk)
 
     def _hold(self, text: str) -> str:
         """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past

@@ -10,7 +10,7 @@ import re
 import tracemalloc
 from collections.abc import AsyncIterator, Iterator, Sequence
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +22,7 @@ from tagproc.engine.rules import Rules
 from tagproc.envelope import MARKUP, PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
-from tagproc.stream import Event, TagStream, Text, merge_text
+from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.turn import HELD_AT_END, SPACES, Turn, TurnResult, is_gapped, is_opener, is_passed
 from tagproc.visible import VisibleText
@@ -33,6 +33,13 @@ from tests.replies import REPLIES as STREAM_REPLIES
 from tests.replies import Reply
 
 RULES = Rules(load_ruleset("gravewatch"))
+BENCH_TAGS = [
+    '[inventory: action="pay" amount="3 shillings" who="Bram"]',
+    "[inventory action=add item='Shot and powder' qty=three who=Bram]",
+    '[sheet: op="rest" rest="vigil"]',
+    '[ inventory: action="add" item="rope"]',
+    "[loot: grave_goods]",
+]
 PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
 NOTES = (
     'The sexton nods. [sheet: op="note" field="post" value="the east gate"] "Take the lantern." '
@@ -526,6 +533,8 @@ DIFF_TEXTS = [
     *REPLIES,
     'He waits. [inventory: action="add" item="' + "rope " * 400 + '"] And on.\nMore [sheet: op=rest',
     'Wide \uff3binventory: action="add" item="rope"\uff3d and (inventory: add rope) and {x} <y>.',
+    # bench/stream_reply.py's shape: paragraphs, each ending in a line break then a tag, a word after it.
+    "".join(f"The fog comes off the barrows, and bites again.\n{tag} The lantern." for tag in BENCH_TAGS),
 ]
 
 
@@ -535,16 +544,20 @@ def _counted(chunks: Sequence[Chunk], pulled: list[int]) -> Iterator[Chunk]:
         yield chunk
 
 
-def _streamed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
-    """(chunks pulled, piece) for each piece ``stream_reply`` yields over dict chunks of ``pieces``."""
+Seen: TypeAlias = tuple[list[tuple[int, str]], dict[str, Any], list[Event]]
+
+
+def _streamed(text: str, pieces: Sequence[str]) -> Seen:
+    """(chunks pulled, piece) for each piece ``stream_reply`` yields over dict chunks of ``pieces``, the
+    result and the scanner's events (merged)."""
     chunks = _chat_chunks(pieces)
     pulled = [0]
     stream = stream_reply(_game(), _counted(chunks, pulled))
     seen = [(pulled[0], piece) for piece in stream]
-    return seen, stream.result.to_json()
+    return seen, stream.result.to_json(), merge_text(stream.turn._events)
 
 
-def _fed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
+def _fed(text: str, pieces: Sequence[str]) -> Seen:
     """The same, from ``Turn.feed`` of each chunk's text in turn (no loop of the middleware's own)."""
     chunks = _chat_chunks(pieces)
     turn = _game().begin_reply()
@@ -555,7 +568,34 @@ def _fed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[
     result = turn.finish()
     if tail := result.visible[sum(len(piece) for _, piece in seen) :]:
         seen.append((len(chunks), tail))
-    return seen, result.to_json()
+    return seen, result.to_json(), merge_text(turn._events)
+
+
+def test_the_turn_s_fast_paths_are_what_the_stream_of_the_bench_s_shape_takes(
+    monkeypatch: pytest.MonkeyPatch, token_counter: TokenCounter
+) -> None:
+    # The differential tests above cover ``Turn.take``'s whole tag (``TagStream.feed_head_tag``) and the
+    # gap read from what ``lead``/``spaced`` said (``VisibleText.feed_after_lead``): each tag of this
+    # reply cut at the model's tokens is read by them but "[ inventory: ...", whose head the table reads
+    # only up to its first blank (it is fed), and each run of prose after a tag is read after its lead.
+    calls = {"tag": 0, "lead": 0}
+    head_tag, after_lead = TagStream.feed_head_tag, VisibleText.feed_after_lead
+
+    def counted_tag(stream: TagStream, raw: str) -> RawTag | None:
+        tag = head_tag(stream, raw)
+        calls["tag"] += tag is not None
+        return tag
+
+    def counted_lead(visible: VisibleText, lead: str, text: str) -> str:
+        calls["lead"] += 1
+        return after_lead(visible, lead, text)
+
+    monkeypatch.setattr(TagStream, "feed_head_tag", counted_tag)
+    monkeypatch.setattr(VisibleText, "feed_after_lead", counted_lead)
+    text = DIFF_TEXTS[-1]
+    pieces = list(token_counter.pieces(text))
+    assert _streamed(text, pieces) == _fed(text, pieces)
+    assert calls == {"tag": len(BENCH_TAGS) - 1, "lead": len(BENCH_TAGS)}
 
 
 def _word_pieces(text: str) -> list[str]:
