@@ -50,6 +50,7 @@ __all__ = [
     "is_gapped",
     "is_opener",
     "is_passed",
+    "is_prose",
     "journal_line",
 ]
 
@@ -94,9 +95,23 @@ def is_opener(chunk: str) -> bool:
 
 
 def is_passed(chunk: str) -> bool:
-    """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
-    opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
-    return bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+    """Whether ``Turn.feed`` shows ``chunk`` as it is while the turn is ``PASSING``, and stays passing: a
+    word, or spaces and a word, in any script (``str.isalnum``: no bracket, markup, whitespace or lone
+    surrogate), or ASCII with no opening bracket, not ending in what the scanner or the visible text holds
+    (``HELD_AT_END``). ``feed`` passes the ASCII ones straight through; the scanner gives one ``Text`` of
+    any (``is_prose``)."""
+    return chunk.lstrip(" ").isalnum() or (
+        bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+    )
+
+
+def is_prose(text: str) -> bool:
+    """Whether the idle scanner gives one ``Text`` of ``text``, which needs no cleaning: ``is_plain_prose``,
+    or beyond ASCII, no opening bracket (the wide ones too), no markup at its end and no lone surrogate.
+    What a run of ``is_passed`` and ``is_gapped`` chunks is."""
+    return is_plain_prose(text) or (
+        bool(text) and text[-1] not in MARKUP and _OPENERS.isdisjoint(text) and clean_text(text) == text
+    )
 
 
 class Turn:
@@ -189,7 +204,7 @@ class Turn:
         return shown
 
     def _after_gap(self, chunk: str) -> str:
-        """``feed`` of plain prose (``stream.is_plain_prose``) while the scanner is idle and the visible
+        """``feed`` of plain prose (``is_prose``) while the scanner is idle and the visible
         text holds a gap: one ``Text`` of it, read by the visible text alone (what ``feed`` does, in fewer
         steps), after what ``lead`` or ``spaced`` said the gap shows when the caller asked (not resolved
         again: ``VisibleText.feed_after_lead``)."""
@@ -262,7 +277,7 @@ class Turn:
                 text = taken[0] if len(taken) == 1 else "".join(taken)
                 taken.clear()
                 if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
-                    if not is_plain_prose(text):  # misuse (not taken as ``mode`` said): read it all
+                    if not is_prose(text):  # misuse (not taken as ``mode`` said): read it all
                         return self.feed(text + chunk)
                     self._after_gap(text)
                 else:
@@ -360,7 +375,7 @@ class Turn:
         whitespace at its end, which the visible text then holds: a run ``take`` was given) and one piece
         of text, so no object is kept per chunk (``Turn.feed``).
 
-        Each chunk of the run is plain prose (``stream.is_plain_prose``: ``is_passed``, ``is_gapped``, an
+        Each chunk of the run is plain prose (``is_prose``: ``is_passed``, ``is_gapped``, an
         opener's prose), and so is their join: the idle scanner gives one ``Text`` of it (``feed_prose``),
         and the clear visible text reads that one ``Text`` (``feed_text``)."""
         chunks, start = self._chunks, self._run

@@ -24,7 +24,17 @@ from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
 from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import HELD_AT_END, SPACES, Turn, TurnResult, is_gapped, is_opener, is_passed
+from tagproc.turn import (
+    HELD_AT_END,
+    PASSING,
+    SPACES,
+    Turn,
+    TurnResult,
+    is_gapped,
+    is_opener,
+    is_passed,
+    is_prose,
+)
 from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
@@ -533,6 +543,10 @@ DIFF_TEXTS = [
     *REPLIES,
     'He waits. [inventory: action="add" item="' + "rope " * 400 + '"] And on.\nMore [sheet: op=rest',
     'Wide \uff3binventory: action="add" item="rope"\uff3d and (inventory: add rope) and {x} <y>.',
+    # Words beyond ASCII, which the loop passes as ASCII ones, among tags, gaps and wide brackets.
+    "\u00c7a va. [sheet: op=rest] He said caf\u00e9 \u00fcber na\u00efve \u6771\u4eac stra\u00dfe,\n"
+    "[inventory: add rope] \u00c6r\u00f8 \u00ab\u00e9t\u00e9\u00bb \uff3bx\uff3d \u2460 \u00b2 end.\n"
+    "[loot: grave_goods] Then caf\u00e9 [sheet: op=rest] and \u00fcber\u00b2 at the end",
     # bench/stream_reply.py's shape: paragraphs, each ending in a line break then a tag, a word after it.
     "".join(f"The fog comes off the barrows, and bites again.\n{tag} The lantern." for tag in BENCH_TAGS),
 ]
@@ -687,6 +701,49 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
         for chunk in (char, f"a{char}", f"{char}a"):
             passed = chunk[-1] not in HELD_AT_END and all(c not in chunk for c in "[({<")
             assert passed == is_passed(chunk), repr(chunk)
+
+
+_WORDS = [  # ``str.isalnum`` after the spaces; a combining mark, a wide bracket or a quotation mark is not
+    "caf\u00e9",
+    " \u00fcber",
+    "  \u6771\u4eac",
+    "\u00b2",
+    " \u2460",
+    "\u00c6r\u00f8",
+    " ab12",
+]
+_NOT_WORDS = [
+    "x\u0301",
+    "\uff3bx",
+    "x\u3010",
+    "\u00abx",
+    "x\u201d",
+    "\ud800",
+    "x\udc00",
+    "caf\u00e9 ",
+    "x\u3000",
+    "\u00e9[in",
+]
+
+
+@pytest.mark.parametrize("chunk", [*_WORDS, *_NOT_WORDS])
+def test_a_passed_word_beyond_ascii_is_what_feed_shows_as_it_is(chunk: str) -> None:
+    # The loop passes a word in any script (``is_passed``): ``feed`` shows it as it is and stays passing,
+    # and the scanner reads it, and a run of them, as one ``Text`` of prose that needs no cleaning.
+    assert is_passed(chunk) == (chunk in _WORDS)
+    for before in ("", "Then", "\u00c9l"):
+        turn = _game().begin_reply()
+        turn.feed(before)
+        assert turn.mode == PASSING
+        if is_passed(chunk):
+            assert turn.feed(chunk) == chunk and turn.mode == PASSING
+    for text in (chunk, f"He said {chunk}", f"{chunk}.\n"):
+        stream = TagStream()
+        if is_prose(text):
+            assert stream.feed(text) == [Text(text)] and stream.is_idle
+            assert clean_text(text) == text
+        else:
+            assert not is_passed(chunk)
 
 
 def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_does_not() -> None:
