@@ -359,7 +359,10 @@ class TagStream:
         """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
         (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
         self._pos += len(chunk)
-        return _text(chunk)
+        event: Text = _new(Text)  # ``_text``, inlined
+        _SET_TEXT(event, chunk)
+        _SET_REASON(event, None)
+        return event
 
     def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
         """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""

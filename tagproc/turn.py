@@ -277,7 +277,7 @@ class Turn:
                 text = taken[0] if len(taken) == 1 else "".join(taken)
                 taken.clear()
                 if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
-                    if not is_prose(text):  # misuse (not taken as ``mode`` said): read it all
+                    if not is_plain_prose(text) and not is_prose(text):  # misuse (not taken as ``mode`` said)
                         return self.feed(text + chunk)
                     self._after_gap(text)
                 else:
