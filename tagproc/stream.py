@@ -375,6 +375,26 @@ class TagStream:
         line break of at most ``BODY_LIMIT`` characters, then its "]", last; with the evidence ``is_tag``
         asks. Returns its one ``RawTag`` (what ``OPEN`` and the prose step decide: the name as written, the
         body up to the "]"), the scanner idle after it; None for anything else, with nothing read."""
+        tag = self._head_tag(raw, self._pos)
+        if tag is not None:
+            self._pos = tag.end
+        return tag
+
+    def feed_prose_tag(self, prose: str, raw: str) -> tuple[Text, RawTag] | None:
+        """``feed_prose`` of ``prose`` then ``feed_head_tag`` of ``raw``, in one call: their two events, or
+        None with nothing read (``raw`` is not such a tag)."""
+        start = self._pos + len(prose)
+        tag = self._head_tag(raw, start)
+        if tag is None:
+            return None
+        self._pos = tag.end
+        text: Text = _new(Text)  # ``_text``, inlined
+        _SET_TEXT(text, prose)
+        _SET_REASON(text, None)
+        return text, tag
+
+    def _head_tag(self, raw: str, start: int) -> RawTag | None:
+        """``feed_head_tag``'s ``RawTag`` of ``raw`` at ``start``, nothing read; None when it is none."""
         if not self._idle or self._closed or raw[-1:] != "]" or not raw.isascii():
             return None
         colon, space = raw.find(":"), raw.find(" ")
@@ -388,9 +408,7 @@ class TagStream:
         written, after = raw[name[0] : name[1]], raw[after_at]
         if after != ":" and not is_tag(SQUARE, after in HEAD_COLONS, written, body):
             return None
-        start = self._pos
-        self._pos = start + len(raw)
-        return _tag(raw, written, body, start, self._pos, True, None)
+        return _tag(raw, written, body, start, start + len(raw), True, None)
 
     @property
     def is_idle(self) -> bool:

@@ -210,10 +210,7 @@ class Turn:
         again: ``VisibleText.feed_after_lead``)."""
         self._chunks.append(chunk)
         self._events.append(self._stream.feed_prose(chunk))
-        if chunk[0] == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
-            lead = self._spaced if chunk[1:2].strip() else None
-        else:
-            lead = None if chunk[0] in SPACES else self._lead
+        lead = self._lead_of(chunk)
         visible = self._visible
         shown = visible.feed_text(chunk) if lead is None else visible.feed_after_lead(lead, chunk)
         if shown:
@@ -223,6 +220,30 @@ class Turn:
         else:  # whitespace again: the gap grew
             self._gapped()
         return shown
+
+    def _lead_of(self, chunk: str) -> str | None:
+        """While ``RESUMING``: what the held gap shows before ``chunk``, when ``lead`` or ``spaced`` said it
+        (asked since the gap was held, and ``chunk`` starts as the one asked for); else None."""
+        if chunk[0] == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
+            return self._spaced if chunk[1:2].strip() else None
+        return None if chunk[0] in SPACES else self._lead
+
+    def _took_tag(self, prose: str, raw: str) -> bool:
+        """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after what
+        ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
+        (``TagStream.feed_prose_tag``): True; else False, with nothing read."""
+        lead = self._lead_of(prose)
+        if lead is None or raw[-1] != "]":
+            return False
+        events = self._stream.feed_prose_tag(prose, raw)
+        if events is None:
+            return False
+        self._chunks += (prose, raw)
+        self._events += events
+        if shown := self._visible.feed_after_lead(lead, prose, tag=True):
+            self._shown.append(shown)
+        self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+        return True
 
     def _gapped(self) -> None:
         """The scanner idle, the visible text holding a gap: ``RESUMING`` (``lead`` and ``spaced`` say what the
@@ -279,6 +300,8 @@ class Turn:
                 if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
                     if not is_plain_prose(text) and not is_prose(text):  # misuse (not taken as ``mode`` said)
                         return self.feed(text + chunk)
+                    if opened >= 0 and self._took_tag(text, chunk):
+                        return ""
                     self._after_gap(text)
                 else:
                     self._chunks.append(text)

@@ -588,23 +588,31 @@ def _fed(text: str, pieces: Sequence[str]) -> Seen:
 def test_the_turn_s_fast_paths_are_what_the_stream_of_the_bench_s_shape_takes(
     monkeypatch: pytest.MonkeyPatch, token_counter: TokenCounter
 ) -> None:
-    # The differential tests above cover ``Turn.take``'s whole tag (``TagStream.feed_head_tag``) and the
-    # gap read from what ``lead``/``spaced`` said (``VisibleText.feed_after_lead``): each tag of this
-    # reply cut at the model's tokens is read by them but "[ inventory: ...", whose head the table reads
-    # only up to its first blank (it is fed), and each run of prose after a tag is read after its lead.
+    # The differential tests above cover ``Turn.take``'s whole tag (``TagStream.feed_head_tag``, and
+    # ``feed_prose_tag`` with the prose after a gap) and the gap read from what ``lead``/``spaced`` said
+    # (``VisibleText.feed_after_lead``): each tag of this reply cut at the model's tokens is read by them
+    # but "[ inventory: ...", whose head the table reads only up to its first blank (it is fed), and each
+    # run of prose after a tag is read after its lead.
     calls = {"tag": 0, "lead": 0}
-    head_tag, after_lead = TagStream.feed_head_tag, VisibleText.feed_after_lead
+    head_tag, prose_tag = TagStream.feed_head_tag, TagStream.feed_prose_tag
+    after_lead = VisibleText.feed_after_lead
 
     def counted_tag(stream: TagStream, raw: str) -> RawTag | None:
         tag = head_tag(stream, raw)
         calls["tag"] += tag is not None
         return tag
 
-    def counted_lead(visible: VisibleText, lead: str, text: str) -> str:
+    def counted_prose_tag(stream: TagStream, prose: str, raw: str) -> tuple[Text, RawTag] | None:
+        events = prose_tag(stream, prose, raw)
+        calls["tag"] += events is not None
+        return events
+
+    def counted_lead(visible: VisibleText, lead: str, text: str, *, tag: bool = False) -> str:
         calls["lead"] += 1
-        return after_lead(visible, lead, text)
+        return after_lead(visible, lead, text, tag=tag)
 
     monkeypatch.setattr(TagStream, "feed_head_tag", counted_tag)
+    monkeypatch.setattr(TagStream, "feed_prose_tag", counted_prose_tag)
     monkeypatch.setattr(VisibleText, "feed_after_lead", counted_lead)
     text = DIFF_TEXTS[-1]
     pieces = list(token_counter.pieces(text))

@@ -715,4 +715,15 @@ def test_a_whole_plain_tag_read_by_the_head_table_is_what_feed_gives() -> None:
                 read += 1
                 assert [tag] == slow.feed(raw) and fast.is_idle and slow.is_idle, raw
             assert fast.feed(" on.") == slow.feed(" on.") and fast.close() == slow.close(), raw
+            # ``feed_prose_tag``: plain prose before it, both in one call.
+            paired, slow = TagStream(), TagStream()
+            assert paired.feed(before) == slow.feed(before)
+            pair = paired.feed_prose_tag(" So it is.", raw)
+            expected = slow.feed(" So it is.") + slow.feed(raw)
+            if pair is None:
+                assert tag is None
+                assert merge_text(paired.feed(" So it is." + raw)) == merge_text(expected), raw
+            else:
+                assert list(pair) == expected and paired.is_idle, raw
+            assert paired.feed(" on.") == slow.feed(" on.") and paired.close() == slow.close(), raw
     assert read > len(WHOLE_HEADS)  # the fast path reads most of them

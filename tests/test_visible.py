@@ -186,6 +186,11 @@ def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(tex
             assert told.feed_after_lead(before, word) == shown, (text, word)
             assert _state(told) == _state(twin), (text, word)
             assert told.feed_text(" and on") == twin.feed_text(" and on") and told.close() == twin.close()
+            # With ``tag``: then a tag taken out, as ``feed_tag`` takes it.
+            tagged, twin = copy.deepcopy(joiner), copy.deepcopy(joiner)
+            assert tagged.feed_after_lead(before, word, tag=True) == twin.feed_text(word)
+            twin.feed_tag()
+            assert _state(tagged) == _state(twin), (text, word)
 
 
 def _state(joiner: VisibleText) -> list[object]:
