@@ -224,16 +224,17 @@ class Turn:
     def _lead_of(self, chunk: str) -> str | None:
         """While ``RESUMING``: what the held gap shows before ``chunk``, when ``lead`` or ``spaced`` said it
         (asked since the gap was held, and ``chunk`` starts as the one asked for); else None."""
-        if chunk[0] == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
+        first = chunk[:1]
+        if first == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
             return self._spaced if chunk[1:2].strip() else None
-        return None if chunk[0] in SPACES else self._lead
+        return None if not first or first in SPACES else self._lead
 
     def _took_tag(self, prose: str, raw: str) -> bool:
         """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after what
         ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
         (``TagStream.feed_prose_tag``): True; else False, with nothing read."""
         lead = self._lead_of(prose)
-        if lead is None or raw[-1] != "]":
+        if lead is None or raw[-1:] != "]":
             return False
         events = self._stream.feed_prose_tag(prose, raw)
         if events is None:

@@ -838,6 +838,31 @@ def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives()
     assert taking.finish().to_json() == feeding.finish().to_json()
 
 
+@pytest.mark.parametrize(
+    ("taken", "chunk", "opened"),
+    [
+        ([""], "", -1),
+        ([""], " on", -1),
+        (["x"], "", 1),
+        (["", "[in"], 'ventory: x="y"]', 1),
+        (["On", "[in"], 'ventory: x="y"] on', 1),
+    ],
+)
+def test_take_of_odd_chunks_after_a_gap_gives_what_feed_gives(
+    taken: list[str], chunk: str, opened: int
+) -> None:
+    # Misuse after a gap whose lead was asked (empty chunks, an ``opened`` past the chunks): still read right.
+    taking, feeding = _game().begin_reply(), _game().begin_reply()
+    pieces = ["Done. ", '[sheet: op="rest"]', " "]
+    for turn in (taking, feeding):
+        for piece in pieces:
+            turn.feed(piece)
+        _ = turn.lead, turn.spaced
+    shown = taking.take(list(taken), chunk, opened)
+    assert shown == [feeding.feed(piece) for piece in [*taken, chunk]][-1]  # what the last feed returns
+    assert taking.finish().to_json() == feeding.finish().to_json()
+
+
 _LOOP_CHUNKS = [
     *(char for char in map(chr, range(128))),
     *(f"a{char}" for char in map(chr, range(128))),
