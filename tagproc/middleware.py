@@ -208,14 +208,14 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         for chunk in source:
-            text = None
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    if choice["index"] in _FIRST:
-                        text = choice["delta"]["content"]
+                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
-                    pass
+                    text = None
+            else:
+                text = None
             if type(text) is not str:
                 text = chunk_text(chunk)
                 if not text:
@@ -223,25 +223,26 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
+                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
+                # in two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip(" ").isalnum() or (
+                    text.isascii()
+                    and text[-1] not in HELD_AT_END
+                    and "[" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                ):
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room = _TAKE_MOST
+                    if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                        text, gap = gap + text, ""
+                    yield text
+                    continue
                 if text.isascii():
-                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
-                    # calls), or ASCII with no opener and nothing held at its end.
-                    if text.lstrip(" ").isalnum() or (
-                        text[-1] not in HELD_AT_END
-                        and "[" not in text
-                        and "(" not in text
-                        and "{" not in text
-                        and "<" not in text
-                    ):
-                        keep(text)
-                        room -= 1
-                        if not room:
-                            take(taken)
-                            room = _TAKE_MOST
-                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
-                            text, gap = gap + text, ""
-                        yield text
-                        continue
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
                     bracket = text.rfind("[")
@@ -347,14 +348,14 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         async for chunk in source:
-            text = None
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    if choice["index"] in _FIRST:
-                        text = choice["delta"]["content"]
+                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
-                    pass
+                    text = None
+            else:
+                text = None
             if type(text) is not str:
                 text = chunk_text(chunk)
                 if not text:
@@ -362,25 +363,26 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
+                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
+                # in two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip(" ").isalnum() or (
+                    text.isascii()
+                    and text[-1] not in HELD_AT_END
+                    and "[" not in text
+                    and "(" not in text
+                    and "{" not in text
+                    and "<" not in text
+                ):
+                    keep(text)
+                    room -= 1
+                    if not room:
+                        take(taken)
+                        room = _TAKE_MOST
+                    if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                        text, gap = gap + text, ""
+                    yield text
+                    continue
                 if text.isascii():
-                    # ``is_passed``, unrolled: a word, or a space and a word (the common token, in two
-                    # calls), or ASCII with no opener and nothing held at its end.
-                    if text.lstrip(" ").isalnum() or (
-                        text[-1] not in HELD_AT_END
-                        and "[" not in text
-                        and "(" not in text
-                        and "{" not in text
-                        and "<" not in text
-                    ):
-                        keep(text)
-                        room -= 1
-                        if not room:
-                            take(taken)
-                            room = _TAKE_MOST
-                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
-                            text, gap = gap + text, ""
-                        yield text
-                        continue
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
                     bracket = text.rfind("[")

@@ -359,12 +359,56 @@ class TagStream:
         """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
         (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
         self._pos += len(chunk)
-        return _text(chunk)
+        event: Text = _new(Text)  # ``_text``, inlined
+        _SET_TEXT(event, chunk)
+        _SET_REASON(event, None)
+        return event
 
     def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
         """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""
         self._pos += len(first) + len(then)
         return _text(first), _text(then)
+
+    def feed_head_tag(self, raw: str) -> RawTag | None:
+        """``feed`` of ``raw`` while ``is_idle``, when it is one whole plain "[" tag read by the head table:
+        ASCII, a head of ``WHOLE_HEADS`` up to its first ":" or " ", then a body without "[", "]" or a
+        line break of at most ``BODY_LIMIT`` characters, then its "]", last; with the evidence ``is_tag``
+        asks. Returns its one ``RawTag`` (what ``OPEN`` and the prose step decide: the name as written, the
+        body up to the "]"), the scanner idle after it; None for anything else, with nothing read."""
+        tag = self._head_tag(raw, self._pos)
+        if tag is not None:
+            self._pos = tag.end
+        return tag
+
+    def feed_prose_tag(self, prose: str, raw: str) -> tuple[Text, RawTag] | None:
+        """``feed_prose`` of ``prose`` then ``feed_head_tag`` of ``raw``, in one call: their two events, or
+        None with nothing read (``raw`` is not such a tag)."""
+        start = self._pos + len(prose)
+        tag = self._head_tag(raw, start)
+        if tag is None:
+            return None
+        self._pos = tag.end
+        text: Text = _new(Text)  # ``_text``, inlined
+        _SET_TEXT(text, prose)
+        _SET_REASON(text, None)
+        return text, tag
+
+    def _head_tag(self, raw: str, start: int) -> RawTag | None:
+        """``feed_head_tag``'s ``RawTag`` of ``raw`` at ``start``, nothing read; None when it is none."""
+        if not self._idle or self._closed or raw[-1:] != "]" or not raw.isascii():
+            return None
+        colon, space = raw.find(":"), raw.find(" ")
+        after_at = colon if space < 0 or 0 <= colon < space else space
+        name = WHOLE_HEADS.get(raw[:after_at].lower()) if after_at > 0 else None
+        if name is None:
+            return None
+        body = raw[after_at + 1 : -1]
+        if "]" in body or "[" in body or "\n" in body or len(body) > BODY_LIMIT:
+            return None
+        written, after = raw[name[0] : name[1]], raw[after_at]
+        if after != ":" and not is_tag(SQUARE, after in HEAD_COLONS, written, body):
+            return None
+        return _tag(raw, written, body, start, start + len(raw), True, None)
 
     @property
     def is_idle(self) -> bool:

@@ -50,6 +50,7 @@ __all__ = [
     "is_gapped",
     "is_opener",
     "is_passed",
+    "is_prose",
     "journal_line",
 ]
 
@@ -94,9 +95,23 @@ def is_opener(chunk: str) -> bool:
 
 
 def is_passed(chunk: str) -> bool:
-    """Whether ``Turn.feed`` passes ``chunk`` straight through while the turn is ``PASSING``: ASCII, no
-    opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``)."""
-    return bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+    """Whether ``Turn.feed`` shows ``chunk`` as it is while the turn is ``PASSING``, and stays passing: a
+    word, or spaces and a word, in any script (``str.isalnum``: no bracket, markup, whitespace or lone
+    surrogate), or ASCII with no opening bracket, not ending in what the scanner or the visible text holds
+    (``HELD_AT_END``). ``feed`` passes the ASCII ones straight through; the scanner gives one ``Text`` of
+    any (``is_prose``)."""
+    return chunk.lstrip(" ").isalnum() or (
+        bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
+    )
+
+
+def is_prose(text: str) -> bool:
+    """Whether the idle scanner gives one ``Text`` of ``text``, which needs no cleaning: ``is_plain_prose``,
+    or beyond ASCII, no opening bracket (the wide ones too), no markup at its end and no lone surrogate.
+    What a run of ``is_passed`` and ``is_gapped`` chunks is."""
+    return is_plain_prose(text) or (
+        bool(text) and text[-1] not in MARKUP and _OPENERS.isdisjoint(text) and clean_text(text) == text
+    )
 
 
 class Turn:
@@ -135,6 +150,10 @@ class Turn:
         self._run = 0
         self.mode: str = PASSING  # plain data, read by the caller's loop (set by ``feed`` and ``take``)
         self.head = ""  # while ``OPENING``: the opener the scanner holds (``TagStream.head``)
+        # While ``RESUMING``: what ``lead`` and ``spaced`` said the held gap shows, once asked (None: not
+        # asked since the gap was last held), so the chunk shown after it is not resolved again.
+        self._lead: str | None = None
+        self._spaced: str | None = None
         self._result: TurnResult | None = None
 
     @property
@@ -185,35 +204,67 @@ class Turn:
         return shown
 
     def _after_gap(self, chunk: str) -> str:
-        """``feed`` of plain prose (``stream.is_plain_prose``) while the scanner is idle and the visible
+        """``feed`` of plain prose (``is_prose``) while the scanner is idle and the visible
         text holds a gap: one ``Text`` of it, read by the visible text alone (what ``feed`` does, in fewer
-        steps)."""
+        steps), after what ``lead`` or ``spaced`` said the gap shows when the caller asked (not resolved
+        again: ``VisibleText.feed_after_lead``)."""
         self._chunks.append(chunk)
         self._events.append(self._stream.feed_prose(chunk))
-        shown = self._visible.feed_text(chunk)
+        lead = self._lead_of(chunk)
+        visible = self._visible
+        shown = visible.feed_text(chunk) if lead is None else visible.feed_after_lead(lead, chunk)
         if shown:
             self._shown.append(shown)
-        if self._visible.is_clear:
+        if visible.is_clear:
             self._run, self.mode = len(self._chunks), PASSING
         else:  # whitespace again: the gap grew
             self._gapped()
         return shown
 
+    def _lead_of(self, chunk: str) -> str | None:
+        """While ``RESUMING``: what the held gap shows before ``chunk``, when ``lead`` or ``spaced`` said it
+        (asked since the gap was held, and ``chunk`` starts as the one asked for); else None."""
+        first = chunk[:1]
+        if first == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
+            return self._spaced if chunk[1:2].strip() else None
+        return None if not first or first in SPACES else self._lead
+
+    def _took_tag(self, prose: str, raw: str) -> bool:
+        """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after what
+        ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
+        (``TagStream.feed_prose_tag``): True; else False, with nothing read."""
+        lead = self._lead_of(prose)
+        if lead is None or raw[-1:] != "]":
+            return False
+        events = self._stream.feed_prose_tag(prose, raw)
+        if events is None:
+            return False
+        self._chunks += (prose, raw)
+        self._events += events
+        if shown := self._visible.feed_after_lead(lead, prose, tag=True):
+            self._shown.append(shown)
+        self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+        return True
+
     def _gapped(self) -> None:
         """The scanner idle, the visible text holding a gap: ``RESUMING`` (``lead`` and ``spaced`` say what the
         gap shows)."""
         self._run, self.mode = _GAP, RESUMING
+        self._lead = self._spaced = None
 
     @property
     def lead(self) -> str:
         """While ``RESUMING``: what the held gap shows before a word (read when asked: most gaps are read by
-        the ``feed`` or ``take`` that follows, not by a word the caller shows)."""
-        return self._visible.lead()
+        the ``feed`` or ``take`` that follows, not by a word the caller shows; kept for the chunk shown
+        after it)."""
+        lead = self._lead = self._visible.lead()
+        return lead
 
     @property
     def spaced(self) -> str:
-        """While ``RESUMING``: what the held gap shows before a space and a word."""
-        return self._visible.spaced_lead()
+        """While ``RESUMING``: what the held gap shows before a space and a word (kept, as ``lead`` is)."""
+        spaced = self._spaced = self._visible.spaced_lead()
+        return spaced
 
     def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
         """``feed`` of each chunk of ``taken`` then of ``chunk``, returning what the last returns; ``taken``
@@ -248,22 +299,41 @@ class Turn:
                 text = taken[0] if len(taken) == 1 else "".join(taken)
                 taken.clear()
                 if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
-                    if not is_plain_prose(text):  # misuse (not taken as ``mode`` said): read it all
+                    if not is_plain_prose(text) and not is_prose(text):  # misuse (not taken as ``mode`` said)
                         return self.feed(text + chunk)
+                    if opened >= 0 and self._took_tag(text, chunk):
+                        return ""
                     self._after_gap(text)
-                    return self.feed(chunk)
-                self._chunks.append(text)
-                if text[-1] in SPACES:  # the visible text holds its end: the run is read now
-                    self._end_run()
-                    self._gapped()
-                elif len(self._chunks) - self._run >= _RUN_MOST:
-                    self._end_run()
-            return self.feed(chunk)
+                else:
+                    self._chunks.append(text)
+                    if text[-1] in SPACES:  # the visible text holds its end: the run is read now
+                        self._end_run()
+                        self._gapped()
+                    elif len(self._chunks) - self._run >= _RUN_MOST:
+                        self._end_run()
+            return self._feed_opened(chunk) if opened >= 0 else self.feed(chunk)
         text = taken[0] if len(taken) == 1 else "".join(taken)
         taken.clear()
         if chunk or self.mode is OPENING:  # the text showed nothing: what all show is what the chunk shows
             return self.feed(text + chunk)
         return self._hold(text)
+
+    def _feed_opened(self, chunk: str) -> str:
+        """``feed`` of a "[" opener and what followed it (``take``'s ``opened`` on), the scanner idle: a
+        whole plain tag up to the first "]" (``TagStream.feed_head_tag``) is read in a few steps, and what
+        follows it is fed; anything else is fed as it is."""
+        close = chunk.find("]") + 1
+        if close:
+            if self._run >= 0:  # the run passed before it is read first, as ``feed`` reads it
+                self._end_run()
+            tag = self._stream.feed_head_tag(chunk[:close] if close < len(chunk) else chunk)
+            if tag is not None:
+                self._chunks.append(tag.raw)
+                self._events.append(tag)
+                self._visible.feed_tag()
+                self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+                return self.feed(chunk[close:]) if close < len(chunk) else ""
+        return self.feed(chunk)
 
     def _hold(self, text: str) -> str:
         """``feed`` of body text without "[", "]" or a line break, which the scanner holds (``""``), or past
@@ -329,7 +399,7 @@ class Turn:
         whitespace at its end, which the visible text then holds: a run ``take`` was given) and one piece
         of text, so no object is kept per chunk (``Turn.feed``).
 
-        Each chunk of the run is plain prose (``stream.is_plain_prose``: ``is_passed``, ``is_gapped``, an
+        Each chunk of the run is plain prose (``is_prose``: ``is_passed``, ``is_gapped``, an
         opener's prose), and so is their join: the idle scanner gives one ``Text`` of it (``feed_prose``),
         and the clear visible text reads that one ``Text`` (``feed_text``)."""
         chunks, start = self._chunks, self._run

@@ -66,6 +66,13 @@ class VisibleText:
             raise RuntimeError("VisibleText.feed() after close()")
         return self._add_text(text)
 
+    def feed_tag(self) -> None:
+        """``feed`` of one ``RawTag``: it shows nothing, and the gap holds a tag taken out."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        self._gap.append([])  # ``_add_tag``
+        self._tagged, self._clear = True, False
+
     def feed_after_shown(self, shown: str, text: str) -> str:
         """``feed_text`` of ``shown`` then of ``text``, returning what ``text`` adds, where the caller knows
         ``shown`` comes back as it is (given while ``is_clear``, not empty, no whitespace at its end)."""
@@ -73,6 +80,23 @@ class VisibleText:
             raise RuntimeError("VisibleText.feed() after close()")
         self._started = True  # what ``_add_text(shown)`` leaves: still clear, prose returned
         return self._add_text(text)
+
+    def feed_after_lead(self, lead: str, text: str, *, tag: bool = False) -> str:
+        """``feed_text`` of ``text`` where the caller knows what the held gap shows before it: ``lead``, what
+        ``lead()`` returned for a ``text`` that starts with no whitespace, or ``spaced_lead()`` for one that
+        starts with one space then no whitespace, nothing fed since (the gap is not resolved again); then,
+        with ``tag``, ``feed_tag``."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        start = 1 if text[0] == " " else 0  # that space is read into the gap ``spaced_lead`` resolved
+        end = _prose_end(text)
+        self._started = True
+        gap = [text[end:]] if end < len(text) else []
+        if tag:  # the run after the tag, empty
+            self._gap, self._tagged, self._clear = [gap, []], True, False
+        else:
+            self._gap, self._tagged, self._clear = [gap], False, end == len(text)
+        return lead + text[start:end]
 
     def lead(self) -> str:
         """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, without

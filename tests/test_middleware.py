@@ -10,7 +10,7 @@ import re
 import tracemalloc
 from collections.abc import AsyncIterator, Iterator, Sequence
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 import pytest
 from hypothesis import given, settings
@@ -22,9 +22,19 @@ from tagproc.engine.rules import Rules
 from tagproc.envelope import MARKUP, PAIRS
 from tagproc.middleware import Chunk
 from tagproc.ruleset import load_ruleset
-from tagproc.stream import Event, TagStream, Text, merge_text
+from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.tokens import TokenCounter
-from tagproc.turn import HELD_AT_END, SPACES, Turn, TurnResult, is_gapped, is_opener, is_passed
+from tagproc.turn import (
+    HELD_AT_END,
+    PASSING,
+    SPACES,
+    Turn,
+    TurnResult,
+    is_gapped,
+    is_opener,
+    is_passed,
+    is_prose,
+)
 from tagproc.visible import VisibleText
 from tests.corpus.cases import ALL_CASES
 from tests.corpus.holdout import HOLDOUT_CASES
@@ -33,6 +43,13 @@ from tests.replies import REPLIES as STREAM_REPLIES
 from tests.replies import Reply
 
 RULES = Rules(load_ruleset("gravewatch"))
+BENCH_TAGS = [
+    '[inventory: action="pay" amount="3 shillings" who="Bram"]',
+    "[inventory action=add item='Shot and powder' qty=three who=Bram]",
+    '[sheet: op="rest" rest="vigil"]',
+    '[ inventory: action="add" item="rope"]',
+    "[loot: grave_goods]",
+]
 PARTY: list[Any] = [{"name": "Ada", "bag": [{"item": "crowns", "count": 1}]}, "Bram"]
 NOTES = (
     'The sexton nods. [sheet: op="note" field="post" value="the east gate"] "Take the lantern." '
@@ -526,6 +543,12 @@ DIFF_TEXTS = [
     *REPLIES,
     'He waits. [inventory: action="add" item="' + "rope " * 400 + '"] And on.\nMore [sheet: op=rest',
     'Wide \uff3binventory: action="add" item="rope"\uff3d and (inventory: add rope) and {x} <y>.',
+    # Words beyond ASCII, which the loop passes as ASCII ones, among tags, gaps and wide brackets.
+    "\u00c7a va. [sheet: op=rest] He said caf\u00e9 \u00fcber na\u00efve \u6771\u4eac stra\u00dfe,\n"
+    "[inventory: add rope] \u00c6r\u00f8 \u00ab\u00e9t\u00e9\u00bb \uff3bx\uff3d \u2460 \u00b2 end.\n"
+    "[loot: grave_goods] Then caf\u00e9 [sheet: op=rest] and \u00fcber\u00b2 at the end",
+    # bench/stream_reply.py's shape: paragraphs, each ending in a line break then a tag, a word after it.
+    "".join(f"The fog comes off the barrows, and bites again.\n{tag} The lantern." for tag in BENCH_TAGS),
 ]
 
 
@@ -535,16 +558,20 @@ def _counted(chunks: Sequence[Chunk], pulled: list[int]) -> Iterator[Chunk]:
         yield chunk
 
 
-def _streamed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
-    """(chunks pulled, piece) for each piece ``stream_reply`` yields over dict chunks of ``pieces``."""
+Seen: TypeAlias = tuple[list[tuple[int, str]], dict[str, Any], list[Event]]
+
+
+def _streamed(text: str, pieces: Sequence[str]) -> Seen:
+    """(chunks pulled, piece) for each piece ``stream_reply`` yields over dict chunks of ``pieces``, the
+    result and the scanner's events (merged)."""
     chunks = _chat_chunks(pieces)
     pulled = [0]
     stream = stream_reply(_game(), _counted(chunks, pulled))
     seen = [(pulled[0], piece) for piece in stream]
-    return seen, stream.result.to_json()
+    return seen, stream.result.to_json(), merge_text(stream.turn._events)
 
 
-def _fed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, Any]]:
+def _fed(text: str, pieces: Sequence[str]) -> Seen:
     """The same, from ``Turn.feed`` of each chunk's text in turn (no loop of the middleware's own)."""
     chunks = _chat_chunks(pieces)
     turn = _game().begin_reply()
@@ -555,7 +582,42 @@ def _fed(text: str, pieces: Sequence[str]) -> tuple[list[tuple[int, str]], dict[
     result = turn.finish()
     if tail := result.visible[sum(len(piece) for _, piece in seen) :]:
         seen.append((len(chunks), tail))
-    return seen, result.to_json()
+    return seen, result.to_json(), merge_text(turn._events)
+
+
+def test_the_turn_s_fast_paths_are_what_the_stream_of_the_bench_s_shape_takes(
+    monkeypatch: pytest.MonkeyPatch, token_counter: TokenCounter
+) -> None:
+    # The differential tests above cover ``Turn.take``'s whole tag (``TagStream.feed_head_tag``, and
+    # ``feed_prose_tag`` with the prose after a gap) and the gap read from what ``lead``/``spaced`` said
+    # (``VisibleText.feed_after_lead``): each tag of this reply cut at the model's tokens is read by them
+    # but "[ inventory: ...", whose head the table reads only up to its first blank (it is fed), and each
+    # run of prose after a tag is read after its lead.
+    calls = {"tag": 0, "lead": 0}
+    head_tag, prose_tag = TagStream.feed_head_tag, TagStream.feed_prose_tag
+    after_lead = VisibleText.feed_after_lead
+
+    def counted_tag(stream: TagStream, raw: str) -> RawTag | None:
+        tag = head_tag(stream, raw)
+        calls["tag"] += tag is not None
+        return tag
+
+    def counted_prose_tag(stream: TagStream, prose: str, raw: str) -> tuple[Text, RawTag] | None:
+        events = prose_tag(stream, prose, raw)
+        calls["tag"] += events is not None
+        return events
+
+    def counted_lead(visible: VisibleText, lead: str, text: str, *, tag: bool = False) -> str:
+        calls["lead"] += 1
+        return after_lead(visible, lead, text, tag=tag)
+
+    monkeypatch.setattr(TagStream, "feed_head_tag", counted_tag)
+    monkeypatch.setattr(TagStream, "feed_prose_tag", counted_prose_tag)
+    monkeypatch.setattr(VisibleText, "feed_after_lead", counted_lead)
+    text = DIFF_TEXTS[-1]
+    pieces = list(token_counter.pieces(text))
+    assert _streamed(text, pieces) == _fed(text, pieces)
+    assert calls == {"tag": len(BENCH_TAGS) - 1, "lead": len(BENCH_TAGS)}
 
 
 def _word_pieces(text: str) -> list[str]:
@@ -649,6 +711,49 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
             assert passed == is_passed(chunk), repr(chunk)
 
 
+_WORDS = [  # ``str.isalnum`` after the spaces; a combining mark, a wide bracket or a quotation mark is not
+    "caf\u00e9",
+    " \u00fcber",
+    "  \u6771\u4eac",
+    "\u00b2",
+    " \u2460",
+    "\u00c6r\u00f8",
+    " ab12",
+]
+_NOT_WORDS = [
+    "x\u0301",
+    "\uff3bx",
+    "x\u3010",
+    "\u00abx",
+    "x\u201d",
+    "\ud800",
+    "x\udc00",
+    "caf\u00e9 ",
+    "x\u3000",
+    "\u00e9[in",
+]
+
+
+@pytest.mark.parametrize("chunk", [*_WORDS, *_NOT_WORDS])
+def test_a_passed_word_beyond_ascii_is_what_feed_shows_as_it_is(chunk: str) -> None:
+    # The loop passes a word in any script (``is_passed``): ``feed`` shows it as it is and stays passing,
+    # and the scanner reads it, and a run of them, as one ``Text`` of prose that needs no cleaning.
+    assert is_passed(chunk) == (chunk in _WORDS)
+    for before in ("", "Then", "\u00c9l"):
+        turn = _game().begin_reply()
+        turn.feed(before)
+        assert turn.mode == PASSING
+        if is_passed(chunk):
+            assert turn.feed(chunk) == chunk and turn.mode == PASSING
+    for text in (chunk, f"He said {chunk}", f"{chunk}.\n"):
+        stream = TagStream()
+        if is_prose(text):
+            assert stream.feed(text) == [Text(text)] and stream.is_idle
+            assert clean_text(text) == text
+        else:
+            assert not is_passed(chunk)
+
+
 def test_a_chunk_ending_in_whitespace_is_what_the_turn_holds_and_the_scanner_does_not() -> None:
     # ``Turn.take`` ends a passed run with a chunk ending in ASCII whitespace as plain prose: the visible
     # text holds that end (``str.isspace``), the scanner never does (it is no markup).
@@ -730,6 +835,31 @@ def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives()
     shown = [taking.feed(pieces[0]), taking.take([pieces[1]]), taking.feed(pieces[2]), taking.feed(pieces[3])]
     feeding = _game().begin_reply()
     assert shown == [feeding.feed(piece) for piece in pieces]
+    assert taking.finish().to_json() == feeding.finish().to_json()
+
+
+@pytest.mark.parametrize(
+    ("taken", "chunk", "opened"),
+    [
+        ([""], "", -1),
+        ([""], " on", -1),
+        (["x"], "", 1),
+        (["", "[in"], 'ventory: x="y"]', 1),
+        (["On", "[in"], 'ventory: x="y"] on', 1),
+    ],
+)
+def test_take_of_odd_chunks_after_a_gap_gives_what_feed_gives(
+    taken: list[str], chunk: str, opened: int
+) -> None:
+    # Misuse after a gap whose lead was asked (empty chunks, an ``opened`` past the chunks): still read right.
+    taking, feeding = _game().begin_reply(), _game().begin_reply()
+    pieces = ["Done. ", '[sheet: op="rest"]', " "]
+    for turn in (taking, feeding):
+        for piece in pieces:
+            turn.feed(piece)
+        _ = turn.lead, turn.spaced
+    shown = taking.take(list(taken), chunk, opened)
+    assert shown == [feeding.feed(piece) for piece in [*taken, chunk]][-1]  # what the last feed returns
     assert taking.finish().to_json() == feeding.finish().to_json()
 
 

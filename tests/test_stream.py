@@ -672,3 +672,58 @@ def test_the_head_is_only_a_plain_square_opener_held_between_tags() -> None:
     stream.feed("So [in")
     stream.close()
     assert stream.head == ""
+
+
+# -- ``feed_head_tag`` against ``feed`` -------------------------------------------------------------
+
+_BODIES = ["", ' action="add" item="rope"', "x=1", " the rope", ' item="(a) <b> {c}"', "a" * BODY_LIMIT]
+_BODIES += ["a" * (BODY_LIMIT + 1), "x\ny", "x[y", "x]y", " add rope ]"]
+
+
+def _head_tags() -> list[str]:
+    """Whole "[" tags to read by the head table, and texts that only look like one: every closed tag of the
+    replies, every whole head of the table in three cases with each end and bodies of every kind, and a
+    few that are not whole tags at all."""
+    replies = [cast(Reply, reply.values[0]).text for reply in REPLIES]
+    texts = [event.raw for text in replies for event in parse_reply(text) if isinstance(event, RawTag)]
+    for head in WHOLE_HEADS:
+        for written in {head, head.upper(), head.title()}:
+            texts += [written + after + body + "]" for after in HEAD_ENDS for body in _BODIES[:4]]
+    for body in _BODIES:
+        texts += [f"[inventory:{body}]", f"[sheet {body}]", f"[ inventory:{body}]", f"[loot:{body}]"]
+    return [
+        *texts,
+        "[inventory",
+        "[inventory:",
+        "[[inventory: x]]",
+        "[inv\u00e9ntory: x]",
+        "[sheet music]",
+        "]",
+    ]
+
+
+def test_a_whole_plain_tag_read_by_the_head_table_is_what_feed_gives() -> None:
+    read = 0
+    for raw in _head_tags():
+        for before in ("", "The fog.\n"):
+            fast, slow = TagStream(), TagStream()
+            assert fast.feed(before) == slow.feed(before)
+            tag = fast.feed_head_tag(raw)
+            if tag is None:  # nothing read: the scanner reads it as ever
+                assert merge_text(fast.feed(raw)) == merge_text(slow.feed(raw)), raw
+            else:
+                read += 1
+                assert [tag] == slow.feed(raw) and fast.is_idle and slow.is_idle, raw
+            assert fast.feed(" on.") == slow.feed(" on.") and fast.close() == slow.close(), raw
+            # ``feed_prose_tag``: plain prose before it, both in one call.
+            paired, slow = TagStream(), TagStream()
+            assert paired.feed(before) == slow.feed(before)
+            pair = paired.feed_prose_tag(" So it is.", raw)
+            expected = slow.feed(" So it is.") + slow.feed(raw)
+            if pair is None:
+                assert tag is None
+                assert merge_text(paired.feed(" So it is." + raw)) == merge_text(expected), raw
+            else:
+                assert list(pair) == expected and paired.is_idle, raw
+            assert paired.feed(" on.") == slow.feed(" on.") and paired.close() == slow.close(), raw
+    assert read > len(WHOLE_HEADS)  # the fast path reads most of them

@@ -178,9 +178,23 @@ def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(tex
         if joiner.is_clear:
             continue
         lead, spaced = joiner.lead(), joiner.spaced_lead()
-        for word, before in (("Word", lead), (" Word", spaced)):
-            twin = copy.deepcopy(joiner)
-            assert twin.feed_text(word) == before + "Word", (text, word)
+        for word, before in (("Word", lead), (" Word", spaced), ("Word. \n", lead), (" a\t", spaced)):
+            twin, told = copy.deepcopy(joiner), copy.deepcopy(joiner)
+            shown = twin.feed_text(word)
+            assert shown.startswith(before + word.strip()[:1]), (text, word)
+            # ``feed_after_lead``: the gap read from what the lead said, not resolved again; the same after it.
+            assert told.feed_after_lead(before, word) == shown, (text, word)
+            assert _state(told) == _state(twin), (text, word)
+            assert told.feed_text(" and on") == twin.feed_text(" and on") and told.close() == twin.close()
+            # With ``tag``: then a tag taken out, as ``feed_tag`` takes it.
+            tagged, twin = copy.deepcopy(joiner), copy.deepcopy(joiner)
+            assert tagged.feed_after_lead(before, word, tag=True) == twin.feed_text(word)
+            twin.feed_tag()
+            assert _state(tagged) == _state(twin), (text, word)
+
+
+def _state(joiner: VisibleText) -> list[object]:
+    return [getattr(joiner, name) for name in VisibleText.__slots__]
 
 
 def _events_by_char(text: str) -> list[Event]:
