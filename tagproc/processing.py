@@ -207,6 +207,24 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class _ReplyIdentity:
+    """A reply's identity ``(position, digest(text))``, the text hashed only when one of its dice first rolls
+    (most replies roll none). The dice are seeded from their parts' ``repr`` (``seed_for``), and this
+    ``repr`` is the tuple's, so the seed is byte for byte the tuple's."""
+
+    __slots__ = ("_repr", "_text", "position")
+
+    def __init__(self, position: int, text: str) -> None:
+        self.position = position
+        self._text = text
+        self._repr: str | None = None
+
+    def __repr__(self) -> str:
+        if self._repr is None:
+            self._repr = repr((self.position, digest(self._text)))
+        return self._repr
+
+
 @dataclass(slots=True)
 class _Run:
     """What processing a message's events gives: its answers (as values and rendered), history, state and
@@ -274,7 +292,7 @@ def _not_read(index: int, raw: str, answer: Answer) -> TagRecord:
     return TagRecord(index=index, raw=raw, name=answer.tag, answers=(answer,), skipped=answer.reason)
 
 
-def run_reply(context: TurnContext, start: GameState, events: list[Event], identity: tuple[int, str]) -> _Run:
+def run_reply(context: TurnContext, start: GameState, events: list[Event], position: int, text: str) -> _Run:
     """Every tag of a Game Master's reply, in order, each on the state the previous one left, its buys and
     sells priced at the market day in force when the reply *ends* (spec "Buying").
 
@@ -282,12 +300,15 @@ def run_reply(context: TurnContext, start: GameState, events: list[Event], ident
     reply ends in (``place.day_after``). When that is another day and the reply bought or sold, it runs
     again from the same start with that day in force (the same dice, so the same answers elsewhere);
     otherwise the state simply ends in that day.
+
+    ``text`` is the whole reply: with ``position`` it is the reply's identity (``_ReplyIdentity``).
     """
+    identity = _ReplyIdentity(position, text)
     run = _run_tags(context, start, events, identity)
     if context.rules.market is None:
         return run
     said = (answer for record in run.tags if record.skipped is None for answer in record.answers)
-    day = day_after(start.day, said, context.seed, identity[0])
+    day = day_after(start.day, said, context.seed, position)
     if day == start.day:
         return run  # the day it began in: its trades already counted against it
     if any(isinstance(command, (Buy, Sell)) for record in run.tags for command in record.commands):
@@ -296,7 +317,7 @@ def run_reply(context: TurnContext, start: GameState, events: list[Event], ident
     return run
 
 
-def _run_tags(context: TurnContext, start: GameState, events: list[Event], identity: object) -> _Run:
+def _run_tags(context: TurnContext, start: GameState, events: list[Event], identity: _ReplyIdentity) -> _Run:
     """The reply's tags in order, each on the state the previous one left.
 
     A tag the reply did not mean to run (``judge``: struck, quoted, an example, a recap's repeat) is read

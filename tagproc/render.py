@@ -38,6 +38,7 @@ import difflib
 import re
 import threading
 import traceback
+from collections import ChainMap
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
@@ -243,9 +244,20 @@ class Renderer:
         self.environment.globals["say"] = self.say
         if templates is not None:
             _user_templates(Path(templates), folder, self.environment)
-        self._answer = self.environment.get_template("answer.jinja")
+        self._answer = self._rendered("answer.jinja")
         self._macros: dict[str, tuple[Any, tuple[str, ...] | None]] = {}
         self._blocks: dict[str, jinja2.Template] = {}
+
+    def _rendered(self, name: str) -> jinja2.Template:
+        """The template ``name``, to be rendered whole (``render``): its globals, which Jinja makes a
+        ``ChainMap`` of an empty map of its own over the environment's, read straight from the environment's
+        (``_globals_over``). Every render copies them into its context, and a ``ChainMap`` is copied in
+        Python (some 5 us a render, once a reply); the environment's dict holds the same keys, values and
+        order, as it changes too, and is copied in C. A template given globals of its own keeps Jinja's."""
+        template = self.environment.get_template(name)
+        if _globals_over(template, self.environment):
+            template.globals = self.environment.globals
+        return template
 
     def render_answer(self, answer: Answer) -> str:
         """One answer as the Game Master reads it: ``[inventory: action="pay" ... result="ok" now="2" ...]``."""
@@ -262,7 +274,7 @@ class Renderer:
         """One prompt block in words: ``prompts/blocks/<name>.jinja`` given ``context`` (a draft's facts)."""
         template = self._blocks.get(name)
         if template is None:
-            template = self._blocks[name] = self.environment.get_template(f"blocks/{name}.jinja")
+            template = self._blocks[name] = self._rendered(f"blocks/{name}.jinja")
         try:
             return template.render(context).strip()
         except (jinja2.UndefinedError, jinja2.TemplateRuntimeError) as error:  # a user's template, say
@@ -312,6 +324,18 @@ class Renderer:
                 raise LookupError(f"notes/{group}.jinja has no macro {name!r} (for the note {code!r})")
             found = self._macros[code] = (macro, _arguments(macro, self.environment))
         return found
+
+
+def _globals_over(template: jinja2.Template, environment: jinja2.Environment) -> bool:
+    """Whether ``template``'s globals are Jinja's ``ChainMap`` of an empty map over ``environment``'s
+    (``Environment.make_globals`` of no globals): then they read as the environment's own do."""
+    chained = template.globals
+    return (
+        isinstance(chained, ChainMap)
+        and len(chained.maps) == 2
+        and not chained.maps[0]
+        and chained.maps[1] is environment.globals
+    )
 
 
 def _arguments(macro: Any, environment: jinja2.Environment) -> tuple[str, ...] | None:

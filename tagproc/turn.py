@@ -24,7 +24,6 @@ from tagproc.processing import (
     TurnContext,
     TurnKind,
     TurnResult,
-    digest,
     fresh_journal,
     journal_line,
     refuse_player_tags,
@@ -426,7 +425,7 @@ class Turn:
         text = "".join(self._chunks)
         if self._kind == "gm":
             start = fresh_journal(self._start)
-            run = run_reply(self._context, start, self._events, (self._position, digest(text)))
+            run = run_reply(self._context, start, self._events, self._position, text)
         else:  # the state stays the very same value
             run = refuse_player_tags(self._context, self._start, self._events)
         self._result = TurnResult(

@@ -30,3 +30,15 @@ def test_the_same_parts_give_the_same_rolls_and_a_plain_number_rolls_itself() ->
 def test_dice_for_parts_roll_as_dice_seeded_with_their_seed(parts: tuple[object, ...]) -> None:
     dice, reference = dice_for(*parts), Dice(seed_for(*parts))
     assert [dice.die(100) for _ in range(8)] == [reference.die(100) for _ in range(8)]
+
+
+@pytest.mark.parametrize("text", ["", 'A reply. [sheet: op="rest"]', "café \ud800 ⚔"])
+def test_a_replys_lazy_identity_seeds_as_its_position_and_digest_tuple(text: str) -> None:
+    from tagproc.processing import _ReplyIdentity, digest
+
+    identity = _ReplyIdentity(12, text)
+    assert identity._repr is None  # nothing hashed until a die rolls
+    assert seed_for(5, identity, 3) == seed_for(5, (12, digest(text)), 3)
+    assert repr(identity) == repr((12, digest(text)))
+    dice, reference = dice_for(5, _ReplyIdentity(12, text), 3), dice_for(5, (12, digest(text)), 3)
+    assert [dice.die(20) for _ in range(6)] == [reference.die(20) for _ in range(6)]

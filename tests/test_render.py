@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
+from collections import ChainMap
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import cast
@@ -342,7 +343,7 @@ def test_a_users_notes_macro_that_fails_as_it_renders_names_its_file_and_line(tm
     folder = tmp_path / "mine" / "notes"
     folder.mkdir(parents=True)
     shipped = Path(str(prompts_path())) / "notes" / "money.jinja"
-    text = shipped.read_text(encoding="utf-8").replace("{{ _counts(paid) }}", "{{ no_such_fact }}")
+    text = shipped.read_text(encoding="utf-8").replace("Paid with ", "Paid with {{ no_such_fact }}")
     (folder / "money.jinja").write_text(text, encoding="utf-8")
     renderer = Renderer(templates=tmp_path / "mine")
     with pytest.raises(TemplateProblem, match=r"notes/money\.jinja:\d+: cannot be rendered: .*no_such_fact"):
@@ -489,3 +490,41 @@ def test_a_macro_with_a_caller_or_extra_arguments_is_called_by_keyword(tmp_path:
     _, arguments = renderer._macro("tags.struck")
     assert arguments is None  # it reads varargs and kwargs: Jinja binds them, never the straight call
     assert renderer.say(note("tags.struck")) == "0 0"
+
+
+def test_answers_rendered_with_the_environments_globals_read_straight_are_jinjas() -> None:
+    """``Renderer._rendered`` gives a template the environment's globals in place of Jinja's ``ChainMap`` over
+    them; the reference is the same source as Jinja makes it, over every reply the corpora, conformance cases
+    and golden transcripts answer."""
+    from tests.realistic import play_every_realistic
+
+    replies: list[list[Answer]] = []
+    real = Renderer.render_answers
+
+    def keep(self: Renderer, answers: Sequence[Answer]) -> list[str]:
+        replies.append(list(answers))
+        return real(self, answers)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Renderer, "render_answers", keep)
+        play_every_realistic()
+    template = RENDERER._answer
+    assert template.globals is RENDERER.environment.globals
+    reference = RENDERER.environment.from_string(Path(str(template.filename)).read_text(encoding="utf-8"))
+    assert isinstance(reference.globals, ChainMap)
+    for answers in replies:
+        pieces = [(answer.tag, RENDERER.answer_pairs(answer)) for answer in answers]
+        assert RENDERER.render_answers(answers) == (
+            reference.render(answers=pieces).splitlines() if answers else []
+        )
+    assert len(replies) > 100
+
+
+def test_a_global_added_after_the_templates_are_read_is_seen_by_them(tmp_path: Path) -> None:
+    (tmp_path / "answer.jinja").write_text(
+        "{% for tag, pairs in answers %}\n<{{ tag }} {{ marker }} {{ say(none) }}>\n{% endfor %}\n",
+        encoding="utf-8",
+    )
+    renderer = Renderer(templates=tmp_path)
+    renderer.environment.globals["marker"] = "late"
+    assert renderer.render_answers([Answer(tag="loot", attrs=(), result="ok")]) == ["<loot late >"]
