@@ -203,7 +203,6 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     """
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
-    keep = taken.append
     room = _TAKE_MOST
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
@@ -211,7 +210,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
+                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     text = None
             else:
@@ -223,9 +222,9 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
-                # in two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip(" ").isalnum() or (
+                # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
+                # two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip().isalnum() or (
                     text.isascii()
                     and text[-1] not in HELD_AT_END
                     and "[" not in text
@@ -233,7 +232,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     and "{" not in text
                     and "<" not in text
                 ):
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken)
@@ -258,7 +257,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            keep(prose)
+                            taken.append(prose)
                             room -= 1
                             end = len(prose.rstrip())
                             if end:
@@ -270,7 +269,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         if bracket >= 0:
                             head = text[bracket:]
                             opened = len(taken)
-                            keep(head)
+                            taken.append(head)
                             room -= 1
                             mode = OPENING
                         if room <= 0:  # the turn holds the whitespace and the head now
@@ -281,7 +280,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken, "", opened)
@@ -306,7 +305,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 else:
                     grown = ""
                 if grown:
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken, "", opened)
@@ -316,7 +315,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                keep(text)
+                taken.append(text)
                 room -= 1
                 mode = PASSING
                 if not room:
@@ -343,7 +342,6 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
     feed, take, taken = turn.feed, turn.take, list[str]()
-    keep = taken.append
     room = _TAKE_MOST
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
@@ -351,7 +349,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
+                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     text = None
             else:
@@ -363,9 +361,9 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
-                # in two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip(" ").isalnum() or (
+                # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
+                # two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip().isalnum() or (
                     text.isascii()
                     and text[-1] not in HELD_AT_END
                     and "[" not in text
@@ -373,7 +371,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     and "{" not in text
                     and "<" not in text
                 ):
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken)
@@ -398,7 +396,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            keep(prose)
+                            taken.append(prose)
                             room -= 1
                             end = len(prose.rstrip())
                             if end:
@@ -410,7 +408,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         if bracket >= 0:
                             head = text[bracket:]
                             opened = len(taken)
-                            keep(head)
+                            taken.append(head)
                             room -= 1
                             mode = OPENING
                         if room <= 0:  # the turn holds the whitespace and the head now
@@ -421,7 +419,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken, "", opened)
@@ -446,7 +444,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 else:
                     grown = ""
                 if grown:
-                    keep(text)
+                    taken.append(text)
                     room -= 1
                     if not room:
                         take(taken, "", opened)
@@ -456,7 +454,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                keep(text)
+                taken.append(text)
                 room -= 1
                 mode = PASSING
                 if not room:
