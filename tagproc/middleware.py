@@ -198,12 +198,14 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
     ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
     in ``head``, read with the scanner's own tables) and a tag's body (``HOLDING``) show nothing. The kept
-    chunks (at most ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or
-    at the end.
+    chunks (at most ``_TAKE_MOST``, one more after an opener's prose) go to the turn in one ``take`` with
+    the next chunk it must read, or at the end. They are kept in the first ``kept`` slots of a list of
+    fixed length (one store a chunk, its count the bound: no list grown from empty after each take, and
+    what the slots past ``kept`` still hold is at most that many chunks, as the turn's own runs are).
     """
     turn = reply.turn
-    feed, take, taken = turn.feed, turn.take, list[str]()
-    room = _TAKE_MOST
+    feed, take = turn.feed, turn.take
+    taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         for chunk in source:
@@ -232,11 +234,11 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     and "{" not in text
                     and "<" not in text
                 ):
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken)
-                        room = _TAKE_MOST
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept])
+                        kept = 0
                     if gap:  # the whitespace held before it shows now, as written (no tag in it)
                         text, gap = gap + text, ""
                     yield text
@@ -257,8 +259,8 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            taken.append(prose)
-                            room -= 1
+                            taken[kept] = prose
+                            kept += 1
                             end = len(prose.rstrip())
                             if end:
                                 piece, gap = gap + prose[:end], prose[end:]
@@ -268,23 +270,23 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             piece = ""
                         if bracket >= 0:
                             head = text[bracket:]
-                            opened = len(taken)
-                            taken.append(head)
-                            room -= 1
+                            opened = kept
+                            taken[kept] = head
+                            kept += 1
                             mode = OPENING
-                        if room <= 0:  # the turn holds the whitespace and the head now
-                            take(taken, "", opened)
-                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
+                            take(taken[:kept], "", opened)
+                            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -305,29 +307,29 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 else:
                     grown = ""
                 if grown:
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                taken.append(text)
-                room -= 1
+                taken[kept] = text
+                kept += 1
                 mode = PASSING
-                if not room:
-                    take(taken, "", opened)
-                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                if kept == _TAKE_MOST:
+                    take(taken[:kept], "", opened)
+                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
                 yield piece
                 continue
-            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+            piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
+            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken, "", opened)
+        piece = take(taken[:kept], "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
@@ -341,8 +343,8 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
-    feed, take, taken = turn.feed, turn.take, list[str]()
-    room = _TAKE_MOST
+    feed, take = turn.feed, turn.take
+    taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         async for chunk in source:
@@ -371,11 +373,11 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     and "{" not in text
                     and "<" not in text
                 ):
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken)
-                        room = _TAKE_MOST
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept])
+                        kept = 0
                     if gap:  # the whitespace held before it shows now, as written (no tag in it)
                         text, gap = gap + text, ""
                     yield text
@@ -396,8 +398,8 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            taken.append(prose)
-                            room -= 1
+                            taken[kept] = prose
+                            kept += 1
                             end = len(prose.rstrip())
                             if end:
                                 piece, gap = gap + prose[:end], prose[end:]
@@ -407,23 +409,23 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             piece = ""
                         if bracket >= 0:
                             head = text[bracket:]
-                            opened = len(taken)
-                            taken.append(head)
-                            room -= 1
+                            opened = kept
+                            taken[kept] = head
+                            kept += 1
                             mode = OPENING
-                        if room <= 0:  # the turn holds the whitespace and the head now
-                            take(taken, "", opened)
-                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
+                            take(taken[:kept], "", opened)
+                            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -444,29 +446,29 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 else:
                     grown = ""
                 if grown:
-                    taken.append(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                taken.append(text)
-                room -= 1
+                taken[kept] = text
+                kept += 1
                 mode = PASSING
-                if not room:
-                    take(taken, "", opened)
-                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                if kept == _TAKE_MOST:
+                    take(taken[:kept], "", opened)
+                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
                 yield piece
                 continue
-            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+            piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
+            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken, "", opened)
+        piece = take(taken[:kept], "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)

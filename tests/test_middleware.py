@@ -930,3 +930,20 @@ def test_the_async_loop_is_the_sync_loop_line_for_line() -> None:
         return [line.replace("async for chunk in", "for chunk in") for line in lines[start:]]
 
     assert body(middleware._pieces) == body(middleware._apieces)
+
+
+def test_the_kept_chunks_reach_the_turn_at_the_bound_from_every_branch() -> None:
+    # The loop's fixed list of ``_TAKE_MOST`` slots (one more after an opener's prose): runs of every
+    # length around the bound before a gapped chunk, an opener with prose, a head growing, a body and a
+    # word after a gap, each read as feeding the turn reads it.
+    from tagproc.middleware import _TAKE_MOST
+
+    for count in range(_TAKE_MOST - 3, _TAKE_MOST + 3):
+        for tail in (
+            ["Then ", "x [in", "ventory", ":", " add", " rope", "]", " On", " and", " on."],
+            ["Then [in", "ventory", ":", *[" rope"] * (_TAKE_MOST + 2), "]", " On."],
+            [".\n", "[in", "ventory", ": add rope", "]", *[" on"] * (_TAKE_MOST + 1)],
+        ):
+            pieces = [" word"] * count + tail
+            text = "".join(pieces)
+            assert _streamed(text, pieces) == _fed(text, pieces), (count, tail)
