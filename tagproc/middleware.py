@@ -17,8 +17,8 @@ Invariants:
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
   ``mode``: prose up to the whitespace at its end, which the loop holds as the visible text would; a word
   after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
-  show nothing (a "[" head the scanner holds, its body), in a list of at most ``_TAKE_MOST`` that goes to
-  the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
+  show nothing (a "[" head the scanner holds, its body), in a list of ``_TAKE_MOST`` slots (and one) that
+  goes to the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
   kept): a common tag and the prose before it are one call. The pieces and the result are those of feeding
   the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
