@@ -17,8 +17,8 @@ Invariants:
 - No delay, no object kept per token: the per-chunk loop shows a chunk the turn passes through (its
   ``mode``: prose up to the whitespace at its end, which the loop holds as the visible text would; a word
   after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
-  show nothing (a "[" head the scanner holds, its body), in a list of at most ``_TAKE_MOST`` that goes to
-  the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
+  show nothing (a "[" head the scanner holds, its body), in a list of ``_TAKE_MOST`` slots (and one) that
+  goes to the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when none is
   kept): a common tag and the prose before it are one call. The pieces and the result are those of feeding
   the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
@@ -198,20 +198,21 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
     ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
     in ``head``, read with the scanner's own tables) and a tag's body (``HOLDING``) show nothing. The kept
-    chunks (at most ``_TAKE_MOST``) go to the turn in one ``take`` with the next chunk it must read, or
-    at the end.
+    chunks (at most ``_TAKE_MOST``, one more after an opener's prose) go to the turn in one ``take`` with
+    the next chunk it must read, or at the end. They are kept in the first ``kept`` slots of a list of
+    fixed length (one store a chunk, its count the bound: no list grown from empty after each take, and
+    what the slots past ``kept`` still hold is at most that many chunks, as the turn's own runs are).
     """
     turn = reply.turn
-    feed, take, taken = turn.feed, turn.take, list[str]()
-    keep = taken.append
-    room = _TAKE_MOST
+    feed, take = turn.feed, turn.take
+    taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
+                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     text = None
             else:
@@ -223,9 +224,9 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
-                # in two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip(" ").isalnum() or (
+                # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
+                # two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip().isalnum() or (
                     text.isascii()
                     and text[-1] not in HELD_AT_END
                     and "[" not in text
@@ -233,11 +234,11 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     and "{" not in text
                     and "<" not in text
                 ):
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken)
-                        room = _TAKE_MOST
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept])
+                        kept = 0
                     if gap:  # the whitespace held before it shows now, as written (no tag in it)
                         text, gap = gap + text, ""
                     yield text
@@ -258,8 +259,8 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            keep(prose)
-                            room -= 1
+                            taken[kept] = prose
+                            kept += 1
                             end = len(prose.rstrip())
                             if end:
                                 piece, gap = gap + prose[:end], prose[end:]
@@ -269,23 +270,23 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             piece = ""
                         if bracket >= 0:
                             head = text[bracket:]
-                            opened = len(taken)
-                            keep(head)
-                            room -= 1
+                            opened = kept
+                            taken[kept] = head
+                            kept += 1
                             mode = OPENING
-                        if room <= 0:  # the turn holds the whitespace and the head now
-                            take(taken, "", opened)
-                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
+                            take(taken[:kept], "", opened)
+                            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -306,29 +307,29 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 else:
                     grown = ""
                 if grown:
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                keep(text)
-                room -= 1
+                taken[kept] = text
+                kept += 1
                 mode = PASSING
-                if not room:
-                    take(taken, "", opened)
-                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                if kept == _TAKE_MOST:
+                    take(taken[:kept], "", opened)
+                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
                 yield piece
                 continue
-            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+            piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
+            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken, "", opened)
+        piece = take(taken[:kept], "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)
@@ -342,16 +343,15 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
-    feed, take, taken = turn.feed, turn.take, list[str]()
-    keep = taken.append
-    room = _TAKE_MOST
+    feed, take = turn.feed, turn.take
+    taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     try:
         async for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in _FIRST else None
+                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
                 except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
                     text = None
             else:
@@ -363,9 +363,9 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             elif not text:
                 continue
             if mode is PASSING:
-                # ``is_passed``, unrolled: a word, or a space and a word, in any script (the common token,
-                # in two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip(" ").isalnum() or (
+                # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
+                # two calls), or ASCII with no opener and nothing held at its end.
+                if text.lstrip().isalnum() or (
                     text.isascii()
                     and text[-1] not in HELD_AT_END
                     and "[" not in text
@@ -373,11 +373,11 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     and "{" not in text
                     and "<" not in text
                 ):
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken)
-                        room = _TAKE_MOST
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept])
+                        kept = 0
                     if gap:  # the whitespace held before it shows now, as written (no tag in it)
                         text, gap = gap + text, ""
                     yield text
@@ -398,8 +398,8 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
                         if prose:
-                            keep(prose)
-                            room -= 1
+                            taken[kept] = prose
+                            kept += 1
                             end = len(prose.rstrip())
                             if end:
                                 piece, gap = gap + prose[:end], prose[end:]
@@ -409,23 +409,23 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             piece = ""
                         if bracket >= 0:
                             head = text[bracket:]
-                            opened = len(taken)
-                            keep(head)
-                            room -= 1
+                            opened = kept
+                            taken[kept] = head
+                            kept += 1
                             mode = OPENING
-                        if room <= 0:  # the turn holds the whitespace and the head now
-                            take(taken, "", opened)
-                            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+                        if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
+                            take(taken[:kept], "", opened)
+                            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -446,29 +446,29 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 else:
                     grown = ""
                 if grown:
-                    keep(text)
-                    room -= 1
-                    if not room:
-                        take(taken, "", opened)
-                        room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                    taken[kept] = text
+                    kept += 1
+                    if kept == _TAKE_MOST:
+                        take(taken[:kept], "", opened)
+                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
                 # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
-                keep(text)
-                room -= 1
+                taken[kept] = text
+                kept += 1
                 mode = PASSING
-                if not room:
-                    take(taken, "", opened)
-                    room, mode, head, opened = _TAKE_MOST, turn.mode, turn.head, -1
+                if kept == _TAKE_MOST:
+                    take(taken[:kept], "", opened)
+                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
                 yield piece
                 continue
-            piece = take(taken, text, opened) if taken else feed(text)  # ``take`` of none is ``feed``
-            room, mode, head, gap, opened = _TAKE_MOST, turn.mode, turn.head, "", -1
+            piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
+            kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
             if piece:
                 yield piece
-        piece = take(taken, "", opened)
+        piece = take(taken[:kept], "", opened)
         if piece:
             yield piece
         piece = reply.end(turn.shown)

@@ -95,11 +95,11 @@ def is_opener(chunk: str) -> bool:
 
 def is_passed(chunk: str) -> bool:
     """Whether ``Turn.feed`` shows ``chunk`` as it is while the turn is ``PASSING``, and stays passing: a
-    word, or spaces and a word, in any script (``str.isalnum``: no bracket, markup, whitespace or lone
-    surrogate), or ASCII with no opening bracket, not ending in what the scanner or the visible text holds
-    (``HELD_AT_END``). ``feed`` passes the ASCII ones straight through; the scanner gives one ``Text`` of
-    any (``is_prose``)."""
-    return chunk.lstrip(" ").isalnum() or (
+    word in any script after any whitespace (``str.isalnum``: no bracket, markup, whitespace or lone
+    surrogate; whitespace before it is no opener, no markup and no surrogate, and shows at once), or ASCII
+    with no opening bracket, not ending in what the scanner or the visible text holds (``HELD_AT_END``).
+    ``feed`` passes the ASCII ones straight through; the scanner gives one ``Text`` of any (``is_prose``)."""
+    return chunk.lstrip().isalnum() or (
         bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
     )
 

@@ -101,16 +101,32 @@ class VisibleText:
     def lead(self) -> str:
         """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, without
         reading it: the gap resolved as ``_add_text`` resolves it."""
+        gap = self._gap
+        if len(gap) == 2 and not gap[1] and self._started:  # the gap after one tag: a few steps
+            return self._after_one_tag("")
         return self._resolve(at_end=False)
 
     def spaced_lead(self) -> str:
         """What ``feed_text`` shows of the held gap before prose that starts with one space then no
         whitespace (that space read into the gap), without reading it."""
-        last = self._gap[-1]
+        gap = self._gap
+        if len(gap) == 2 and not gap[1] and self._started:
+            return self._after_one_tag(" ")
+        last = gap[-1]
         last.append(" ")
         spaced = self._resolve(at_end=False)
         last.pop()
         return spaced
+
+    def _after_one_tag(self, space: str) -> str:
+        """``_resolve`` before prose of the common gap after a tag: prose shown already, then a run of
+        whitespace (maybe none), one tag taken out and nothing after it, then ``space`` ("" or " ", read
+        into the gap by the prose). The line breaks of the run before the tag, or that run when it has
+        none, or ``space`` when it is empty (what ``_resolve`` gives, tested against it)."""
+        pieces = self._gap[0]
+        before = pieces[0] if len(pieces) == 1 else "".join(pieces)
+        breaks = before.count("\n")
+        return "\n" * breaks if breaks else before or space
 
     @property
     def is_clear(self) -> bool:

@@ -547,6 +547,9 @@ DIFF_TEXTS = [
     "\u00c7a va. [sheet: op=rest] He said caf\u00e9 \u00fcber na\u00efve \u6771\u4eac stra\u00dfe,\n"
     "[inventory: add rope] \u00c6r\u00f8 \u00ab\u00e9t\u00e9\u00bb \uff3bx\uff3d \u2460 \u00b2 end.\n"
     "[loot: grave_goods] Then caf\u00e9 [sheet: op=rest] and \u00fcber\u00b2 at the end",
+    # Words beyond ASCII after whitespace beyond ASCII (or a line break), which the loop passes too.
+    "He said\u3000\u6771\u4eac and\u00a0caf\u00e9 [sheet: op=rest]\u2028\u00e9t\u00e9,\n\u00fcber"
+    " \x85na\u00efve [inventory: add rope]\u3000\u6771 end.\n\u00c9l",
     # bench/stream_reply.py's shape: paragraphs, each ending in a line break then a tag, a word after it.
     "".join(f"The fog comes off the barrows, and bites again.\n{tag} The lantern." for tag in BENCH_TAGS),
 ]
@@ -711,7 +714,7 @@ def test_the_loop_s_opening_brackets_are_the_ascii_ones_of_the_vocabulary() -> N
             assert passed == is_passed(chunk), repr(chunk)
 
 
-_WORDS = [  # ``str.isalnum`` after the spaces; a combining mark, a wide bracket or a quotation mark is not
+_WORDS = [  # ``str.isalnum`` after any whitespace; a combining mark, a wide bracket or a quotation mark is not
     "caf\u00e9",
     " \u00fcber",
     "  \u6771\u4eac",
@@ -719,6 +722,11 @@ _WORDS = [  # ``str.isalnum`` after the spaces; a combining mark, a wide bracket
     " \u2460",
     "\u00c6r\u00f8",
     " ab12",
+    "\n\u00e9t\u00e9",
+    "\u3000\u6771\u4eac",
+    "\u00a0caf\u00e9",
+    "\u2028x\u00e9",
+    "\t \x85\u00fcber",
 ]
 _NOT_WORDS = [
     "x\u0301",
@@ -922,3 +930,20 @@ def test_the_async_loop_is_the_sync_loop_line_for_line() -> None:
         return [line.replace("async for chunk in", "for chunk in") for line in lines[start:]]
 
     assert body(middleware._pieces) == body(middleware._apieces)
+
+
+def test_the_kept_chunks_reach_the_turn_at_the_bound_from_every_branch() -> None:
+    # The loop's fixed list of ``_TAKE_MOST`` slots (one more after an opener's prose): runs of every
+    # length around the bound before a gapped chunk, an opener with prose, a head growing, a body and a
+    # word after a gap, each read as feeding the turn reads it.
+    from tagproc.middleware import _TAKE_MOST
+
+    for count in range(_TAKE_MOST - 3, _TAKE_MOST + 3):
+        for tail in (
+            ["Then ", "x [in", "ventory", ":", " add", " rope", "]", " On", " and", " on."],
+            ["Then [in", "ventory", ":", *[" rope"] * (_TAKE_MOST + 2), "]", " On."],
+            [".\n", "[in", "ventory", ": add rope", "]", *[" on"] * (_TAKE_MOST + 1)],
+        ):
+            pieces = [" word"] * count + tail
+            text = "".join(pieces)
+            assert _streamed(text, pieces) == _fed(text, pieces), (count, tail)

@@ -200,3 +200,22 @@ def _state(joiner: VisibleText) -> list[object]:
 def _events_by_char(text: str) -> list[Event]:
     stream = TagStream()
     return [event for char in text for event in stream.feed(char)] + stream.close()
+
+
+def test_the_gap_after_one_tag_resolves_as_the_long_way() -> None:
+    # ``lead``/``spaced_lead``'s few steps for the gap after one tag with nothing after it, against
+    # ``_resolve`` (the space read into the gap for ``spaced_lead``), wherever a reply's gap has that shape.
+    seen = 0
+    for text in [*_GAPS, *(cast(Reply, reply.values[0]).text for reply in REPLIES)]:
+        joiner = VisibleText()
+        for event in _events_by_char(text):
+            joiner.feed([event])
+            gap = joiner._gap
+            if len(gap) == 2 and not gap[1] and joiner._started:
+                seen += 1
+                assert joiner.lead() == joiner._resolve(at_end=False), text
+                gap[1].append(" ")
+                spaced = joiner._resolve(at_end=False)
+                gap[1].pop()
+                assert joiner.spaced_lead() == spaced, text
+    assert seen > len(_GAPS)
