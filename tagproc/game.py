@@ -58,7 +58,6 @@ from tagproc.actions import (
     Used,
     action_json,
 )
-from tagproc.commands import Loot
 from tagproc.documents import clean_text
 from tagproc.engine.outcome import Answer, trusted_answer
 from tagproc.engine.rules import Rules
@@ -394,11 +393,7 @@ def _recap_parts(reply: TurnResult) -> tuple[Any, ...]:
         same = answers[at:stop] == record.answers
         span: tuple[int, int] | tuple[Answer, ...] = (at, stop) if same else record.answers
         at = stop if same else at
-        told: tuple[Any, ...] = ()  # most tags hold no [loot:]: no generator for them
-        for command in record.commands:
-            if isinstance(command, Loot):
-                told = told_commands(record)
-                break
+        told = told_commands(record)
         records.append(
             (record.index, record.raw, record.name, record.attrs, record.ignored, told, span, record.skipped)
         )

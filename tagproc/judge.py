@@ -17,8 +17,9 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
 text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
 Each text's stops (sentence and paragraph ends) are found once for all the tags that read it, a tag's line
-is one slice of the texts joined (``_Reader._line_before``), and the phrase tables are tries, so a tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py``
-keeps the judge as it was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
+is one slice of the texts joined (``_Reader._line_before``), and the phrase tables are tries, so a tag
+costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py`` keeps the judge as it
+was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
 Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
 """
 

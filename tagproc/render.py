@@ -253,7 +253,9 @@ class Renderer:
         ``ChainMap`` of an empty map of its own over the environment's, read straight from the environment's
         (``_globals_over``). Every render copies them into its context, and a ``ChainMap`` is copied in
         Python (some 5 us a render, once a reply); the environment's dict holds the same keys, values and
-        order, as it changes too, and is copied in C. A template given globals of its own keeps Jinja's."""
+        order, as it changes too, and is copied in C. A template given globals of its own keeps Jinja's. So no
+        template of this environment is ever fetched with ``get_template(name, globals=...)``: Jinja would
+        update a cached template's globals in place, i.e. the environment's, for every template."""
         template = self.environment.get_template(name)
         if _globals_over(template, self.environment):
             template.globals = self.environment.globals

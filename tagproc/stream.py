@@ -356,8 +356,9 @@ class TagStream:
         return self._run(chunk, final=False)
 
     def feed_prose(self, chunk: str) -> Text:
-        """``feed`` of a chunk the caller knows ``is_plain_prose``, given while ``is_idle``: its one ``Text``
-        (what ``feed``'s first test would find), without the tests; the scanner stays idle."""
+        """``feed`` of a chunk the caller knows is prose (``is_plain_prose``, or ``turn.is_prose`` beyond
+        ASCII: no opener, no markup at its end), given while ``is_idle``: its one ``Text`` (what ``feed``
+        would find), without the tests; the scanner stays idle."""
         self._pos += len(chunk)
         event: Text = _new(Text)  # ``_text``, inlined
         _SET_TEXT(event, chunk)

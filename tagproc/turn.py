@@ -54,9 +54,10 @@ __all__ = [
 ]
 
 _RUN_MOST = 64  # chunks passed straight through before the scanner reads them (and they are joined)
-# A chunk passed straight through is ASCII, holds no opening bracket and does not end in whitespace, which
-# the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner holds:
-# what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree).
+# A chunk ``feed`` passes straight through is ASCII, holds no opening bracket and does not end in whitespace,
+# which the visible text holds (an ASCII chunk's: ``str.isspace`` of these), nor in markup, which the scanner
+# holds: what ``stream.is_plain_prose`` asks, tested in one call each (``_end_run`` has the scanner agree). A
+# run ``take`` is given may hold words beyond ASCII too (``is_passed``): ``is_prose`` says what such a run is.
 _OPENERS = frozenset(PAIRS)
 SPACES: Final = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # the ASCII ``str.isspace``, never markup
 HELD_AT_END: Final = MARKUP | SPACES
@@ -226,7 +227,7 @@ class Turn:
         first = chunk[:1]
         if first == " ":  # ``spaced`` when a word follows the space, ``lead`` when the word is first
             return self._spaced if chunk[1:2].strip() else None
-        return None if not first or first in SPACES else self._lead
+        return None if not first or first.isspace() else self._lead  # a gap the visible text strips
 
     def _took_tag(self, prose: str, raw: str) -> bool:
         """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after what
@@ -298,7 +299,8 @@ class Turn:
                 text = taken[0] if len(taken) == 1 else "".join(taken)
                 taken.clear()
                 if mode is RESUMING:  # its first chunk showed after the gap (``lead``, ``spaced``)
-                    if not is_plain_prose(text) and not is_prose(text):  # misuse (not taken as ``mode`` said)
+                    # misuse (not taken as ``mode`` said); ``is_plain_prose`` first: no call frame for ASCII
+                    if not is_plain_prose(text) and not is_prose(text):
                         return self.feed(text + chunk)
                     if opened >= 0 and self._took_tag(text, chunk):
                         return ""

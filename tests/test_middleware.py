@@ -854,6 +854,10 @@ def test_take_of_text_kept_while_the_turn_passed_nothing_gives_what_feed_gives()
         (["x"], "", 1),
         (["", "[in"], 'ventory: x="y"]', 1),
         (["On", "[in"], 'ventory: x="y"] on', 1),
+        (["\xa0Then"], " on", -1),  # whitespace beyond ASCII, which the visible text strips
+        (["\u3000Then", "[in"], 'ventory: x="y"]', 1),
+        (["\u2003"], "", -1),
+        ([" \xa0Then"], "", -1),
     ],
 )
 def test_take_of_odd_chunks_after_a_gap_gives_what_feed_gives(

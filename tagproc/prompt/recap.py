@@ -422,8 +422,12 @@ def _loot_table(record: TagRecord, rules: Rules) -> str | None:
 
 def told_commands(record: TagRecord) -> tuple[Command | Unreadable, ...]:
     """What the recap reads of a tag's commands: its ``[loot:]``s (``_loot_table``). A caller that keeps a reply
-    only for its recap keeps these and no other (``tagproc.game``: a command is several tracked objects)."""
-    return tuple(command for command in record.commands if isinstance(command, Loot))
+    only for its recap keeps these and no other (``tagproc.game``: a command is several tracked objects).
+    Most tags hold none: they are looked for before a tuple is made."""
+    for command in record.commands:
+        if isinstance(command, Loot):
+            return tuple(command for command in record.commands if isinstance(command, Loot))
+    return ()
 
 
 def _attr(answer: Answer, key: str) -> str | None:
