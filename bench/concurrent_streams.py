@@ -18,7 +18,8 @@ streams start at random points of their first reply, so that replies end (and ``
 spread over time as in a server that has been up a while; each reply that ends begins the next one. The
 process is pinned to one core. Once the rules are loaded, ``tagproc.collector.settle_collector()`` runs, as
 ``tagproc serve`` runs it once its app is built: the start-up objects frozen out of the collector's sight,
-its full collections spaced out (the games, their turns and everything the streams make stay in its sight).
+its young and full collections spaced out (the games, their turns and everything the streams make stay in
+its sight).
 A last line runs ``astream_reply`` on asyncio's loop with the collector as CPython sets it (nothing frozen,
 its default thresholds), for comparison. The bench's own records hold no object a piece (the
 lateness in an ``array``; each stream's first reply an offset into the one chunk list), so that a collection

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tagproc.collector import FULL_AFTER, settle_collector
+from tagproc.collector import FULL_AFTER, YOUNG_AFTER, settle_collector
 
 
 @pytest.fixture
@@ -30,8 +30,21 @@ class Node:
 
 def test_it_freezes_what_start_up_made_and_spaces_full_collections_out(settled: None) -> None:
     assert gc.get_freeze_count() > 10_000  # the modules, pydantic's validators, the templates
-    assert gc.get_threshold()[2] == FULL_AFTER
+    young, middle, full = gc.get_threshold()
+    assert (young, full) == (YOUNG_AFTER, FULL_AFTER)
+    assert middle == 10  # CPython's, kept
     assert gc.isenabled()
+
+
+def test_a_cycle_made_after_it_is_freed_by_a_young_collection_in_time(settled: None) -> None:
+    # No ``gc.collect()``: once ``YOUNG_AFTER`` more tracked objects are made, a young collection frees it.
+    first, second = Node(), Node()
+    first.other, second.other = second, first
+    gone = weakref.ref(first)
+    del first, second
+    held = [[] for _ in range(YOUNG_AFTER + 1_000)]
+    assert gone() is None
+    del held
 
 
 def test_a_cycle_made_after_it_is_still_collected(settled: None) -> None:
