@@ -42,7 +42,7 @@ def test_a_cycle_made_after_it_is_freed_by_a_young_collection_in_time(settled: N
     first.other, second.other = second, first
     gone = weakref.ref(first)
     del first, second
-    held = [[] for _ in range(YOUNG_AFTER + 1_000)]
+    held: list[list[int]] = [[] for _ in range(YOUNG_AFTER + 1_000)]
     assert gone() is None
     del held
 
