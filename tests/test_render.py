@@ -343,7 +343,7 @@ def test_a_users_notes_macro_that_fails_as_it_renders_names_its_file_and_line(tm
     folder = tmp_path / "mine" / "notes"
     folder.mkdir(parents=True)
     shipped = Path(str(prompts_path())) / "notes" / "money.jinja"
-    text = shipped.read_text(encoding="utf-8").replace("Paid with ", "Paid with {{ no_such_fact }}")
+    text = shipped.read_text(encoding="utf-8").replace("{{ _counts(paid) }}", "{{ no_such_fact }}")
     (folder / "money.jinja").write_text(text, encoding="utf-8")
     renderer = Renderer(templates=tmp_path / "mine")
     with pytest.raises(TemplateProblem, match=r"notes/money\.jinja:\d+: cannot be rendered: .*no_such_fact"):
