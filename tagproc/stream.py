@@ -360,10 +360,7 @@ class TagStream:
         ASCII: no opener, no markup at its end), given while ``is_idle``: its one ``Text`` (what ``feed``
         would find), without the tests; the scanner stays idle."""
         self._pos += len(chunk)
-        event: Text = _new(Text)  # ``_text``, inlined
-        _SET_TEXT(event, chunk)
-        _SET_REASON(event, None)
-        return event
+        return _text(chunk)
 
     def feed_prose_pair(self, first: str, then: str) -> tuple[Text, Text]:
         """``feed_prose`` of ``first`` then of ``then`` (both ``is_plain_prose``), in one call."""
@@ -389,10 +386,7 @@ class TagStream:
         if tag is None:
             return None
         self._pos = tag.end
-        text: Text = _new(Text)  # ``_text``, inlined
-        _SET_TEXT(text, prose)
-        _SET_REASON(text, None)
-        return text, tag
+        return _text(prose), tag
 
     def _head_tag(self, raw: str, start: int) -> RawTag | None:
         """``feed_head_tag``'s ``RawTag`` of ``raw`` at ``start``, nothing read; None when it is none."""

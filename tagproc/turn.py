@@ -234,7 +234,7 @@ class Turn:
         ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
         (``TagStream.feed_prose_tag``): True; else False, with nothing read."""
         lead = self._lead_of(prose)
-        if lead is None or raw[-1:] != "]":
+        if lead is None:
             return False
         events = self._stream.feed_prose_tag(prose, raw)
         if events is None:

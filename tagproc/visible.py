@@ -70,8 +70,7 @@ class VisibleText:
         """``feed`` of one ``RawTag``: it shows nothing, and the gap holds a tag taken out."""
         if self._closed:
             raise RuntimeError("VisibleText.feed() after close()")
-        self._gap.append([])  # ``_add_tag``
-        self._tagged, self._clear = True, False
+        self._add_tag()
 
     def feed_after_shown(self, shown: str, text: str) -> str:
         """``feed_text`` of ``shown`` then of ``text``, returning what ``text`` adds, where the caller knows
