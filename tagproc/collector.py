@@ -38,7 +38,8 @@ FULL_AFTER = 100  # middle-generation collections before a full one (CPython's d
 
 
 def settle_collector() -> None:
-    """Collect, freeze what is left (the start-up objects) and space the young and the full collections out."""
+    """Collect, freeze what is left (the start-up objects), and space the young and the full collections
+    out."""
     gc.collect()
     gc.freeze()
     _, middle, _ = gc.get_threshold()

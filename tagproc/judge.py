@@ -196,7 +196,8 @@ _ONE_LINE = (0,)
 def _may_head(text: str, start: int) -> bool:
     """Whether ``_HEADING`` may match at ``start``: False only when the two characters after the markup it
     skips there are ASCII and begin no heading (an ASCII character matches a heading's ASCII letter, in any
-    case, only as its lower case does); else the pattern says (``tests/test_judge.py`` holds the two to it)."""
+    case, only as its lower case does); else the pattern says (``tests/test_judge.py`` holds the two to
+    it)."""
     first = text[start : start + _HEAD_REACH].lstrip(_ASCII_MARKUP)[:2]
     return len(first) < 2 or not first.isascii() or first.lower() in _HEADING_STARTS
 

@@ -19,8 +19,8 @@ Invariants:
   after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
   show nothing (a "[" head the scanner holds, its body), in a list of ``_TAKE_MOST`` slots (and one) that
   goes to the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when
-  none is kept): a common tag and the prose before it are one call. The pieces and the result are those of feeding
-  the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
+  none is kept): a common tag and the prose before it are one call. The pieces and the result are those of
+  feeding the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -83,9 +83,10 @@ def _dict_text(chunk: dict[str, Any]) -> str | None:
     It takes only what ``_read_text`` reads the same, for the values JSON gives (dicts, lists, strings,
     numbers, None): exactly one choice, of index 0 or none, whose delta's content is a str. A dict built in
     Python is read the same way, its containers not type-tested: ``choices`` as any container of one choice
-    (a deque, a dict's values), which ``_read_text`` alone would refuse (it asks for a list or a tuple). A value it
-    cannot read by key (a str, a list or an object where a dict was expected: ``TypeError``), a missing
-    key, no choice or several go to ``_read_text``, which says what is wrong. The per-chunk loop inlines it.
+    (a deque, a dict's values), which ``_read_text`` alone would refuse (it asks for a list or a tuple). A
+    value it cannot read by key (a str, a list or an object where a dict was expected: ``TypeError``), a
+    missing key, no choice or several go to ``_read_text``, which says what is wrong. The per-chunk loop
+    inlines it.
     """
     try:
         [choice] = chunk["choices"]  # ValueError when there are none or several

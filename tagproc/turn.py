@@ -230,8 +230,8 @@ class Turn:
         return None if not first or first.isspace() else self._lead  # a gap the visible text strips
 
     def _took_tag(self, prose: str, raw: str) -> bool:
-        """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after what
-        ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
+        """``_after_gap`` of ``prose`` then ``feed`` of ``raw``, in a few steps, when ``prose`` shows after
+        what ``lead`` or ``spaced`` said and ``raw`` is one whole plain tag, read by the head table
         (``TagStream.feed_prose_tag``): True; else False, with nothing read."""
         lead = self._lead_of(prose)
         if lead is None:
