@@ -22,6 +22,7 @@ import tagproc.normalize as normalize_module
 import tagproc.normalize.coins as coins_module
 import tagproc.normalize.counts as counts_module
 import tagproc.normalize.gamewords as gamewords_module
+import tagproc.normalize.items as items_module
 import tagproc.normalize.keys as keys_module
 import tagproc.processing as turn_module
 from tagproc.commands import Command, Unreadable
@@ -52,6 +53,7 @@ def _long_way() -> Iterator[None]:
         patch.setattr(counts_module, "_DIGIT_LED", True)
         patch.setattr(gamewords_module, "is_plain_member", lambda written, index: False)
         patch.setattr(keys_module, "is_plain_member", lambda written, index: False)
+        patch.setattr(items_module, "_plural_item", lambda text, given, names: None)
         yield
 
 

@@ -37,23 +37,25 @@ scores the same.
 
 Invariants:
 - Pure and deterministic; the per-ruleset index is built once per label set (a small cache keyed on the
-  labels), so a tag costs a few dictionary look-ups and a handful of label comparisons.
+  labels), so a tag costs a few dictionary look-ups and a handful of label comparisons. It also holds the
+  labels' plural forms (``plurals.plural_forms``, for ``items``), a function of the labels alone.
 - A written name made only of stop words, adjectives or numbers matches nothing.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tagproc.names import ItemNames
 from tagproc.normalize.nouns import canonical_word, words_of
+from tagproc.normalize.plurals import plural_forms
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, KEY_NEIGHBOURS, STOP_WORDS, VOWELS
 from tagproc.vocabulary.nouns import MATERIALS, MIN_STEM, STEM_SUFFIXES
 
-__all__ = ["FuzzyMatch", "FuzzyTie", "label_words", "match_name"]
+__all__ = ["FuzzyMatch", "FuzzyTie", "label_words", "match_name", "plurals_of"]
 
 _PARENS = re.compile(r"\(([^)]*)\)")
 _KIND = re.compile(r"[,:]")
@@ -107,6 +109,7 @@ class _Index:
     by_stem: dict[str, frozenset[int]]  # a word's stem ("heal" of "healer") → the labels holding the word
     item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
     words: frozenset[str]  # every word of every label, canonical, stop words and parentheses included
+    plurals: Mapping[str, str]  # ``plurals.plural_forms`` of the labels: a plural → its label, lowercase
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +392,13 @@ def label_words(names: ItemNames) -> frozenset[str]:
     return _index_of(names).words
 
 
+def plurals_of(names: ItemNames) -> tuple[Mapping[str, str], frozenset[str]]:
+    """``plurals.plural_forms`` of the labels ``match_name`` reads (made with the index, once per label set),
+    and their words (``label_words``), from one look-up of the index."""
+    index = _index_of(names)
+    return index.plurals, index.words
+
+
 # -- the index -------------------------------------------------------------------------------------------
 
 
@@ -431,6 +441,7 @@ def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
         by_stem={word: frozenset(found) for word, found in by_stem.items()},
         item_nouns=frozenset(item_nouns),
         words=frozenset(canonical_word(word) for label in parsed for word in words_of(label.label)),
+        plurals=plural_forms(labels),
     )
 
 

@@ -17,6 +17,9 @@ Invariants:
 - A bundle label ("Arrows (20)") taken by the looser match never multiplies a count of pieces: "20 arrows" is
   one bundle, "2 arrows" stays two plain arrows, and the note says so.
 - Nothing here raises on model text; a name it refuses is a ``Problem``.
+- A label made plural, perhaps after digits ("warming tonics", "2 torches"), is read at once from the label
+  set's table (``_plural_item``, ``plurals.plural_forms``), exactly as the long way reads it, which stays
+  its reference (``tests/test_normalize_plurals.py``).
 """
 
 from __future__ import annotations
@@ -28,13 +31,13 @@ from tagproc.commands import ItemRef
 from tagproc.names import ItemNames
 from tagproc.normalize.coins import names_two_coins, read_coin
 from tagproc.normalize.counts import CountInName, Problem, check_count, split_count, vague_prefix
-from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_name
+from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, label_words, match_name, plurals_of
 from tagproc.normalize.nouns import canonical_word, cut_name, singular_names, words_of
+from tagproc.normalize.plurals import says_only_more, without_determiners, without_more
 from tagproc.notes import Note, note
 from tagproc.repairs import Repair
 from tagproc.trusted import trusted
 from tagproc.vocabulary import ACTION_ALIASES, DETERMINERS, MAX_COINS, MAX_COUNT, MAX_NAME
-from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 
 __all__ = ["ResolvedItem", "names_no_item", "names_one_item", "resolve_item"]
 
@@ -44,6 +47,8 @@ _COUNT_LEFT = re.compile(r"\A\(\s*\d|\([^()]*\d[^()]*\)\s*\Z")  # a count left i
 _KEY_INSIDE = re.compile(r"[\"'`]\s*[a-z_]+\s*=|\b[a-z_]+\s*=\s*[\"'`]", re.I)
 _MOST_POSSESSOR = 3  # words before a possessive ("dead old watchman's")
 _POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019])\Z", re.I)
+# No determiner is written in digits, so "2 torches" has none for ``without_determiners`` to drop.
+_NO_DIGIT_DETERMINER = not any(word.isdigit() for word in DETERMINERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,9 @@ def resolve_item(
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, 1 if given is None else given, (), ())
+    plural = _plural_item(text, given, names)
+    if plural is not None:
+        return plural
     if _KEY_INSIDE.search(text):
         # "Torch' count='2": quotes that do not match swallowed the next key; never an item of that name.
         return Problem("unreadable", note("read_names.key_inside", text=text))
@@ -97,8 +105,8 @@ def resolve_item(
     vague = vague_prefix(text)
     if vague is not None:
         return Problem("unreadable", note("read_counts.vague", text=vague))
-    text = _without_more(text, repairs, only=("another",))
-    split = split_count(_without_determiners(text))
+    text = without_more(text, repairs, only=("another",))
+    split = split_count(without_determiners(text))
     if split is not None and given is not None and given != split.count:
         return Problem(
             "count-conflict", note("read_counts.conflict", text=text, says=split.count, given=given)
@@ -109,8 +117,8 @@ def resolve_item(
     count, plain = (split.count, split.rest) if split is not None else (given, text)
     if split is not None:
         repairs.append(Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'))
-        plain = _without_more(plain, repairs)
-    if _says_only_more(plain):
+        plain = without_more(plain, repairs)
+    if says_only_more(plain):
         return Problem("unreadable", note("read_names.only_more", text=text))
     found = whole or _repaired(plain, names, repairs, loose=loose)
     if isinstance(found, Problem):
@@ -152,7 +160,7 @@ def names_no_item(text: str) -> bool:
     """Whether ``text`` is only a count and words that say "more" ("2 more", "5 of them"): in a list, it
     points back at another entry, so the whole list is refused rather than read apart."""
     split = split_count(text.strip())
-    return _says_only_more(split.rest if split is not None else text)
+    return says_only_more(split.rest if split is not None else text)
 
 
 def _counted(
@@ -186,6 +194,45 @@ def _exact(name: str, names: ItemNames) -> ItemRef | None:
     return None
 
 
+def _plural_item(text: str, given: int | None, names: ItemNames) -> ResolvedItem | Problem | None:
+    """``resolve_item`` of a label made plural ("warming tonics"), perhaps after digits ("2 warming tonics"),
+    read at once from the label set's ``plurals.plural_forms``: the long way's own steps give the same for
+    these (see ``plurals``), and those that depend on more than the name are asked here (the count read
+    as ``split_count`` reads it, agreeing with ``given``; digits that are no word of a label, so no looser
+    match of the whole; the plural no item or coin itself, the singular one). None for any other name."""
+    if not text.isascii():
+        return None
+    plurals, label_words = plurals_of(names)
+    digits, _, rest = text.partition(" ")
+    if digits.isdigit() and rest:  # "2 warming tonics": the count, then the plural
+        singular = plurals.get(rest.lower())
+        if singular is None or not _NO_DIGIT_DETERMINER or vague_prefix(text) is not None:
+            return None
+        split = split_count(text)
+        if (
+            split is None
+            or split.rest != rest
+            or "pair" in split.phrase.lower()
+            or (given is not None and given != split.count)
+            or canonical_word(digits) in label_words
+            or _exact(rest, names) is not None
+        ):
+            return None
+        item = _exact(singular, names)
+        if item is None:
+            return None
+        repairs = (
+            Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'),
+            Repair("plural", rest, item.name),
+        )
+        return _counted(item, split.count, repairs, ())
+    singular = plurals.get(text.lower())
+    item = _exact(singular, names) if singular is not None else None
+    if item is None:
+        return None
+    return _counted(item, 1 if given is None else given, (Repair("plural", text, item.name),), ())
+
+
 def _whole_with_count(
     text: str, split: CountInName | None, names: ItemNames, repairs: list[Repair], *, loose: bool
 ) -> _Found | None:
@@ -217,7 +264,7 @@ def _repaired(
     name: str, names: ItemNames, repairs: list[Repair], *, loose: bool = True
 ) -> _Found | Problem | None:
     """The item ``name`` is once articles, plurals, coin names or a looser match are allowed; records the repair."""
-    bare = _without_determiners(name)
+    bare = without_determiners(name)
     for candidate in (bare, *singular_names(bare)):
         item = _exact(candidate, names)
         if item is None:
@@ -283,31 +330,6 @@ def _either(labels: tuple[str, ...]) -> Note:
     """The candidates a refusal names: the first ``_MOST_NAMED`` labels, and how many more there are."""
     shown = labels[:_MOST_NAMED]
     return note("read_names.either", labels=shown, more=len(labels) - len(shown))
-
-
-def _without_more(name: str, repairs: list[Repair], only: tuple[str, ...] | None = None) -> str:
-    """``name`` less a first word that only says the count adds to some already held ("2 more torches",
-    "another torch"), when a name is left; before any count only ``only`` ("another" is one; "extra torches"
-    says no number)."""
-    words = name.split()
-    if len(words) > 1 and words[0].lower() in MORE_WORDS and (only is None or words[0].lower() in only):
-        kept = " ".join(words[1:])
-        repairs.append(Repair("more-word", name, kept))
-        return kept
-    return name
-
-
-def _says_only_more(name: str) -> bool:
-    """Whether a name is only words that say "more" ("2 more", "5 of them"): it names no item."""
-    said = " ".join(name.lower().split()).strip(".,;:!? ")
-    return said in MORE_WORDS or said in COUNT_TAILS
-
-
-def _without_determiners(name: str) -> str:
-    words = name.split()
-    while len(words) > 1 and words[0].lower() in DETERMINERS:
-        words = words[1:]
-    return " ".join(words)
 
 
 def _plain_repairs(repairs: list[Repair]) -> list[Repair]:
