@@ -21,9 +21,10 @@ Invariants:
 - The body after the name is read by ``tagproc.body``: text that is no pair and not the bare verb is kept,
   in order, in ``free`` (a body of free text alone is no ``problem``; one of punctuation alone is).
 - The shortcuts give exactly the lenient reading (``_read_tag(raw, shortcuts=False)``, every step run):
-  a plain tag (``[inventory: key="value" ...]``, ``_PLAIN_TAG``) is read in one pass; otherwise the closer
-  is searched for near the end, the head-word pattern is tried only where a colon follows the name, and
-  ``tagproc.body`` skips cleaning a body with nothing to clean and reads a plain body in one pass.
+  a plain tag (``[inventory: key="value" ...]``, or with no colon, ``_PLAIN_TAG``) is read in one pass;
+  otherwise the closer is searched for near the end, the head-word pattern is tried only where a colon
+  follows the name, and ``tagproc.body`` skips cleaning a body with nothing to clean and reads a plain body
+  in one pass.
 """
 
 from __future__ import annotations
@@ -83,8 +84,13 @@ _CLOSE_REACH = 24
 # body (``tagproc.body.plain``, nothing for ``clean_body`` to do) its envelope and head need no repair and
 # read as written: the opener is the "[", the closer the last "]" (a plain body ends in a quote, a letter,
 # a digit or a space, none of which a closer may hold), the name is canonical, the colon's spaces dropped.
+# With no colon ("[inventory action=add ...]", group 2 empty) the head is the name and its one repair a
+# ``missing-colon``: a plain body's first word is a key before "=", which no head verb, head word, call or
+# parenthesis of ``_read_head`` can start; the body keeps its spaces before that key, as there.
 _PLAIN_TAG = re.compile(
-    r"\[(%n):[ \t]*(.*)\]".replace("%n", "|".join(n for n in TAG_NAMES if TAG_ALIASES.get(n, n) == n)),
+    r"\[(%n)(:[ \t]*|(?=[ \t]))(.*)\]".replace(
+        "%n", "|".join(n for n in TAG_NAMES if TAG_ALIASES.get(n, n) == n)
+    ),
     re.DOTALL,
 )
 _NAME = re.compile(
@@ -173,13 +179,15 @@ def _read_tag(raw: str, *, shortcuts: bool = True) -> TagReading:
 def _read_plain_tag(raw: str, repairs: list[Repair]) -> TagReading | None:
     """The reading of a plain tag (``_PLAIN_TAG`` around a plain body), or None for any other tag."""
     tag = _PLAIN_TAG.fullmatch(raw)
-    if tag is None or not is_plain(body := tag.group(2)):
+    if tag is None or not is_plain(body := tag.group(3)):
         return None
     read = plain_pairs(body)  # what ``read_plain_pairs`` adds to a new reader of the body, without one
     if read is None:
         return None
     attrs, ignored, more = read
     name = tag.group(1)
+    if not tag.group(2):  # "[inventory action=add ...]": ``_read_head``'s repair
+        repairs.append(Repair("missing-colon", name, f"{name}:"))
     return TagReading(
         name=name,
         attrs=tuple(attrs),

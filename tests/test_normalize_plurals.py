@@ -57,8 +57,8 @@ def _calls(labels: list[str], counts: tuple[str, ...]) -> list[Call]:
 @pytest.mark.parametrize("ruleset", _RULESETS)
 def test_every_label_made_plural_reads_the_same_at_once_and_the_long_way(ruleset: str) -> None:
     names = names_for(ruleset)
-    # srd-5e's long way is slow (its looser match over 600 labels), and its labels hold "2" ("Ammunition, +2"),
-    # so "2 clubs" is never read at once there: its counts are the ones that are ("02", a count of no label).
+    # srd-5e's long way is slow (its looser match over 600 labels), and its labels hold "2" ("Ammunition,
+    # +2"), so "2 clubs" is never read at once there: its counts are those that are ("02": no label's word).
     counts = ("", "02 ") if ruleset == "srd-5e" else _COUNTS
     assert _differ(names, _calls(list(names.item_labels()), counts)) == []
 
