@@ -160,7 +160,8 @@ def _read_tag(raw: str, *, shortcuts: bool = True) -> TagReading:
     """``read_tag`` without its net; ``shortcuts=False`` reads every body the lenient way, step by step
     (the reference the shortcuts for a plain body are tested against: the same reading, exactly)."""
     repairs: list[Repair] = []
-    raw = _no_surrogates(raw, repairs)
+    if not raw.isascii():  # an ASCII string holds no surrogate
+        raw = _no_surrogates(raw, repairs)
     if shortcuts and (plain := _read_plain_tag(raw, repairs)) is not None:
         return plain
     inner = _strip_envelope(raw, repairs, near_end=shortcuts)
@@ -193,7 +194,7 @@ def _read_plain_tag(raw: str, repairs: list[Repair]) -> TagReading | None:
         attrs=tuple(attrs),
         ignored=tuple(ignored),
         repairs=(*repairs, *more),
-        problem=_body_problem(None, attrs, (), body),
+        problem=None if attrs else _body_problem(None, attrs, (), body),
         written_name=name,
     )
 

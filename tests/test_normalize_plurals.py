@@ -9,7 +9,7 @@ import pytest
 
 import tagproc.normalize.items as items_module
 from tagproc.names import CoinName, ItemNames, NameBook
-from tagproc.normalize.counts import Problem, split_count, vague_prefix
+from tagproc.normalize.counts import CountInName, Problem, split_count, vague_prefix
 from tagproc.normalize.items import ResolvedItem, resolve_item
 from tagproc.normalize.nouns import singular_names
 from tagproc.normalize.plurals import plural_forms
@@ -162,8 +162,26 @@ def test_a_counted_plural_is_read_at_once_only_where_no_label_holds_its_digits()
 def test_each_plural_form_is_its_first_singular_and_never_itself(ruleset: str) -> None:
     forms = plural_forms(rules_for(ruleset).item_labels)
     assert forms
-    assert [plural for plural, singular in forms.items() if singular_names(plural)[0] != singular] == []
-    assert [plural for plural, singular in forms.items() if plural == singular] == []
+    assert [plural for plural, (singular, _) in forms.items() if singular_names(plural)[0] != singular] == []
+    assert [plural for plural, (singular, _) in forms.items() if plural == singular] == []
+
+
+@pytest.mark.parametrize("ruleset", _RULESETS)
+def test_a_plural_form_flagged_counted_is_read_after_any_digits_as_their_count(ruleset: str) -> None:
+    forms = plural_forms([*rules_for(ruleset).item_labels, "Pound of flour", "Worth gem", "Dozen egg"])
+    assert any(counted for _, counted in forms.values())
+    differ = [
+        (digits, written)
+        for plural, (_, counted) in forms.items()
+        for written in (plural, plural.upper(), plural.title())
+        for digits in ("1", "2", "02", "20", "1000", "99999")
+        if counted
+        and (
+            split_count(f"{digits} {written}") != CountInName(int(digits), written, digits)
+            or vague_prefix(f"{digits} {written}") is not None
+        )
+    ]
+    assert differ == []
 
 
 def test_no_plural_form_is_one_the_long_way_reads_a_count_or_a_vague_amount_in() -> None:

@@ -109,7 +109,7 @@ class _Index:
     by_stem: dict[str, frozenset[int]]  # a word's stem ("heal" of "healer") → the labels holding the word
     item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
     words: frozenset[str]  # every word of every label, canonical, stop words and parentheses included
-    plurals: Mapping[str, str]  # ``plurals.plural_forms`` of the labels: a plural → its label, lowercase
+    plurals: Mapping[str, tuple[str, bool]]  # ``plurals.plural_forms`` of the labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,7 +392,7 @@ def label_words(names: ItemNames) -> frozenset[str]:
     return _index_of(names).words
 
 
-def plurals_of(names: ItemNames) -> tuple[Mapping[str, str], frozenset[str]]:
+def plurals_of(names: ItemNames) -> tuple[Mapping[str, tuple[str, bool]], frozenset[str]]:
     """``plurals.plural_forms`` of the labels ``match_name`` reads (made with the index, once per label set),
     and their words (``label_words``), from one look-up of the index."""
     index = _index_of(names)

@@ -197,37 +197,35 @@ def _exact(name: str, names: ItemNames) -> ItemRef | None:
 def _plural_item(text: str, given: int | None, names: ItemNames) -> ResolvedItem | Problem | None:
     """``resolve_item`` of a label made plural ("warming tonics"), perhaps after digits ("2 warming tonics"),
     read at once from the label set's ``plurals.plural_forms``: the long way's own steps give the same for
-    these (see ``plurals``), and those that depend on more than the name are asked here (the count read
-    as ``split_count`` reads it, agreeing with ``given``; digits that are no word of a label, so no looser
-    match of the whole; the plural no item or coin itself, the singular one). None for any other name."""
+    these (see ``plurals``; the digits are the count where the form's flag says ``split_count`` reads them
+    so), and those that depend on more than the name are asked here (a count agreeing with ``given``;
+    digits that are no word of a label, so no looser match of the whole; the plural no item or coin
+    itself, the singular one). None for any other name."""
     if not text.isascii():
         return None
     plurals, label_words = plurals_of(names)
     digits, _, rest = text.partition(" ")
     if digits.isdigit() and rest:  # "2 warming tonics": the count, then the plural
-        singular = plurals.get(rest.lower())
-        if singular is None or not _NO_DIGIT_DETERMINER or vague_prefix(text) is not None:
+        form = plurals.get(rest.lower())
+        if form is None or not form[1] or not _NO_DIGIT_DETERMINER:
             return None
-        split = split_count(text)
+        count = int(digits)  # ``split_count``'s, as the form's flag says
         if (
-            split is None
-            or split.rest != rest
-            or "pair" in split.phrase.lower()
-            or (given is not None and given != split.count)
+            (given is not None and given != count)
             or canonical_word(digits) in label_words
             or _exact(rest, names) is not None
         ):
             return None
-        item = _exact(singular, names)
+        item = _exact(form[0], names)
         if item is None:
             return None
         repairs = (
-            Repair("count-in-name", text, f'item="{split.rest}" count="{split.count}"'),
+            Repair("count-in-name", text, f'item="{rest}" count="{count}"'),
             Repair("plural", rest, item.name),
         )
-        return _counted(item, split.count, repairs, ())
-    singular = plurals.get(text.lower())
-    item = _exact(singular, names) if singular is not None else None
+        return _counted(item, count, repairs, ())
+    form = plurals.get(text.lower())
+    item = _exact(form[0], names) if form is not None else None
     if item is None:
         return None
     return _counted(item, 1 if given is None else given, (Repair("plural", text, item.name),), ())

@@ -15,7 +15,8 @@ Also the name helpers both need: ``without_determiners``, ``without_more``, ``sa
 Invariants:
 - ``plural_forms`` is a function of the labels alone (no coin, no game), and never maps a name to itself.
 - Each key ``p`` maps to ``singular_names(p)[0]``, a label in lowercase; the caller still looks both up
-  (``_exact``), since a label set does not say what else a name is (a coin).
+  (``_exact``), since a label set does not say what else a name is (a coin). Its flag says that
+  ``split_count`` reads "<digits> p" as those digits' count and ``p`` as written, with no vague amount.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from tagproc.normalize.counts import split_count, vague_prefix
+from tagproc.normalize.counts import CountInName, split_count, vague_prefix
 from tagproc.normalize.nouns import singular_names
 from tagproc.repairs import Repair
 from tagproc.vocabulary import DETERMINERS, IRREGULAR_SINGULARS
@@ -41,18 +42,19 @@ _IRREGULAR_PLURALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
-def plural_forms(labels: Iterable[str]) -> Mapping[str, str]:
+def plural_forms(labels: Iterable[str]) -> Mapping[str, tuple[str, bool]]:
     """Each plural of a label (its last word, or the word before " of", made plural) that the steps of
     ``resolve_item`` before the plural repair leave as written, lowercase, mapped to its label in lowercase
-    (``singular_names``' first)."""
-    forms: dict[str, str] = {}
+    (``singular_names``' first) and whether digits before it are read as its count and nothing else
+    (``_counted_as_written``)."""
+    forms: dict[str, tuple[str, bool]] = {}
     for label in labels:
         singular = " ".join(label.lower().split())
         if not singular.isascii() or _LETTER_WORDS.fullmatch(singular) is None:
             continue
         for plural in _plurals_of(singular):
             if plural not in forms and _reads_as(plural, singular):
-                forms[plural] = singular
+                forms[plural] = (singular, _counted_as_written(plural))
     return MappingProxyType(forms)
 
 
@@ -91,6 +93,13 @@ def _reads_as(plural: str, singular: str) -> bool:
         and split_count(plural) is None
         and not says_only_more(plural)
     )
+
+
+def _counted_as_written(plural: str) -> bool:
+    """Whether "<digits> <plural>" has no vague amount and reads as the count of the digits, written as they are,
+    and the plural as written: ``split_count`` and ``vague_prefix`` read the plural's words (in any case) and
+    only the digits' value, so "1" answers for every count."""
+    return vague_prefix(f"1 {plural}") is None and split_count(f"1 {plural}") == CountInName(1, plural, "1")
 
 
 def without_more(name: str, repairs: list[Repair], only: tuple[str, ...] | None = None) -> str:
