@@ -11,7 +11,7 @@ from tagproc.names import NameBook
 from tagproc.normalize import normalize
 from tagproc.normalize.counts import Problem
 from tagproc.normalize.fuzzy import FuzzyMatch, FuzzyTie, match_name
-from tagproc.normalize.items import resolve_item
+from tagproc.normalize.items import ResolvedItem, names_one_item, resolve_item
 from tagproc.normalize.nouns import canonical_word
 from tagproc.syntax import read_tag
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, SPELLINGS
@@ -549,3 +549,30 @@ SWALLOWED_KEYS = [
 def test_a_name_that_swallowed_a_key_is_refused(written: str) -> None:
     read = resolve_item(written, None, rules_for("srd-5e").names(party(member("Ada"))))
     assert isinstance(read, Problem) and read.reason == "unreadable"
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "ember-roads", "srd-5e"])
+def test_names_one_item_says_what_resolve_item_finds(ruleset: str) -> None:
+    # ``names_one_item`` tells a label or coin at once, and reads any other name as ``resolve_item`` does.
+    rules = rules_for(ruleset)
+    names = rules.names()
+    coins = [word for coin in rules.coin_names for word in (coin.label, coin.one or "")]
+    texts = [
+        form
+        for label in [
+            *rules.item_labels[:120],
+            *coins,
+            "Rope and torch",
+            "Shot and powder",
+            "",
+            " ",
+            "x" * 130,
+        ]
+        for form in (label, f"  {label.upper()} ", f"2 {label}s", f"the {label}", f"{label},")
+    ]
+
+    def found(text: str) -> bool:
+        read = resolve_item(text, None, names)
+        return isinstance(read, ResolvedItem) and (read.item.label is not None or read.item.coin is not None)
+
+    assert [text for text in texts if names_one_item(text, names) != found(text)] == []

@@ -91,6 +91,12 @@ def resolve_item(
     exact = _exact(text, names)
     if exact is not None:
         return _counted(exact, 1 if given is None else given, (), ())
+    return _inexact(text, given, names, loose=loose)
+
+
+def _inexact(text: str, given: int | None, names: ItemNames, *, loose: bool) -> ResolvedItem | Problem:
+    """``resolve_item`` of a name (its spaces collapsed, at most ``MAX_NAME`` long) that is no label or coin
+    as written: the plural read at once, else every repair in turn."""
     plural = _plural_item(text, given, names)
     if plural is not None:
         return plural
@@ -152,7 +158,13 @@ def resolve_item(
 def names_one_item(text: str, names: ItemNames) -> bool:
     """Whether ``text`` (a count, articles and plurals allowed) is one ruleset item or coin, closely enough
     that a comma inside it is part of the name: an exact label or coin, or a looser match that is taken."""
-    read = resolve_item(text, None, names)
+    cleaned = " ".join(text.split())
+    if 0 < len(cleaned) <= MAX_NAME:  # ``resolve_item``'s steps, the label or coin itself told at once
+        if _exact(cleaned, names) is not None:
+            return True
+        read = _inexact(cleaned, None, names, loose=True)
+    else:
+        read = resolve_item(text, None, names)
     return isinstance(read, ResolvedItem) and (read.item.label is not None or read.item.coin is not None)
 
 
