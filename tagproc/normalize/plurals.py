@@ -34,6 +34,8 @@ from tagproc.vocabulary.counts import COUNT_TAILS, MORE_WORDS
 __all__ = ["plural_forms", "says_only_more", "without_determiners", "without_more"]
 
 _LETTER_WORDS = re.compile(r"[a-z]+(?: [a-z]+)*")
+_ES_AFTER = ("s", "x", "z", "ch", "sh", "o")  # "torches", "potatoes"; "keys", "clubs" take an -s
+_VOWEL_Y = ("ay", "ey", "oy", "uy")  # "keys", not "keies"; "berries"
 _IRREGULAR_PLURALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         singular: tuple(plural for plural, one in IRREGULAR_SINGULARS.items() if one == singular)
@@ -67,10 +69,12 @@ def _plurals_of(singular: str) -> list[str]:
     found: list[str] = []
     for place in places:
         word = words[place]
-        ends = [word + "s", word + "es", *_IRREGULAR_PLURALS.get(word, ())]
-        if word.endswith("y"):
+        # The English plurals (a table costs its build for each label set: the unlikely spellings, "torchs",
+        # "tonices", are left to the long way, which reads them as it always did).
+        ends = [*_IRREGULAR_PLURALS.get(word, ()), word + ("es" if word.endswith(_ES_AFTER) else "s")]
+        if word.endswith("y") and not word.endswith(_VOWEL_Y):
             ends.append(word[:-1] + "ies")
-        if word.endswith("f"):
+        if word.endswith("f") and not word.endswith("ff"):
             ends.append(word[:-1] + "ves")
         if word.endswith("fe"):
             ends.append(word[:-2] + "ves")
