@@ -42,6 +42,8 @@ _PLAIN_PAIR = re.compile(_PAIR)
 # ``findall`` over a body this matches finds exactly its pairs, one after the other.
 _PLAIN_BODY = re.compile(rf"[ \t]*(?:{_PAIR}(?:[ \t]+(?=[a-z_])|[ \t]*\Z))+")
 _TAG_NAMES = frozenset(TAG_NAMES)
+# The keys a pair needs more than appending for: a tag's name (refused), and ``add_pair_to``'s own.
+_SPECIAL_KEYS = _TAG_NAMES | TAG_NAME_KEYS | OUTCOME_KEYS
 
 
 # What a plain body reads to: its pairs, its outcome keys and its repairs, in the order ``read_pairs`` makes them.
@@ -75,7 +77,8 @@ def plain_pairs(text: str) -> PlainPairs | None:
     # Each pair read before any is added, since a later one may still say the body is not plain (None): the
     # lists are this call's own, so one given up on is simply dropped.
     for key, written in _PLAIN_PAIR.findall(text):
-        if key in _TAG_NAMES:
+        special = key in _SPECIAL_KEYS
+        if special and key in _TAG_NAMES:
             return None
         quote = written[0]
         if quote == '"':
@@ -89,7 +92,7 @@ def plain_pairs(text: str) -> PlainPairs | None:
         else:
             value = written
             repairs.append(Repair("unquoted-value", written, f'"{written}"'))
-        if key in TAG_NAME_KEYS or key in OUTCOME_KEYS:  # the keys ``add_pair_to`` does more with
+        if special:  # a key ``add_pair_to`` does more with (a tag's name is refused above)
             add_pair_to(attrs, ignored, repairs, key, value)
         else:  # what ``add_pair_to`` does with any other key (no tag's name is a key here: refused above)
             attrs.append((key, value))
