@@ -21,7 +21,7 @@ Weights are floats (a weight stat may be ``integer: false``), compared with a sm
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tagproc.engine.bags import MAX_BAG_STACKS, What, stack_room
 from tagproc.engine.rules import Rules
@@ -56,9 +56,22 @@ def unit_weight(rules: Rules, state: GameState, what: What) -> float:
     return rules.unit_weight(what, state)
 
 
-def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
-    """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
-    limit = rules.stack_limit(rules.item_of(what, state))
+_WORKED_OUT: Any = object()  # ``share_out``'s ``limit`` when the caller has not worked it out already
+
+
+def share_out(
+    rules: Rules,
+    state: GameState,
+    what: What,
+    count: int,
+    who: int | None,
+    *,
+    limit: int | None = _WORKED_OUT,
+) -> Share:
+    """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out. ``limit`` is
+    the stack limit of ``what`` (``Rules.stack_limit`` of its item), when the caller has it at hand."""
+    if limit is _WORKED_OUT:
+        limit = rules.stack_limit(rules.item_of(what, state))
     weight = rules.unit_weight(what, state)
     if who is not None or weight <= 0:
         # Into one bag, ``who``'s or (a weightless thing) the player's: only its room is read (the others' as

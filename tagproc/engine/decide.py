@@ -88,8 +88,10 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     decider = _DECIDERS.get(kind)
     if decider is None:  # every command has a decider; a new command type without one is refused
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
-    if kind in _CHANGES_SHEET and is_party(state, command.__dict__["who"]):  # every sheet op has a who
-        return _for_the_party(state, command, rules, dice, decider)
+    if kind in _CHANGES_SHEET:
+        who = command.__dict__["who"]  # every sheet op has a who; ``is_party`` asked only of one like it
+        if who is not None and who.strip().casefold() == PARTY and is_party(state, who):
+            return _for_the_party(state, command, rules, dice, decider)
     decision = decider(state, command, rules, dice)
     if kind in _CHANGES_INVENTORY and type(decision) is Accepted:
         return fakes.shown_on_sheet(state, decision, rules)

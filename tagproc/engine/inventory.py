@@ -218,11 +218,12 @@ def decide_give(
         count += piece.count
         worn = worn or piece.worn
         bound = bound or piece.bound
-    too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
+    limit = rules.stack_limit(resolved.item)
+    too_heavy = _too_heavy_for(state, rules, resolved, count, receiver, limit)
     if too_heavy is not None:
         return refuse(command, Reason.TOO_HEAVY, too_heavy)
     before = state.party[receiver].bag
-    into = bags.put(before, pieces, resolved.what, rules.stack_limit(resolved.item))
+    into = bags.put(before, pieces, resolved.what, limit)
     if len(into) > max(bags.MAX_BAG_STACKS, len(before)):
         full = note("inventory.bag_full", who=state.party[receiver].name, most=bags.MAX_BAG_STACKS)
         return refuse(command, Reason.TOO_MANY, full)
@@ -258,10 +259,11 @@ def decide_give(
 
 
 def _too_heavy_for(
-    state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int
+    state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int, limit: int | None
 ) -> Note | None:
-    """Why ``receiver`` cannot carry ``count`` more under their limit, or None when they can."""
-    share = carrying.share_out(rules, state, resolved.what, count, receiver)
+    """Why ``receiver`` cannot carry ``count`` more under their limit (``limit``: a stack's), or None when
+    they can."""
+    share = carrying.share_out(rules, state, resolved.what, count, receiver, limit=limit)
     if share.left == 0:
         return None
     member = state.party[receiver]

@@ -73,7 +73,8 @@ def find(entries: Iterable[N], name: str) -> N | None:
 def find_in(rules: Rules, entries: Sequence[N], name: str) -> N | None:
     """``find`` over one of the ruleset's own lists, through its index (``Rules.index``): the same entry."""
     ids, labels = rules.index(entries)
-    wanted = stack_key(name)
+    # ``stack_key`` (``names.fold``), its one-word path inline: a tag's pool, track or rest is most often one
+    wanted = name.lower() if name.isalnum() else stack_key(name)
     found = ids.get(wanted)
     if found is None:
         found = labels.get(wanted)
