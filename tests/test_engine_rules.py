@@ -133,6 +133,20 @@ def test_a_coins_family_as_a_payment_reads_it_is_what_each_table_says_and_plans_
                 assert money.plan_payment(family, purse, owed, checked=True, largest=found.largest) == fresh
 
 
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_an_items_label_resolves_as_the_book_finds_it_and_its_entry_resolves(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    labels = [
+        each for entry in rules.book.items() for each in (entry.label, entry.label.upper(), f" {entry.label}")
+    ]
+    for label in [*labels, "nothing of that name", ""]:
+        for _ in range(2):  # afresh, then as kept
+            entry = rules.book.find(label)
+            expected = None if entry is None else rules.entry_resolved(entry)
+            assert rules.label_resolved(label) is expected
+    assert len(rules._labels_resolved) <= len(rules.book.items())
+
+
 def test_an_unsound_family_is_never_taken_as_checked() -> None:
     rules = Rules(load_ruleset("gravewatch"))
     unsound = (Coin("penny", 2), Coin("shilling", 12))  # no coin worth 1

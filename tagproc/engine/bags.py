@@ -58,9 +58,9 @@ def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
     if ref.coin is not None and ref.coin in rules.coins_by_id:
         return rules.coin_resolved(ref.coin)
     if ref.label is not None:
-        entry = rules.book.find(ref.label)
-        if entry is not None:
-            return rules.entry_resolved(entry)
+        found = rules.label_resolved(ref.label)  # ``entry_resolved`` of ``rules.book.find(ref.label)``
+        if found is not None:
+            return found
     invented = state.invented_item(stack_key(ref.name))
     if invented is not None:
         return Resolved(What(invented.name, invented=invented.key), invented.item)
@@ -247,6 +247,7 @@ def take(
     stacks: list[Stack | None] = list(bag)
     taken: list[Stack] = []
     left = count
+    emptied = False
     for index in taking_order(bag, what, keep):
         if left == 0:
             break
@@ -254,8 +255,14 @@ def take(
         moved = min(stack.count, left)
         if pieces:
             taken.append(stack if moved == stack.count else with_count(stack, moved))
-        stacks[index] = None if moved == stack.count else with_count(stack, stack.count - moved)
+        if moved == stack.count:
+            stacks[index] = None
+            emptied = True
+        else:
+            stacks[index] = with_count(stack, stack.count - moved)
         left -= moved
+    if not emptied:  # every stack still holds some: the list as it is
+        return tuple(stacks), tuple(taken)  # type: ignore[arg-type]  # no None in it
     return tuple([stack for stack in stacks if stack is not None]), tuple(taken)
 
 

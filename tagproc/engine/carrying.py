@@ -79,11 +79,23 @@ def share_out(
         # the same share, and with less the room alone leaves some behind).
         rooms = [_MANY] * len(state.party)
         one = 0 if who is None else who
-        rooms[one] = _room(state.party[one].bag, what, limit, count)
+        member = state.party[one]
+        rooms[one] = room = _room(member.bag, what, limit, count)
+        # ``_share`` of the one bag, inline (a weightless thing fits any number, whatever the limit)
+        if who is None:
+            taken = min(count, room)
+        else:
+            fits = (
+                _MANY
+                if weight <= 0
+                else _fits(rules.carry_limit(member, state) - rules.load(member, state), weight)
+            )
+            taken = min(count, fits, room)
+        share = Share(((one, taken),) if taken else (), count - taken)
     else:
         rooms = [_room(member.bag, what, limit, count) for member in state.party]
-    share = _share(rules, state, weight, count, who, rooms)
-    if share.left and any(room < count for room in rooms):
+        share = _share(rules, state, weight, count, who, rooms)
+    if share.left and min(rooms) < count:  # some room held some back (``any(room < count ...)``)
         unbounded = _share(rules, state, weight, count, who, [_MANY] * len(rooms))
         if unbounded.left < share.left:
             return Share(share.parts, share.left, stacked=True)

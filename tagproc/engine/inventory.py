@@ -71,7 +71,7 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     if resolved.item is not None and resolved.item.service:
         return refuse(command, Reason.SERVICE, note("inventory.service", name=resolved.what.name))
     native = rules.block is None or rules.block.native
-    if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
+    if not native and resolved.is_plain and not _anyone_holds(state, command, resolved.what):
         return refuse(
             command, Reason.NOT_RULESET_ITEM, note("inventory.not_ruleset_item", name=command.item.name)
         )
@@ -180,7 +180,9 @@ def _take(
     if keep is not None:
         held -= sum(s.count for s in member.bag if bags.is_of(s, resolved.what) and keep(s))
     bag, pieces = bags.take(member.bag, resolved.what, command.count, keep)
-    count = sum(piece.count for piece in pieces)
+    count = 0
+    for piece in pieces:  # a loop, not sum() over a generator: every remove and give asks
+        count += piece.count
     short = (
         note("inventory.held_only", who=member.name, held=held, count=count)
         if count < command.count
@@ -240,7 +242,7 @@ def decide_give(
             entry=journal_entry(
                 kind="given",
                 who=giver_name,
-                text=counted(resolved, count),
+                text=f"{resolved.what.name} ×{count}",  # ``counted``
                 to=receiver_name,
             )
         ),

@@ -114,10 +114,10 @@ def place(
     notes: tuple[Note, ...] = (),
 ) -> Decision:
     """``count`` of ``resolved`` into ``command.who``'s bag, or shared out by the carrying rule."""
-    who = member_or_refusal(state, command, command.who)
+    named = command.who is not None
+    who = member_or_refusal(state, command, command.who) if named else 0  # nobody named: the player
     if not isinstance(who, int):
         return who
-    named = command.who is not None
     limit = rules.stack_limit(
         resolved.item
     )  # ``resolved.item`` is what its stacks follow (``Rules.item_of``)

@@ -25,7 +25,6 @@ from typing import TypeVar
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
-from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import (
     Accepted,
@@ -105,7 +104,7 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         bag_changed(member=who, bag=bag),
         journaled(entry=journal_entry(kind="spent", who=member.name, text=", ".join(said))),
     )
-    after_now = bags.count_held(bag, _coin(rules, first)) if len(amounts) == 1 else None
+    after_now = bags.count_held(bag, rules.coin_resolved(first).what) if len(amounts) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
     reply = answer(command, now=after_now, attrs=attrs, note=money.payment_note(plan, tables.labels))
     return trusted_accepted(effects=effects, answers=(reply,))
@@ -135,10 +134,6 @@ def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict
     return purse
 
 
-def _coin(rules: Rules, coin: str) -> What:
-    return rules.coin_resolved(coin).what
-
-
 def coins_moved(
     bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
 ) -> tuple[Stack, ...]:
@@ -146,10 +141,10 @@ def coins_moved(
     payment's, a buy's and a sale's coins alike)."""
     for coin, count in after.items():
         change = count - before.get(coin, 0)
-        if change < 0:
-            bag, _ = bags.take(bag, _coin(rules, coin), -change, pieces=False)  # paid away: no pieces
+        if change < 0:  # paid away: no pieces
+            bag, _ = bags.take(bag, rules.coin_resolved(coin).what, -change, pieces=False)
         elif change > 0:
-            bag = bags.add(bag, _coin(rules, coin), change, None)
+            bag = bags.add(bag, rules.coin_resolved(coin).what, change, None)
     return bag
 
 

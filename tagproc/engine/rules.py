@@ -132,6 +132,8 @@ class Rules:
         # coin and one an item of the book.
         self._coins_resolved: dict[str, Resolved] = {}
         self._entries_resolved: dict[str, tuple[BookItem, Resolved]] = {}
+        # ``label_resolved``: a ruleset item's ``Resolved`` by its own label (at most one an item of the book).
+        self._labels_resolved: dict[str, Resolved] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
@@ -145,6 +147,20 @@ class Rules:
             return invented.item if invented else None
         return None
 
+    def keepers(self, condition_id: str) -> frozenset[str]:
+        """The refs of the book's items that keep ``condition_id`` off their holder, worn or carried
+        (``conditionImmunities``): the only ruleset items ``LiveSheet.immunity`` can find in a bag."""
+        return self._keepers.get(condition_id, frozenset())
+
+    @cached_property
+    def _keepers(self) -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for entry in self.book.items():  # every item a game can have (the book's items never change)
+            for held in (entry.item.worn, entry.item.carried):
+                for condition_id in held.condition_immunities if held is not None else ():
+                    found.setdefault(condition_id, set()).add(entry.ref)
+        return {condition_id: frozenset(refs) for condition_id, refs in found.items()}
+
     def entry(self, ref: str) -> BookItem | None:
         return self.book.get(ref)
 
@@ -156,6 +172,21 @@ class Rules:
             return found[1]
         resolved = Resolved(What(entry.label, item=entry.ref), entry.item)
         self._entries_resolved[entry.ref] = (entry, resolved)
+        return resolved
+
+    def label_resolved(self, label: str) -> Resolved | None:
+        """``entry_resolved`` of the item ``book.find(label)`` finds, None for none: what ``bags.resolve`` makes
+        of an ``ItemRef``'s label (the normaliser's, an item's own). Kept for a label that is its item's own,
+        so at most one an item of the book (the book never changes)."""
+        found = self._labels_resolved.get(label)
+        if found is not None:
+            return found
+        entry = self.book.find(label)
+        if entry is None:
+            return None
+        resolved = self.entry_resolved(entry)
+        if entry.label == label:
+            self._labels_resolved[label] = resolved
         return resolved
 
     def coin_resolved(self, coin_id: str) -> Resolved:
@@ -504,7 +535,7 @@ class Rules:
         """A value reference worked out for ``member``; ``default`` where it cannot be (an op tagproc does
         not know, a word where a number is needed): the engine never raises on a ruleset's numbers."""
         if not live:
-            return self._read_fixed(ref, member, state, default)
+            return self.read_fixed(ref, member, state, default)
         return self._evaluate(ref, member, state, live=live, default=default)
 
     def _evaluate(
@@ -515,7 +546,7 @@ class Rules:
         except (ValueError, TypeError, KeyError, ZeroDivisionError):
             return default
 
-    def _read_fixed(self, ref: object, member: Member, state: GameState, default: float) -> float:
+    def read_fixed(self, ref: object, member: Member, state: GameState, default: float = 0.0) -> float:
         """``read(live=False)``, memoised: without the live state it reads the sheet's abilities and fields
         alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
         reference are the key."""
@@ -607,14 +638,14 @@ class Rules:
         if self.block is None or self.block.carry is None:
             return math.inf
         # A number that cannot be worked out limits nothing, as a ruleset without carry does.
-        return self._read_fixed(
+        return self.read_fixed(
             self.block.carry.encumbered_above, member, state, math.inf
         )  # ``read(live=False)``
 
     def carry_limit(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None or self.block.carry.limit is None:
             return math.inf
-        return self._read_fixed(self.block.carry.limit, member, state, math.inf)  # ``read(live=False)``
+        return self.read_fixed(self.block.carry.limit, member, state, math.inf)  # ``read(live=False)``
 
     def binding_max(self, member: Member, state: GameState) -> int:
         if self.block is None or self.block.binding is None:
