@@ -294,6 +294,24 @@ class _MoneyCommand(_Command):
     amounts: tuple[CoinAmount, ...] = Field(min_length=1)
     who: str | None = None
 
+    def answer_attrs(self) -> tuple[tuple[str, str], ...]:
+        """``answer_attrs`` in one pass over a money command's own keys (``action``, then one coin's ``item``
+        and ``count`` or several coins' ``amount``, then ``who``): what ``_answer_value`` says of each."""
+        fields = self.__dict__
+        amounts: tuple[CoinAmount, ...] = fields["amounts"]
+        action = fields.get("action")  # every money command's (``Pay``, ``Earn``)
+        pairs: list[tuple[str, str]] = [] if action is None else [("action", action)]
+        if len(amounts) == 1:
+            one = amounts[0]
+            pairs.append(("item", one.label or one.name))
+            pairs.append(("count", str(one.count)))
+        else:
+            pairs.append(("amount", ", ".join(f"{part.count} {part.label or part.name}" for part in amounts)))
+        who = fields["who"]
+        if who is not None:
+            pairs.append(("who", who))
+        return tuple(pairs)
+
     def _answer_value(self, key: str) -> str | None:
         one = self.amounts[0] if len(self.amounts) == 1 else None
         if key == "item":

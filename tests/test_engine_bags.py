@@ -107,3 +107,34 @@ def test_a_count_copied_in_unvalidated_gives_the_stack_the_validated_path_gives(
     copied = bags.with_count(stack, count)
     assert copied == validated
     assert copied.model_dump_json() == validated.model_dump_json()
+
+
+_REFS = st.none() | st.sampled_from(["gravewatch/tonic", "gravewatch/spade"])
+_ODD_STACKS = st.builds(
+    Stack,
+    name=st.sampled_from(["Rope", "rope", "Warming tonic", "shillings", "Boar axe"]),
+    count=st.integers(1, 50),
+    item=_REFS,
+    coin=st.none() | st.sampled_from(["shilling", "penny"]),
+    invented=st.none() | st.just("boar axe"),
+    passes_as=_REFS,
+)
+_WHATS = st.builds(
+    What,
+    name=st.sampled_from(["Rope", "ROPE", "Warming tonic", "shillings", "Boar axe"]),
+    item=_REFS,
+    coin=st.none() | st.sampled_from(["shilling", "penny"]),
+    invented=st.none() | st.just("boar axe"),
+    passes_as=_REFS,
+)
+
+
+@given(bag=st.lists(_ODD_STACKS, max_size=6).map(tuple), what=_WHATS)
+def test_the_stacks_found_of_a_thing_are_those_is_of_finds_in_bag_order(
+    bag: tuple[Stack, ...], what: What
+) -> None:
+    # Odd stacks and names included (a coin with an item, a fake of a coin): the inline comparisons of a
+    # coin's and a ruleset item's stacks find what ``is_of`` finds, and ``count_held`` counts them.
+    expected = [index for index, stack in enumerate(bag) if bags.is_of(stack, what)]
+    assert bags.indices_of(bag, what) == expected
+    assert bags.count_held(bag, what) == sum(bag[index].count for index in expected)

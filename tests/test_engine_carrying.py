@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tagproc.engine import carrying
 from tagproc.engine.bags import What
 from tagproc.engine.carrying import Share, format_weight, share_out
-from tagproc.engine.state import GameState
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, Stack
 
 from .engine_support import (
     answers_of,
@@ -163,3 +165,54 @@ def test_a_share_places_exactly_the_count_and_never_passes_a_limit(
         assert taken > 0
         assert loads[index] + taken <= max(12, loads[index])
         assert who is None or index == who
+
+
+def _share_out_the_long_way(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
+    """``share_out`` as first written: every bag's room read, and ``_share`` asked even of one bag."""
+    limit = rules.stack_limit(rules.item_of(what, state))
+    weight = rules.unit_weight(what, state)
+    if who is not None or weight <= 0:
+        rooms = [carrying._MANY] * len(state.party)
+        one = 0 if who is None else who
+        rooms[one] = carrying._room(state.party[one].bag, what, limit, count)
+    else:
+        rooms = [carrying._room(member.bag, what, limit, count) for member in state.party]
+    share = carrying._share(rules, state, weight, count, who, rooms)
+    if share.left and any(room < count for room in rooms):
+        unbounded = carrying._share(rules, state, weight, count, who, [carrying._MANY] * len(rooms))
+        if unbounded.left < share.left:
+            return Share(share.parts, share.left, stacked=True)
+    return share
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    loads=st.tuples(st.integers(0, 14), st.integers(0, 14), st.integers(0, 14)),
+    stacks=st.tuples(st.integers(0, 201), st.integers(0, 201), st.integers(0, 201)),
+    what=st.sampled_from([CAKE, COAT, AXE, ROPE, BITS]),
+    count=st.integers(1, 500) | st.sampled_from([10**15, 10**15 + 1, 10**16]),
+    who=st.sampled_from((None, 0, 1, 2)),
+    limit=st.booleans(),
+)
+def test_a_share_is_the_long_ways_over_weights_rooms_and_counts_past_any(
+    loads: tuple[int, int, int],
+    stacks: tuple[int, int, int],
+    what: What,
+    count: int,
+    who: int | None,
+    limit: bool,
+) -> None:
+    # Bags of salt cakes and of so many one-of stacks of rope (up to past ``MAX_BAG_STACKS``), weighed or
+    # weightless things, a limit handed in or worked out: the one bag's share inline is the long way's.
+    rules = rules_for("ember-roads")
+    members = []
+    for index, (name, load) in enumerate(zip(("Ada", "Bram", "Cas"), loads, strict=True)):
+        held = [item("Salt cake", load, "ember-roads")] if load else []
+        held += [Stack(name=f"Rope {n}", count=1) for n in range(stacks[index])]
+        members.append(member(name, *held))
+    state = party(*members)
+    long_way = _share_out_the_long_way(rules, state, what, count, who)
+    if limit:
+        worked_out = rules.stack_limit(rules.item_of(what, state))
+        assert share_out(rules, state, what, count, who, limit=worked_out) == long_way
+    assert share_out(rules, state, what, count, who) == long_way

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from tagproc.engine import carrying
+from tagproc.engine.bags import What
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState
+from tests.conformance.run import load_cases, play
+from tests.corpus.cases import ALL_CASES
+from tests.corpus.harness import _play
+
 from .engine_support import answers_of, item, member, outcome, party, refused, said
 
 
@@ -26,3 +38,25 @@ def test_an_invented_item_nobody_can_carry_is_not_kept() -> None:
     tag = '[inventory: action="add" item="Iron jack" category="armor" stats="bulk=3" slots="body"]'
     answer = refused("ember-roads", full, tag)
     assert (answer.reason, said(answer)) == ("too-heavy", "Nobody can carry Iron jack: it is left behind.")
+
+
+def test_the_stack_limit_a_caller_hands_the_carrying_rule_is_the_one_it_works_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``place`` and a give work a stack's limit out from ``Resolved.item`` and hand it to ``share_out``,
+    # which would otherwise work it out from the stacks' item (``Rules.item_of``): the same, over every add,
+    # earning, give and gear taken the conformance cases and the corpus make.
+    handed: list[bool] = []
+    real = carrying.share_out
+
+    def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None, **kw: Any) -> Any:
+        if "limit" in kw:
+            handed.append(kw["limit"] == rules.stack_limit(rules.item_of(what, state)))
+        return real(rules, state, what, count, who, **kw)
+
+    monkeypatch.setattr(carrying, "share_out", share_out)
+    for case in load_cases():
+        play(case)
+    for corpus_case in ALL_CASES:
+        _play(corpus_case, corpus_case.sloppy)
+    assert len(handed) > 50 and all(handed)

@@ -151,6 +151,20 @@ def test_change_that_would_take_the_payer_past_their_limit_is_refused() -> None:
     assert (answer.reason, said(answer)) == ("too-heavy", "Ada cannot carry the change.")
 
 
+def test_a_payment_without_change_is_made_however_loaded_the_payer_is() -> None:
+    # Coins only leave the bag (each weighs more than nothing), so it weighs less than it did and a payer past
+    # their limit still pays: the weight check, which compares with the load before, is not asked, and says
+    # the same. Ember Roads: 100 coins weigh 1 bulk; Ada's 12 salt cakes and 300 bits weigh 15, over her 12.
+    rules = rules_for("ember-roads")
+    state = party(member("Ada", item("Salt cake", 12, "ember-roads"), coins("bit", 300, "ember-roads")))
+    loaded = state.party[0]
+    assert rules.load(loaded, state) > rules.carry_limit(loaded, state)
+    decision, after = outcome("ember-roads", state, '[inventory: action="pay" amount="40 bits"]')
+    assert isinstance(decision, Accepted)
+    assert bag_of(after) == [("Salt cake", 12), ("bits", 260)]
+    assert rules.bag_load(after.party[0].bag, after) <= rules.load(loaded, state)
+
+
 def test_earning_adds_the_coin_into_the_named_bag() -> None:
     state = party(member("Ada"), member("Bram", coins("penny", 3)))
     decision, after = outcome(

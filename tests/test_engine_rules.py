@@ -115,6 +115,38 @@ def test_a_coins_tables_are_its_familys_worths_and_labels_worked_out_afresh(rule
             values[coin.id] = 0  # type: ignore[index]  # read-only: shared by every payment
 
 
+@pytest.mark.parametrize("ruleset", ["gravewatch", "srd-5e", "ember-roads"])
+def test_a_coins_family_as_a_payment_reads_it_is_what_each_table_says_and_plans_alike(ruleset: str) -> None:
+    rules = Rules(load_ruleset(ruleset))
+    for coin in rules.book.coins():
+        found = rules.coin_family(coin.id)
+        assert found.coins is rules.family(coin.id)
+        assert (found.values, found.labels) == rules.coin_tables(coin.id)
+        assert found.sound is rules.is_sound_family(found.coins)
+        assert found.largest == tuple(sorted(found.coins, key=lambda each: each.value, reverse=True))
+        assert rules.coin_family(coin.id) is found
+        family = found.coins
+        for counts in ((0,) * len(family), (1,) * len(family), tuple(range(len(family), 0, -1))):
+            purse = {each.id: count for each, count in zip(family, counts, strict=True)}
+            for owed in (0, 1, 7, 36, 100, 1000):
+                fresh = money.plan_payment(family, purse, owed)
+                assert money.plan_payment(family, purse, owed, checked=True, largest=found.largest) == fresh
+
+
+@pytest.mark.parametrize("ruleset", ["srd-5e", "ember-roads", "gravewatch"])
+def test_an_items_label_resolves_as_the_book_finds_it_and_its_entry_resolves(ruleset: str) -> None:
+    rules = _fresh(ruleset)
+    labels = [
+        each for entry in rules.book.items() for each in (entry.label, entry.label.upper(), f" {entry.label}")
+    ]
+    for label in [*labels, "nothing of that name", ""]:
+        for _ in range(2):  # afresh, then as kept
+            entry = rules.book.find(label)
+            expected = None if entry is None else rules.entry_resolved(entry)
+            assert rules.label_resolved(label) is expected
+    assert len(rules._labels_resolved) <= len(rules.book.items())
+
+
 def test_an_unsound_family_is_never_taken_as_checked() -> None:
     rules = Rules(load_ruleset("gravewatch"))
     unsound = (Coin("penny", 2), Coin("shilling", 12))  # no coin worth 1

@@ -10,6 +10,7 @@ from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, evolve_all
 from tagproc.engine.rules import Rules
+from tagproc.engine.sheet import LiveSheet
 from tagproc.engine.state import GameState, InventedItem, Member, PoolState, SheetState, Stack
 from tagproc.ruleset import Item, load_ruleset
 
@@ -531,3 +532,35 @@ def test_a_note_that_cannot_be_stored_is_refused(
 ) -> None:
     answer = refusal(wardens(), command, gravewatch)
     assert (answer.reason, said(answer)) == (reason, note)
+
+
+def _immunity_the_long_way(view: LiveSheet, condition_id: str) -> str | None:
+    for name, held in view.rules.held_effects(view.member, view.state):
+        if condition_id in held.condition_immunities:
+            return name
+    return None
+
+
+@pytest.mark.parametrize("ruleset", ["gravewatch", "ember-roads", "srd-5e"])
+def test_a_keeper_is_found_as_every_held_item_read_finds_it(ruleset: str) -> None:
+    # Each of the book's items alone in a bag, worn and bound or only carried, and beside an invented item
+    # that keeps every condition off: the quick look (no keeper held) never misses one the long way finds.
+    rules = Rules(load_ruleset(ruleset))
+    conditions = [condition.id for condition in rules.ruleset.sheet.live.conditions]
+    keeper = Item.model_validate({"category": "gear", "carried": {"conditionImmunities": conditions}})
+    invented = InventedItem(key="warding charm", name="Warding charm", item=keeper)
+    charm = Stack(name="Warding charm", count=1, invented="warding charm")
+    bags: list[tuple[Stack, ...]] = [()]
+    for entry in rules.book.items():
+        for worn in (False, True):
+            bags.append((Stack(name=entry.label, count=1, item=entry.ref, worn=worn, bound=worn),))
+    bags += [(*bag, charm) for bag in bags[:40]]
+    found = 0
+    for bag in bags:
+        state = GameState(party=(Member(name="Ada", bag=bag),), invented=(invented,))
+        view = LiveSheet(rules, state, 0)
+        for condition_id in [*conditions, "no such condition"]:
+            expected = _immunity_the_long_way(view, condition_id)
+            assert view.immunity(condition_id) == expected, (bag, condition_id)
+            found += expected is not None
+    assert found

@@ -110,7 +110,10 @@ def answer(
         now=now if now is None or isinstance(now, Note) else str(now),
         reason=None if reason is None else str(reason),
         extra=extra,
-        notes=_notes(command, note),
+        # No note (None or ``()``) and none of the command's own, the usual answer's: () without ``_notes``.
+        notes=()
+        if not command.notes and (note is None or (type(note) is tuple and not note))
+        else _notes(command, note),
     )
 
 

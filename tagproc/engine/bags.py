@@ -32,6 +32,7 @@ __all__ = [
     "What",
     "add",
     "count_held",
+    "indices_of",
     "is_cursed",
     "is_fresh",
     "is_of",
@@ -57,9 +58,9 @@ def resolve(ref: ItemRef, state: GameState, rules: Rules) -> Resolved:
     if ref.coin is not None and ref.coin in rules.coins_by_id:
         return rules.coin_resolved(ref.coin)
     if ref.label is not None:
-        entry = rules.book.find(ref.label)
-        if entry is not None:
-            return rules.entry_resolved(entry)
+        found = rules.label_resolved(ref.label)  # ``entry_resolved`` of ``rules.book.find(ref.label)``
+        if found is not None:
+            return found
     invented = state.invented_item(stack_key(ref.name))
     if invented is not None:
         return Resolved(What(invented.name, invented=invented.key), invented.item)
@@ -112,6 +113,27 @@ def is_of(stack: Stack, what: What) -> bool:
         return stack.invented == what.invented
     plain = stack.item is None and stack.coin is None and stack.invented is None
     return plain and stack_key(stack.name) == stack_key(what.name)
+
+
+def indices_of(bag: tuple[Stack, ...], what: What) -> list[int]:
+    """The indices of the stacks of ``bag`` that are ``what`` (``is_of``), in bag order: a coin's and a
+    ruleset item's compared inline, as ``count_held`` does, any other through ``is_of``."""
+    found: list[int] = []
+    if what.coin is not None and what.item is None:  # a coin's stacks are those of its id
+        coin = what.coin
+        for index, stack in enumerate(bag):
+            if stack.coin == coin:
+                found.append(index)
+    elif what.item is not None and what.passes_as is None:  # a ruleset item's, or a fake's passing for it
+        item = what.item
+        for index, stack in enumerate(bag):
+            if stack.item == item or (stack.passes_as is not None and stack.passes_as == item):
+                found.append(index)
+    else:
+        for index, stack in enumerate(bag):
+            if is_of(stack, what):
+                found.append(index)
+    return found
 
 
 def is_fresh(stack: Stack) -> bool:
@@ -167,10 +189,11 @@ def add(bag: tuple[Stack, ...], what: What, count: int, limit: int | None) -> tu
     """``count`` more of ``what``: fill the fresh stacks held (in bag order), then start new ones."""
     stacks = list(bag)
     left = count
-    for index, stack in enumerate(stacks):
+    for index in indices_of(bag, what):
         if left == 0:
             break
-        if not (is_of(stack, what) and is_fresh(stack)):
+        stack = bag[index]
+        if not is_fresh(stack):
             continue
         room = left if limit is None else max(0, limit - stack.count)
         moved = min(room, left)
@@ -205,9 +228,9 @@ def taking_order(bag: tuple[Stack, ...], what: What, keep: Keep | None = None) -
     (``keep``: the stacks never taken; None keeps none)."""
     loose: list[int] = []
     held: list[int] = []
-    for index in range(len(bag) - 1, -1, -1):  # the last first
+    for index in reversed(indices_of(bag, what)):  # the last first
         stack = bag[index]
-        if is_of(stack, what) and (keep is None or not keep(stack)):
+        if keep is None or not keep(stack):
             (held if stack.worn or stack.bound else loose).append(index)
     return loose + held
 
@@ -224,6 +247,7 @@ def take(
     stacks: list[Stack | None] = list(bag)
     taken: list[Stack] = []
     left = count
+    emptied = False
     for index in taking_order(bag, what, keep):
         if left == 0:
             break
@@ -231,8 +255,14 @@ def take(
         moved = min(stack.count, left)
         if pieces:
             taken.append(stack if moved == stack.count else with_count(stack, moved))
-        stacks[index] = None if moved == stack.count else with_count(stack, stack.count - moved)
+        if moved == stack.count:
+            stacks[index] = None
+            emptied = True
+        else:
+            stacks[index] = with_count(stack, stack.count - moved)
         left -= moved
+    if not emptied:  # every stack still holds some: the list as it is
+        return tuple(stacks), tuple(taken)  # type: ignore[arg-type]  # no None in it
     return tuple([stack for stack in stacks if stack is not None]), tuple(taken)
 
 

@@ -21,7 +21,7 @@ Weights are floats (a weight stat may be ``integer: false``), compared with a sm
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tagproc.engine.bags import MAX_BAG_STACKS, What, stack_room
 from tagproc.engine.rules import Rules
@@ -56,9 +56,22 @@ def unit_weight(rules: Rules, state: GameState, what: What) -> float:
     return rules.unit_weight(what, state)
 
 
-def share_out(rules: Rules, state: GameState, what: What, count: int, who: int | None) -> Share:
-    """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out."""
-    limit = rules.stack_limit(rules.item_of(what, state))
+_WORKED_OUT: Any = object()  # ``share_out``'s ``limit`` when the caller has not worked it out already
+
+
+def share_out(
+    rules: Rules,
+    state: GameState,
+    what: What,
+    count: int,
+    who: int | None,
+    *,
+    limit: int | None = _WORKED_OUT,
+) -> Share:
+    """The carrying rule for ``count`` of ``what`` coming in, into ``who``'s bag or shared out. ``limit`` is
+    the stack limit of ``what`` (``Rules.stack_limit`` of its item), when the caller has it at hand."""
+    if limit is _WORKED_OUT:
+        limit = rules.stack_limit(rules.item_of(what, state))
     weight = rules.unit_weight(what, state)
     if who is not None or weight <= 0:
         # Into one bag, ``who``'s or (a weightless thing) the player's: only its room is read (the others' as
@@ -66,11 +79,23 @@ def share_out(rules: Rules, state: GameState, what: What, count: int, who: int |
         # the same share, and with less the room alone leaves some behind).
         rooms = [_MANY] * len(state.party)
         one = 0 if who is None else who
-        rooms[one] = _room(state.party[one].bag, what, limit, count)
+        member = state.party[one]
+        rooms[one] = room = _room(member.bag, what, limit, count)
+        # ``_share`` of the one bag, inline (a weightless thing fits any number, whatever the limit)
+        if who is None:
+            taken = min(count, room)
+        else:
+            fits = (
+                _MANY
+                if weight <= 0
+                else _fits(rules.carry_limit(member, state) - rules.load(member, state), weight)
+            )
+            taken = min(count, fits, room)
+        share = Share(((one, taken),) if taken else (), count - taken)
     else:
         rooms = [_room(member.bag, what, limit, count) for member in state.party]
-    share = _share(rules, state, weight, count, who, rooms)
-    if share.left and any(room < count for room in rooms):
+        share = _share(rules, state, weight, count, who, rooms)
+    if share.left and min(rooms) < count:  # some room held some back (``any(room < count ...)``)
         unbounded = _share(rules, state, weight, count, who, [_MANY] * len(rooms))
         if unbounded.left < share.left:
             return Share(share.parts, share.left, stacked=True)

@@ -18,7 +18,7 @@ from tagproc.engine import fakes, inventory, loot, place, purse, sheet_ops, trad
 from tagproc.engine.answers import answer, refuse, with_attr
 from tagproc.engine.dice import Dice
 from tagproc.engine.inspect import decide_inspect
-from tagproc.engine.outcome import Accepted, Decision, Effect, evolve_all
+from tagproc.engine.outcome import Accepted, BagChanged, Decision, Effect, evolve_all
 from tagproc.engine.placing import PARTY, is_party
 from tagproc.engine.reasons import Reason
 from tagproc.engine.rules import Rules
@@ -88,11 +88,19 @@ def decide(state: GameState, command: c.Command, rules: Rules, dice: Dice) -> De
     decider = _DECIDERS.get(kind)
     if decider is None:  # every command has a decider; a new command type without one is refused
         return refuse(command, Reason.UNAPPLIED, note("inventory.unapplied"))
-    if kind in _CHANGES_SHEET and is_party(state, command.__dict__["who"]):  # every sheet op has a who
-        return _for_the_party(state, command, rules, dice, decider)
+    if kind in _CHANGES_SHEET:
+        who = command.__dict__["who"]  # every sheet op has a who; ``is_party`` asked only of one like it
+        if who is not None and who.strip().casefold() == PARTY and is_party(state, who):
+            return _for_the_party(state, command, rules, dice, decider)
     decision = decider(state, command, rules, dice)
     if kind in _CHANGES_INVENTORY and type(decision) is Accepted:
-        return fakes.shown_on_sheet(state, decision, rules)
+        # ``fakes.shown_on_sheet`` finds nothing unless a bag an effect sets holds a fake that fools
+        # (``fakes.is_fooling``, inline): the usual change holds none, and is the decision as it came.
+        for effect in decision.effects:
+            if type(effect) is BagChanged:
+                for stack in effect.bag:
+                    if stack.passes_as is not None and stack.item is not None:
+                        return fakes.shown_on_sheet(state, decision, rules)
     return decision
 
 

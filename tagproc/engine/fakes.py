@@ -162,26 +162,21 @@ def _reading(rules: Rules, state: GameState, member: Member) -> tuple[object, ..
     return abilities, derived, tuple(adds)
 
 
-def _fooled(effects: tuple[Effect, ...]) -> list[int]:
-    """The members whose bag one of ``effects`` sets to a bag holding a fake that fools (``is_fooling``,
-    inline: every accepted inventory change asks this of every stack of every bag it changed), in order,
-    each once."""
-    found: list[int] = []
-    for effect in effects:
-        if type(effect) is BagChanged and effect.member not in found:
-            for stack in effect.bag:
-                if stack.passes_as is not None and stack.item is not None:
-                    found.append(effect.member)
-                    break
-    return found
-
-
 def shown_on_sheet(state: GameState, decision: Accepted, rules: Rules) -> Accepted:
     """``decision`` (an inventory change, accepted) with every fake whose truth the sheet then shows found
     out: for each member whose bag it changed, in party order, a ``BagChanged``, a ``changed`` journal line
     per stack, and ``fakes.shows`` on the last answer. Unchanged when nothing shows."""
-    fooled = _fooled(decision.effects)
-    if not fooled:  # the usual case: no bag it changed holds a fake that fools (nothing to evolve)
+    # The members whose bag an effect sets to one holding a fake that fools (``is_fooling``, inline: every
+    # accepted inventory change asks this of every stack of every bag it changed), each once. The usual
+    # change finds none, and is the decision as it came (nothing to evolve).
+    fooled: list[int] = []
+    for effect in decision.effects:
+        if type(effect) is BagChanged and effect.member not in fooled:
+            for stack in effect.bag:
+                if stack.passes_as is not None and stack.item is not None:
+                    fooled.append(effect.member)
+                    break
+    if not fooled:
         return decision
     changed_bags = sorted(fooled)
     after = evolve_all(state, decision.effects)

@@ -71,7 +71,7 @@ def decide_add(state: GameState, command: c.Add, rules: Rules, dice: Dice) -> De
     if resolved.item is not None and resolved.item.service:
         return refuse(command, Reason.SERVICE, note("inventory.service", name=resolved.what.name))
     native = rules.block is None or rules.block.native
-    if resolved.is_plain and not native and not _anyone_holds(state, command, resolved.what):
+    if not native and resolved.is_plain and not _anyone_holds(state, command, resolved.what):
         return refuse(
             command, Reason.NOT_RULESET_ITEM, note("inventory.not_ruleset_item", name=command.item.name)
         )
@@ -180,7 +180,9 @@ def _take(
     if keep is not None:
         held -= sum(s.count for s in member.bag if bags.is_of(s, resolved.what) and keep(s))
     bag, pieces = bags.take(member.bag, resolved.what, command.count, keep)
-    count = sum(piece.count for piece in pieces)
+    count = 0
+    for piece in pieces:  # a loop, not sum() over a generator: every remove and give asks
+        count += piece.count
     short = (
         note("inventory.held_only", who=member.name, held=held, count=count)
         if count < command.count
@@ -218,11 +220,12 @@ def decide_give(
         count += piece.count
         worn = worn or piece.worn
         bound = bound or piece.bound
-    too_heavy = _too_heavy_for(state, rules, resolved, count, receiver)
+    limit = rules.stack_limit(resolved.item)
+    too_heavy = _too_heavy_for(state, rules, resolved, count, receiver, limit)
     if too_heavy is not None:
         return refuse(command, Reason.TOO_HEAVY, too_heavy)
     before = state.party[receiver].bag
-    into = bags.put(before, pieces, resolved.what, rules.stack_limit(resolved.item))
+    into = bags.put(before, pieces, resolved.what, limit)
     if len(into) > max(bags.MAX_BAG_STACKS, len(before)):
         full = note("inventory.bag_full", who=state.party[receiver].name, most=bags.MAX_BAG_STACKS)
         return refuse(command, Reason.TOO_MANY, full)
@@ -239,7 +242,7 @@ def decide_give(
             entry=journal_entry(
                 kind="given",
                 who=giver_name,
-                text=counted(resolved, count),
+                text=f"{resolved.what.name} ×{count}",  # ``counted``
                 to=receiver_name,
             )
         ),
@@ -258,10 +261,11 @@ def decide_give(
 
 
 def _too_heavy_for(
-    state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int
+    state: GameState, rules: Rules, resolved: Resolved, count: int, receiver: int, limit: int | None
 ) -> Note | None:
-    """Why ``receiver`` cannot carry ``count`` more under their limit, or None when they can."""
-    share = carrying.share_out(rules, state, resolved.what, count, receiver)
+    """Why ``receiver`` cannot carry ``count`` more under their limit (``limit``: a stack's), or None when
+    they can."""
+    share = carrying.share_out(rules, state, resolved.what, count, receiver, limit=limit)
     if share.left == 0:
         return None
     member = state.party[receiver]

@@ -117,13 +117,20 @@ def coins_for(family: Sequence[Coin], amount: int, below: int | None = None) -> 
 
 
 def plan_payment(
-    family: Sequence[Coin], purse: Mapping[str, int], owed: int, *, checked: bool = False
+    family: Sequence[Coin],
+    purse: Mapping[str, int],
+    owed: int,
+    *,
+    checked: bool = False,
+    largest: Sequence[Coin] | None = None,
 ) -> PaymentPlan | None:
     """How to pay ``owed`` out of ``purse`` in this family's coins, or None when it cannot be met.
 
     Spec "Money": "the largest coins that fit go first, then the smallest coin left that covers what is
     still owed is broken, and the change comes back in the family's smaller coins, largest first."
     ``checked``: ``family`` already passed ``check_family`` (``Rules.is_sound_family``), not checked again.
+    ``largest``: the family's coins largest first, as ``_largest_first`` sorts them (``Rules.coin_family``
+    keeps them), not sorted again.
     """
     if not checked:
         check_family(family)
@@ -139,7 +146,8 @@ def plan_payment(
         return None
     left = owed
     taken: dict[str, int] = {}
-    largest = _largest_first(family)
+    if largest is None:
+        largest = _largest_first(family)
     for coin in largest:
         count = min(purse.get(coin.id, 0), left // coin.value)
         if count:
@@ -164,7 +172,8 @@ def payment_note(plan: PaymentPlan, labels: Mapping[str, str]) -> Note:
     """
     # Built unvalidated (``trusted_note``) without ``note``'s walk over the facts: they are tuples of (str,
     # int) pairs by construction, as validation leaves them.
-    paid, back = _labelled(plan.paid, labels), _labelled(plan.change, labels)
+    paid = _labelled(plan.paid, labels)
+    back = _labelled(plan.change, labels) if plan.change else ()  # no change: what ``_labelled`` makes of it
     return trusted_note(code="money.paid", facts=(("paid", paid), ("back", back)))
 
 

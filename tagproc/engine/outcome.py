@@ -158,9 +158,6 @@ sheet_changed = trusted(SheetChanged)
 journaled = trusted(Journaled)
 
 
-_OF_A_MEMBER = (SheetChanged, GearTaken)  # the other effects on one member (a tuple: ``X | Y`` is made anew)
-
-
 def evolve(state: GameState, effect: Effect) -> GameState:
     """Apply one effect. No rule is checked here: ``decide`` already did."""
     return evolve_all(state, (effect,))
@@ -182,9 +179,15 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
         elif isinstance(effect, Journaled):
             journal = list(state.journal) if journal is None else journal
             journal.append(effect.entry)
-        elif isinstance(effect, _OF_A_MEMBER):
+        elif isinstance(effect, SheetChanged):
             party = list(state.party) if party is None else party
-            party[effect.member] = _member_after(party[effect.member], effect)
+            party[effect.member] = replaced(party[effect.member], sheet=effect.sheet)
+        elif isinstance(effect, GearTaken):
+            party = list(state.party) if party is None else party
+            member = party[effect.member]
+            party[effect.member] = replaced(
+                member, gear_taken=tuple(sorted({*member.gear_taken, effect.key}))
+            )
         elif isinstance(effect, ItemInvented):
             invented = changes.get("invented", state.invented)
             assert isinstance(invented, tuple)
@@ -201,9 +204,3 @@ def evolve_all(state: GameState, effects: tuple[Effect, ...]) -> GameState:
         changes["journal"] = tuple(journal)
     # Every value swapped in is one an effect carries (validated, or built from checked values: ``trusted``).
     return replaced(state, **changes)
-
-
-def _member_after(member: Member, effect: SheetChanged | GearTaken) -> Member:
-    if isinstance(effect, SheetChanged):
-        return replaced(member, sheet=effect.sheet)
-    return replaced(member, gear_taken=tuple(sorted({*member.gear_taken, effect.key})))

@@ -71,8 +71,13 @@ def member_or_refusal(
     ``unknown-character`` refusal (CONVENTIONS.md §3)."""
     if name is None:  # the player (``member_index``), asked without a call: most tags name nobody
         return 0
+    # A member's own name in any case, the usual ``who=``: ``member_index``'s first loop, without the call.
+    folded = " ".join(name.split()).casefold()
+    for at, member in enumerate(state.party):
+        if member.name.casefold() == folded:
+            return at
     index = state.member_index(name)
-    if index is None and name is not None and len(state.members_called(name)) > 1:
+    if index is None and len(state.members_called(name)) > 1:
         names = tuple(state.party[i].name for i in state.members_called(name))
         said = note("party.ambiguous", name=name, key=key, names=names)
         return refuse(command, Reason.AMBIGUOUS_CHARACTER, said)
@@ -109,15 +114,19 @@ def place(
     notes: tuple[Note, ...] = (),
 ) -> Decision:
     """``count`` of ``resolved`` into ``command.who``'s bag, or shared out by the carrying rule."""
-    who = member_or_refusal(state, command, command.who)
+    named = command.who is not None
+    who = member_or_refusal(state, command, command.who) if named else 0  # nobody named: the player
     if not isinstance(who, int):
         return who
-    named = command.who is not None
-    share = carrying.share_out(rules, state, resolved.what, count, who if named else None)
+    limit = rules.stack_limit(
+        resolved.item
+    )  # ``resolved.item`` is what its stacks follow (``Rules.item_of``)
+    share = carrying.share_out(rules, state, resolved.what, count, who if named else None, limit=limit)
     why = Reason.TOO_MANY if share.stacked else Reason.TOO_HEAVY
-    if share.placed == 0:
+    if (
+        share.left == count
+    ):  # nothing placed (``share.placed == 0``: the parts and what is left are ``count``)
         return refuse(command, why, (*notes, _nobody(rules, state, resolved, who, named, why)))
-    limit = rules.stack_limit(resolved.item)
     effects: list[Effect] = list(before)
     answers: list[Answer] = []
     canonical = command.answer_attrs()  # once: each answer sets its own who= and count= on it
@@ -128,7 +137,7 @@ def place(
         member = state.party[member_index]
         bag = bags.add(member.bag, resolved.what, taken, limit)
         effects.append(bag_changed(member=member_index, bag=bag))
-        text = counted_text(resolved.what.name, taken)  # ``counted``
+        text = f"{resolved.what.name} ×{taken}"  # ``counted``
         effects.append(journaled(entry=journal_entry(kind=journal, who=member.name, text=text)))
         shown = None if not named and member_index == 0 else member.name
         attrs = with_attrs(command, canonical, who=shown, count=str(taken))

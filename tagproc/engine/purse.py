@@ -25,7 +25,6 @@ from typing import TypeVar
 from tagproc import commands as c
 from tagproc.engine import bags, money
 from tagproc.engine.answers import answer, refuse, with_names
-from tagproc.engine.bags import What
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import (
     Accepted,
@@ -52,10 +51,11 @@ __all__ = ["coins_moved", "decide_earn", "decide_pay", "purse_of"]
 
 def _coins_refusal(command: c.Pay | c.Earn, rules: Rules) -> Decision | None:
     """``no-currencies`` or ``unknown-coin``, or None when every coin named is one of the ruleset's."""
-    if not rules.book.coins():
+    coins = rules.coins_by_id  # the book's coins by id: empty exactly when the book has none
+    if not coins:
         return refuse(command, Reason.NO_CURRENCIES, note("money.no_currencies"))
     for part in command.amounts:
-        if part.coin is None or part.coin not in rules.coins_by_id:
+        if part.coin is None or part.coin not in coins:
             known = tuple(coin.label for coin in rules.book.coins())
             return refuse(
                 command, Reason.UNKNOWN_COIN, note("money.unknown_coin", name=part.name, known=known)
@@ -69,37 +69,44 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
     refused = _coins_refusal(command, rules)
     if refused is not None:
         return refused
-    ids = [part.coin for part in command.amounts if part.coin is not None]
-    if len({rules.coins_by_id[coin].family.id for coin in ids}) > 1:
-        return refuse(command, Reason.UNKNOWN_COIN, note("money.mixed_families"))
+    amounts = command.amounts
+    first: str = amounts[0].coin  # type: ignore[assignment]  # every coin is the book's (checked above)
+    if len(amounts) > 1:
+        families = {rules.coins_by_id[part.coin].family.id for part in amounts}  # type: ignore[index]
+        if len(families) > 1:
+            return refuse(command, Reason.UNKNOWN_COIN, note("money.mixed_families"))
     who = member_or_refusal(state, command, command.who)
     if not isinstance(who, int):
         return who
     member = state.party[who]
-    family = rules.family(ids[0])
-    value, labels = rules.coin_tables(ids[0])
+    tables = rules.coin_family(first)
+    family, value = tables.coins, tables.values
     purse = purse_of(member, rules, family)
     owed = 0
     said: list[str] = []  # what was spent, as the journal says it: "3 shillings", one a coin
-    for part, coin in zip(command.amounts, ids, strict=True):
-        owed += part.count * value[coin]
-        said.append(f"{part.count} {rules.coin_name(coin, part.count)}")
-    plan = money.plan_payment(family, purse, owed, checked=rules.is_sound_family(family))
+    for part in amounts:
+        owed += part.count * value[part.coin]  # type: ignore[index]
+        said.append(f"{part.count} {rules.coin_name(part.coin, part.count)}")  # type: ignore[arg-type]
+    plan = money.plan_payment(family, purse, owed, checked=tables.sound, largest=tables.largest)
     if plan is None:
         smallest = rules.coin_name(family[0].id, 2)
         held = money.worth(family, purse)
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    if rules.bag_load(bag, state) > max(rules.carry_limit(member, state), rules.load(member, state)):
+    # Only change coming back can make a bag heavier: without any, coins only left it (each weighs more than
+    # nothing, ``perWeight`` >= 1), so it weighs at most what it did, never past ``max(limit, load)``.
+    if plan.change and rules.bag_load(bag, state) > max(
+        rules.carry_limit(member, state), rules.load(member, state)
+    ):
         return refuse(command, Reason.TOO_HEAVY, note("money.change_too_heavy", who=member.name))
     effects = (
         bag_changed(member=who, bag=bag),
         journaled(entry=journal_entry(kind="spent", who=member.name, text=", ".join(said))),
     )
-    after_now = bags.count_held(bag, _coin(rules, ids[0])) if len(ids) == 1 else None
+    after_now = bags.count_held(bag, rules.coin_resolved(first).what) if len(amounts) == 1 else None
     attrs = with_names(command, command.answer_attrs(), who=member.name)
-    reply = answer(command, now=after_now, attrs=attrs, note=money.payment_note(plan, labels))
+    reply = answer(command, now=after_now, attrs=attrs, note=money.payment_note(plan, tables.labels))
     return trusted_accepted(effects=effects, answers=(reply,))
 
 
@@ -127,10 +134,6 @@ def purse_of(member: Member, rules: Rules, family: Sequence[money.Coin]) -> dict
     return purse
 
 
-def _coin(rules: Rules, coin: str) -> What:
-    return rules.coin_resolved(coin).what
-
-
 def coins_moved(
     bag: tuple[Stack, ...], rules: Rules, before: dict[str, int], after: dict[str, int]
 ) -> tuple[Stack, ...]:
@@ -138,10 +141,10 @@ def coins_moved(
     payment's, a buy's and a sale's coins alike)."""
     for coin, count in after.items():
         change = count - before.get(coin, 0)
-        if change < 0:
-            bag, _ = bags.take(bag, _coin(rules, coin), -change, pieces=False)  # paid away: no pieces
+        if change < 0:  # paid away: no pieces
+            bag, _ = bags.take(bag, rules.coin_resolved(coin).what, -change, pieces=False)
         elif change > 0:
-            bag = bags.add(bag, _coin(rules, coin), change, None)
+            bag = bags.add(bag, rules.coin_resolved(coin).what, change, None)
     return bag
 
 
@@ -161,9 +164,8 @@ def decide_earn(state: GameState, command: c.Earn, rules: Rules, dice: Dice) -> 
         one = command if single else replaced(command, amounts=(part,), notes=())
         assert part.coin is not None  # checked above
         resolved = rules.coin_resolved(part.coin)
-        decision = place(
-            evolve_all(state, tuple(effects)), rules, one, resolved, part.count, journal="earned"
-        )
+        now = evolve_all(state, tuple(effects)) if effects else state  # the first coin: the state as it is
+        decision = place(now, rules, one, resolved, part.count, journal="earned")
         if not isinstance(decision, Accepted):
             return refuse(command, Reason(decision.answer.reason or Reason.TOO_HEAVY), decision.answer.notes)
         if single:

@@ -155,11 +155,13 @@ def _track_step(view: LiveSheet, step: RestStep) -> tuple[SheetState, Note | Non
     if step.kind is not None:
         return view.sheet, None, note("rest.kind_left", track=track.label, kind=step.kind)
     low, top = view.track_bounds(track)
-    value = view.track_value(track)
+    start = view.track_start(track)
+    found = view.sheet.tracks.get(track.id)
+    value = start if found is None else found  # ``view.track_value(track)``, its start worked out once
     if step.by is not None:
         value += _delta(view, step.by, top)
     else:
-        value = _target(step.to, low=low, top=top, start=view.track_start(track), fallback=value)
+        value = _target(step.to, low=low, top=top, start=start, fallback=value)
     value = max(low, min(top, value))
     return with_track(view.sheet, track.id, value), view.track_note(track, value), None
 
@@ -202,8 +204,12 @@ def _recharge(view: LiveSheet, rest_id: str, dice: Dice) -> tuple[tuple[Stack, .
     bag: list[Stack] = []
     lines: list[Note] = []
     for stack in view.member.bag:
-        item = view.rules.item_of(stack, view.state)
-        charged = recharge_stack(stack, item, rest_id, dice) if item is not None else None
+        # A coin or a plain item follows no item's rules (``Rules.item_of`` is None): nothing to recharge; an
+        # item without ``charges`` gets none back (``recharge_stack`` is None), asked without the call.
+        item = (
+            None if stack.item is None and stack.invented is None else view.rules.item_of(stack, view.state)
+        )
+        charged = recharge_stack(stack, item, rest_id, dice) if item is not None and item.charges else None
         if charged is None:
             bag.append(stack)
             continue

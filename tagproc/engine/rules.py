@@ -36,7 +36,7 @@ from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueCo
 from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
 
-__all__ = ["Resolved", "Rules", "What", "stack_key"]
+__all__ = ["CoinFamily", "Resolved", "Rules", "What", "stack_key"]
 
 # The memos' bounds, kept small: a memo keeps what its keys are made from alive, and a game must not retain
 # more for being long (a turn's retained memory is a goal of its own). What a chat asks again is the party's
@@ -93,6 +93,16 @@ class Resolved(NamedTuple):
         return self.what.item is None and self.what.coin is None and self.what.invented is None
 
 
+class CoinFamily(NamedTuple):
+    """One coin family as a payment reads it (``Rules.coin_family``)."""
+
+    coins: tuple[Coin, ...]  # smallest first: ``Rules.family``
+    largest: tuple[Coin, ...]  # the same coins, largest first (``money.plan_payment``'s ``largest``)
+    values: Mapping[str, int]  # each coin's worth in the smallest coin, by id (``Rules.coin_tables``)
+    labels: Mapping[str, str]  # each coin's label, by id
+    sound: bool  # ``money.check_family`` passed it (``Rules.is_sound_family``)
+
+
 def stack_key(name: str) -> str:
     """A name as bags and invented items compare it (``fold``: case, ``_``/``-``, spaces)."""
     return fold(name)
@@ -122,6 +132,8 @@ class Rules:
         # coin and one an item of the book.
         self._coins_resolved: dict[str, Resolved] = {}
         self._entries_resolved: dict[str, tuple[BookItem, Resolved]] = {}
+        # ``label_resolved``: a ruleset item's ``Resolved`` by its own label (at most one an item of the book).
+        self._labels_resolved: dict[str, Resolved] = {}
 
     # -- items ------------------------------------------------------------------------------------
 
@@ -135,6 +147,20 @@ class Rules:
             return invented.item if invented else None
         return None
 
+    def keepers(self, condition_id: str) -> frozenset[str]:
+        """The refs of the book's items that keep ``condition_id`` off their holder, worn or carried
+        (``conditionImmunities``): the only ruleset items ``LiveSheet.immunity`` can find in a bag."""
+        return self._keepers.get(condition_id, frozenset())
+
+    @cached_property
+    def _keepers(self) -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for entry in self.book.items():  # every item a game can have (the book's items never change)
+            for held in (entry.item.worn, entry.item.carried):
+                for condition_id in held.condition_immunities if held is not None else ():
+                    found.setdefault(condition_id, set()).add(entry.ref)
+        return {condition_id: frozenset(refs) for condition_id, refs in found.items()}
+
     def entry(self, ref: str) -> BookItem | None:
         return self.book.get(ref)
 
@@ -146,6 +172,21 @@ class Rules:
             return found[1]
         resolved = Resolved(What(entry.label, item=entry.ref), entry.item)
         self._entries_resolved[entry.ref] = (entry, resolved)
+        return resolved
+
+    def label_resolved(self, label: str) -> Resolved | None:
+        """``entry_resolved`` of the item ``book.find(label)`` finds, None for none: what ``bags.resolve`` makes
+        of an ``ItemRef``'s label (the normaliser's, an item's own). Kept for a label that is its item's own,
+        so at most one an item of the book (the book never changes)."""
+        found = self._labels_resolved.get(label)
+        if found is not None:
+            return found
+        entry = self.book.find(label)
+        if entry is None:
+            return None
+        resolved = self.entry_resolved(entry)
+        if entry.label == label:
+            self._labels_resolved[label] = resolved
         return resolved
 
     def coin_resolved(self, coin_id: str) -> Resolved:
@@ -246,6 +287,21 @@ class Rules:
             if family is sound:
                 return True
         return False
+
+    def coin_family(self, coin_id: str) -> CoinFamily:
+        """Everything a payment reads of ``coin_id``'s family, in one look-up: ``family``, the same coins
+        largest first, ``coin_tables`` and ``is_sound_family`` (made once a family: the book's coins never
+        change)."""
+        return self._coin_families[self.coins_by_id[coin_id].family.id]
+
+    @cached_property
+    def _coin_families(self) -> dict[str, CoinFamily]:
+        made: dict[str, CoinFamily] = {}
+        for family_id, family in self._families.items():
+            values, labels = self._coin_tables[family_id]
+            largest = tuple(sorted(family, key=lambda coin: coin.value, reverse=True))
+            made[family_id] = CoinFamily(family, largest, values, labels, self.is_sound_family(family))
+        return made
 
     def coin_name(self, coin_id: str, count: int) -> str:
         """A coin named for ``count`` of it: ``one`` for exactly one (spec "Money"), else its label."""
@@ -479,7 +535,7 @@ class Rules:
         """A value reference worked out for ``member``; ``default`` where it cannot be (an op tagproc does
         not know, a word where a number is needed): the engine never raises on a ruleset's numbers."""
         if not live:
-            return self._read_fixed(ref, member, state, default)
+            return self.read_fixed(ref, member, state, default)
         return self._evaluate(ref, member, state, live=live, default=default)
 
     def _evaluate(
@@ -490,7 +546,7 @@ class Rules:
         except (ValueError, TypeError, KeyError, ZeroDivisionError):
             return default
 
-    def _read_fixed(self, ref: object, member: Member, state: GameState, default: float) -> float:
+    def read_fixed(self, ref: object, member: Member, state: GameState, default: float = 0.0) -> float:
         """``read(live=False)``, memoised: without the live state it reads the sheet's abilities and fields
         alone (``value_context``), so those (with their types: ``True`` is not ``1.0`` to a field) and the
         reference are the key."""
@@ -553,7 +609,11 @@ class Rules:
 
     def load(self, member: Member, state: GameState) -> float:
         """What ``member``'s bag weighs (memoised for a bag without invented items: ``_loads``)."""
-        return self.bag_load(member.bag, state)
+        bag = member.bag
+        found = self._loads.get(id(bag))  # ``bag_load``'s memo, read here first (a member's bag, asked again)
+        if found is not None and found[0] is bag:
+            return found[1]
+        return self.bag_load(bag, state)
 
     def bag_load(self, bag: tuple[Stack, ...], state: GameState) -> float:
         """What ``bag`` weighs, whoever holds it (``load``: a bag being made, before a member holds it)."""
@@ -563,8 +623,12 @@ class Rules:
         if found is not None and found[0] is bag:
             return found[1]
         weight = self.unit_weight
-        load: float = sum(weight(stack, state) * stack.count for stack in bag)
-        if all(stack.invented is None for stack in bag):
+        # ``sum`` as ever (its own float arithmetic), over a list: no generator resumed a stack
+        load: float = sum([weight(stack, state) * stack.count for stack in bag])
+        for stack in bag:
+            if stack.invented is not None:
+                break
+        else:  # no invented item in it: its weight is the book's alone
             if len(self._loads) >= _MOST_LOADS:
                 self._loads.clear()
             self._loads[id(bag)] = (bag, load)
@@ -574,12 +638,14 @@ class Rules:
         if self.block is None or self.block.carry is None:
             return math.inf
         # A number that cannot be worked out limits nothing, as a ruleset without carry does.
-        return self.read(self.block.carry.encumbered_above, member, state, live=False, default=math.inf)
+        return self.read_fixed(
+            self.block.carry.encumbered_above, member, state, math.inf
+        )  # ``read(live=False)``
 
     def carry_limit(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None or self.block.carry.limit is None:
             return math.inf
-        return self.read(self.block.carry.limit, member, state, live=False, default=math.inf)
+        return self.read_fixed(self.block.carry.limit, member, state, math.inf)  # ``read(live=False)``
 
     def binding_max(self, member: Member, state: GameState) -> int:
         if self.block is None or self.block.binding is None:

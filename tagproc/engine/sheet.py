@@ -73,7 +73,8 @@ def find(entries: Iterable[N], name: str) -> N | None:
 def find_in(rules: Rules, entries: Sequence[N], name: str) -> N | None:
     """``find`` over one of the ruleset's own lists, through its index (``Rules.index``): the same entry."""
     ids, labels = rules.index(entries)
-    wanted = stack_key(name)
+    # ``stack_key`` (``names.fold``), its one-word path inline: a tag's pool, track or rest is most often one
+    wanted = name.lower() if name.isalnum() else stack_key(name)
     found = ids.get(wanted)
     if found is None:
         found = labels.get(wanted)
@@ -118,13 +119,14 @@ def health_of(rules: Rules) -> Health | None:
 class LiveSheet:
     """One member's live sheet, read with the ruleset's defaults."""
 
-    __slots__ = ("_bounds", "_maxima", "index", "live", "member", "rules", "sheet", "state")
+    __slots__ = ("_bounds", "_maxima", "index", "live", "member", "name", "rules", "sheet", "state")
 
     def __init__(self, rules: Rules, state: GameState, index: int, sheet: SheetState | None = None) -> None:
         self.rules = rules
         self.state = state
         self.index = index
         self.member: Member = state.party[index]
+        self.name: str = self.member.name  # the member's own name, as the answers and notes say it
         self.sheet: SheetState = self.member.sheet if sheet is None else sheet
         self.live = rules.ruleset.sheet.live
         # Each pool's maximum and track's bounds, read once per view: they read ``member`` without its live
@@ -140,10 +142,6 @@ class LiveSheet:
         view = LiveSheet(self.rules, self.state, self.index, sheet)
         view._maxima, view._bounds = self._maxima, self._bounds
         return view
-
-    @property
-    def name(self) -> str:
-        return self.member.name
 
     # -- finding what a tag names -------------------------------------------------------------------
 
@@ -171,11 +169,17 @@ class LiveSheet:
             return float(ref)
         return self.rules.read(ref, self.member, self.state, live=live)
 
+    def _fixed(self, ref: object) -> float:
+        """``number(ref, live=False)``: a maximum, read without the live state."""
+        if isinstance(ref, (int, float)) and not isinstance(ref, bool):
+            return float(ref)
+        return self.rules.read_fixed(ref, self.member, self.state)
+
     def pool_max(self, pool: Pool) -> int:
         found = self._maxima.get(pool.id)
         if found is not None and found[0] is pool:
             return found[1]
-        top = max(0, whole(self.number(pool.max, live=False)))
+        top = max(0, whole(self._fixed(pool.max)))
         self._maxima[pool.id] = (pool, top)
         return top
 
@@ -204,7 +208,7 @@ class LiveSheet:
         if found is not None and found[0] is track:
             return found[1]
         low = whole(track.min)
-        bounds = low, max(low, whole(self.number(track.max, live=False)))
+        bounds = low, max(low, whole(self._fixed(track.max)))
         self._bounds[track.id] = (track, bounds)
         return bounds
 
@@ -238,6 +242,14 @@ class LiveSheet:
     def immunity(self, condition_id: str) -> str | None:
         """The name of a held item that keeps ``condition_id`` off this member (``conditionImmunities`` of
         what it does while worn, or while only carried), or None."""
+        # Only an invented item or a book item that keeps ``condition_id`` off can (``Rules.keepers``): a bag
+        # holding neither holds no keeper, and need not be read item by item.
+        keepers = self.rules.keepers(condition_id)
+        for stack in self.member.bag:
+            if stack.invented is not None or stack.item in keepers:
+                break
+        else:
+            return None
         for name, held in self.rules.held_effects(self.member, self.state):
             if condition_id in held.condition_immunities:
                 return name
