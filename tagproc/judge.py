@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from tagproc.stream import Event, RawTag, Text
@@ -225,9 +226,11 @@ class _Reader:
     def __init__(self, texts: list[str]) -> None:
         self._texts = texts
         self._found: dict[tuple[str, int, int], int] = {}
-        self._joined: str | None = None  # the texts joined, made when a line is first asked for
-        self._starts: list[int] = []  # where each text starts in them (and, last, where they end)
-        self._quotes = False  # whether they hold an opening quotation mark ('"' or "\u201c"), once joined
+        # The texts joined (a tag's is empty), where each starts in them (and, last, where they end), and
+        # whether they hold an opening quotation mark ('"' or "\u201c"): a tag's line is read in them.
+        joined = self._joined = "".join(texts)
+        self._starts = [0, *accumulate(map(len, texts))]
+        self._quotes = '"' in joined or "\u201c" in joined
 
     def example(self, at: int) -> str | None:
         """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
@@ -237,7 +240,7 @@ class _Reader:
         its quotation marks are counted there, and only when the reply holds an opening one at all (no
         ``"`` and no ``\u201c`` anywhere: none on any line, so no line is quoted); its list marker is
         matched there too (``_LIST_START``)."""
-        joined = self._joined_texts()
+        joined = self._joined
         end = self._starts[at]
         start = self._line_start(at, _WINDOW * 2)
         if self._quotes and (
@@ -287,20 +290,6 @@ class _Reader:
                 break
         return "".join(reversed(pieces))
 
-    def _joined_texts(self) -> str:
-        """The reply's texts joined (a tag's is empty), and where each starts in them, made once a reply."""
-        joined = self._joined
-        if joined is None:
-            joined = self._joined = "".join(self._texts)
-            self._quotes = '"' in joined or "\u201c" in joined
-            starts = self._starts
-            start = 0
-            for text in self._texts:
-                starts.append(start)
-                start += len(text)
-            starts.append(start)
-        return joined
-
     def _line_start(self, at: int, limit: int) -> int:
         """Where the tag at ``at``'s line before it starts in the texts joined (it ends where the tag stands,
         ``_starts[at]``): ``_before(at, "line", limit)`` in a few C calls. A line break is found alike in any
@@ -308,11 +297,10 @@ class _Reader:
         (a tag's text is empty): back from the tag to the last line break in it, else to its start, ``limit``
         characters back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds
         the two equal)."""
-        joined = self._joined_texts()
         starts = self._starts
         end = starts[at]
         low = max(end - limit, starts[max(at - _NEIGHBOURS, 0)])
-        stop = joined.rfind("\n", low, end)
+        stop = self._joined.rfind("\n", low, end)
         return low if stop < 0 else stop + 1
 
     def _after(self, at: int, stop: re.Pattern[str], limit: int) -> str:
