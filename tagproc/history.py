@@ -235,7 +235,7 @@ class ToldTurn(TurnResult):
             kind, position, text, visible, history, answers, structured_answers, journal, state, tags, action
         )
         _told(self, whole, None, whole)
-        object.__setattr__(self, "_alive", None)
+        _SET_ALIVE(self, None)
 
     @classmethod
     def of(cls, result: TurnResult, history: History, *, alive: bool = False) -> ToldTurn:
@@ -243,12 +243,12 @@ class ToldTurn(TurnResult):
         it lives, when ``alive``)."""
         told = cls.__new__(cls)
         _told(told, result, history, None)
-        object.__setattr__(told, "_alive", weakref.ref(result) if alive else None)
+        _SET_ALIVE(told, weakref.ref(result) if alive else None)
         return told
 
     def let_go(self) -> None:
         """Drop the weak reference to the result (a weak reference is an object the collector walks)."""
-        object.__setattr__(self, "_alive", None)
+        _SET_ALIVE(self, None)
 
     def _living(self) -> TurnResult | None:
         return None if self._alive is None else self._alive()
@@ -299,16 +299,28 @@ class ToldTurn(TurnResult):
 
 
 def _told(told: ToldTurn, result: TurnResult, history: History | None, whole: TurnResult | None) -> None:
-    """Set a ``ToldTurn``'s kept fields from ``result`` (it is frozen: ``object.__setattr__``, as dataclasses do)."""
-    for name in ("kind", "position", "text", "action"):
-        object.__setattr__(told, name, getattr(result, name))
+    """Set a ``ToldTurn``'s kept fields from ``result`` (it is frozen: through the slots' descriptors, which
+    ``object.__setattr__`` finds, as dataclasses set them; every reply makes one)."""
+    text = result.text
+    _SET_KIND(told, result.kind)
+    _SET_POSITION(told, result.position)
+    _SET_TEXT(told, text)
+    _SET_ACTION(told, result.action)
     # A message with no tag reads as it was written: one text kept for the three, not three equal ones
-    for name in ("visible", "history"):
-        said = getattr(result, name)
-        object.__setattr__(told, name, result.text if said == result.text else said)
-    object.__setattr__(told, "_journal", _packed(result.journal))
-    object.__setattr__(told, "_history", history)
-    object.__setattr__(told, "_whole", whole)
+    visible, said = result.visible, result.history
+    _SET_VISIBLE(told, text if visible == text else visible)
+    _SET_HISTORY(told, text if said == text else said)
+    _SET_JOURNAL(told, _packed(result.journal))
+    _SET_HISTORY_OF(told, history)
+    _SET_WHOLE(told, whole)
+
+
+_SET_KIND, _SET_POSITION, _SET_TEXT, _SET_ACTION, _SET_VISIBLE, _SET_HISTORY = (
+    TurnResult.__dict__[name].__set__ for name in ("kind", "position", "text", "action", "visible", "history")
+)
+_SET_ALIVE, _SET_JOURNAL, _SET_HISTORY_OF, _SET_WHOLE = (
+    ToldTurn.__dict__[name].__set__ for name in ("_alive", "_journal", "_history", "_whole")
+)
 
 
 _ENTRY = tuple(JournalEntry.model_fields)  # a journal entry's fields, in order

@@ -17,8 +17,8 @@ A reply is read as a careful human assistant would read it. A tag is hidden from
 Everything here is pure and linear: one pass over the events, each tag looking at a bounded window of the
 text around it (``_WINDOW`` characters), so a 1 MB reply costs time in proportion to its length.
 Each text's stops (sentence and paragraph ends) are found once for all the tags that read it, a tag's line
-is one slice of the texts joined (``_Reader._line_before``), and the phrase tables are tries, so a tag
-costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py`` keeps the judge as it
+is read where it stands in the texts joined (``_Reader._line_start``), and the phrase tables are tries, so a
+tag costs a few searches of its own sentence (issue 14). ``tests/judge_reference.py`` keeps the judge as it
 was; ``tests/test_judge.py`` checks this one gives exactly what it gives.
 Invariant: a judgment only ever stops a tag from running; it never makes prose into a tag or runs anything.
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from tagproc.stream import Event, RawTag, Text
@@ -92,7 +93,6 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
 _BEFORE = _phrases(EXAMPLE_BEFORE)
 _AFTER = _phrases(EXAMPLE_AFTER)
 _AFTER_NEEDLES = _needles(EXAMPLE_AFTER)
-assert all(needle.isascii() for needle in _AFTER_NEEDLES)  # what ``_Reader._needles_after`` stands on
 # A sentence ends at ". ", "! ", "? " or a line break; "e.g. " and "i.e. " do not end one. The stop is
 # matched first (one character class, which the search skips to) and the abbreviations looked behind it.
 _SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\beg.)(?=\s))")
@@ -121,8 +121,9 @@ _RECAP_INLINE = re.compile(r"\bnow (?:has|carries|holds)\s*:", re.IGNORECASE)
 _BOLD_LABEL = re.compile(
     r"^[ \t>#]*(?:\*\*|__)[^\n*_:]{1,40}(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)", re.MULTILINE
 )
-# A list line, matched at the start of a line before a tag (which holds no line break).
-_LIST_LINE = re.compile(r"(?:^|\n)[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t][^\n]*\Z")
+# A list line before a tag: a list marker at its start (matched where the line starts in the texts joined,
+# bounded by the tag; the line holds no line break, so the reference's ``[^\n]*\Z`` after it always holds).
+_LIST_START = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
 # The end of a text's last prose word: the greedy run leaves the word's last two letters at least.
@@ -220,28 +221,40 @@ class _Reader:
     tag is the sentence after another, a line runs past several tags), so each text's stop is found once
     for each window of it that is asked for, and kept for the next tag (only for this reply)."""
 
-    __slots__ = ("_after_needles", "_found", "_joined", "_starts", "_texts")
+    __slots__ = ("_found", "_joined", "_quotes", "_starts", "_texts")
 
     def __init__(self, texts: list[str]) -> None:
         self._texts = texts
         self._found: dict[tuple[str, int, int], int] = {}
-        self._joined: str | None = None  # the texts joined, made when a line is first asked for
-        self._starts: list[int] = []  # where each text starts in them (and, last, where they end)
-        self._after_needles: tuple[str, ...] | None = None  # ``_AFTER_NEEDLES`` the reply holds, when asked
+        # The texts joined (a tag's is empty), where each starts in them (and, last, where they end), and
+        # whether they hold an opening quotation mark ('"' or "\u201c"): a tag's line is read in them.
+        joined = self._joined = "".join(texts)
+        self._starts = [0, *accumulate(map(len, texts))]
+        self._quotes = '"' in joined or "\u201c" in joined
 
     def example(self, at: int) -> str | None:
         """``quoted`` inside an open quotation, ``example`` when the tag's sentence shows, offers or supposes
-        it, or when it stands on a list line of a paragraph that offers a choice."""
-        line = self._line_before(at, _WINDOW * 2)
-        if line.count('"') % 2 == 1 or line.count("\u201c") > line.count("\u201d"):
+        it, or when it stands on a list line of a paragraph that offers a choice.
+
+        The tag's line is read where it stands in the texts joined, with no slice of it (``_line_start``):
+        its quotation marks are counted there, and only when the reply holds an opening one at all (no
+        ``"`` and no ``\u201c`` anywhere: none on any line, so no line is quoted); its list marker is
+        matched there too (``_LIST_START``)."""
+        joined = self._joined
+        end = self._starts[at]
+        start = self._line_start(at, _WINDOW * 2)
+        if self._quotes and (
+            joined.count('"', start, end) % 2 == 1
+            or joined.count("\u201c", start, end) > joined.count("\u201d", start, end)
+        ):
             return "quoted"
         before = self._before(at, "sentence", _WINDOW).lower()
         if _BEFORE.search(before) or _CONDITIONAL.match(before):
             return "example"
         after = self._after(at, _SENTENCE_END, _WINDOW).lower()
-        if _holds_any(after, self._needles_after()) and _AFTER.search(after):
+        if _holds_any(after, _AFTER_NEEDLES) and _AFTER.search(after):
             return "example"
-        if _LIST_LINE.match(line):  # the line holds no line break: only its start can begin a list line
+        if _LIST_START.match(joined, start, end):  # the line holds no line break: it starts a list line
             paragraph = (
                 self._before(at, "paragraph", _WINDOW * 2) + " " + self._after(at, _BLANK_LINE, _WINDOW * 2)
             )
@@ -253,7 +266,7 @@ class _Reader:
         """The text before the tag at ``at`` back to the last ``stop`` (a line end, a sentence end or a blank
         line): other tags skipped, at most ``limit`` characters and ``_NEIGHBOURS`` events, each text's stop
         looked for in the part of it the window takes (its start cuts what a stop could look behind at).
-        A line is read by ``_line_before``, which gives what this gives it."""
+        A line is found by ``_line_start``, which finds where this would start it."""
         texts, found = self._texts, self._found
         pieces: list[str] = []
         size = 0
@@ -277,42 +290,18 @@ class _Reader:
                 break
         return "".join(reversed(pieces))
 
-    def _joined_texts(self) -> str:
-        """The reply's texts joined (a tag's is empty), and where each starts in them, made once a reply."""
-        joined = self._joined
-        if joined is None:
-            joined = self._joined = "".join(self._texts)
-            starts = self._starts
-            start = 0
-            for text in self._texts:
-                starts.append(start)
-                start += len(text)
-            starts.append(start)
-        return joined
-
-    def _needles_after(self) -> tuple[str, ...]:
-        """The needles of ``_AFTER_NEEDLES`` the reply's texts joined hold, lowercased (looked for once a
-        reply): a sentence after a tag is a slice of them, and holds no other. Every needle is ASCII, and
-        lowercasing maps each character on its own but a capital sigma, whose forms are not ASCII, so an ASCII
-        needle in a slice lowercased is in the whole lowercased there too."""
-        found = self._after_needles
-        if found is None:
-            whole = self._joined_texts().lower()
-            found = self._after_needles = tuple(needle for needle in _AFTER_NEEDLES if needle in whole)
-        return found
-
-    def _line_before(self, at: int, limit: int) -> str:
-        """``_before(at, "line", limit)`` in a few C calls: a line break is found alike in any window of a
-        text (no look-around), so the windows that walk takes are one slice of the texts joined (a tag's text
-        is empty): back from the tag to the last line break in it, else to its start, ``limit`` characters
-        back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds the two
-        equal)."""
-        joined = self._joined_texts()
+    def _line_start(self, at: int, limit: int) -> int:
+        """Where the tag at ``at``'s line before it starts in the texts joined (it ends where the tag stands,
+        ``_starts[at]``): ``_before(at, "line", limit)`` in a few C calls. A line break is found alike in any
+        window of a text (no look-around), so the windows that walk takes are one slice of the texts joined
+        (a tag's text is empty): back from the tag to the last line break in it, else to its start, ``limit``
+        characters back or the start of the text ``_NEIGHBOURS`` events back (``tests/test_judge.py`` holds
+        the two equal)."""
         starts = self._starts
         end = starts[at]
         low = max(end - limit, starts[max(at - _NEIGHBOURS, 0)])
-        stop = joined.rfind("\n", low, end)
-        return joined[low if stop < 0 else stop + 1 : end]
+        stop = self._joined.rfind("\n", low, end)
+        return low if stop < 0 else stop + 1
 
     def _after(self, at: int, stop: re.Pattern[str], limit: int) -> str:
         """The text after the tag at ``at`` up to the first match of ``stop``, bounded as ``_before``."""

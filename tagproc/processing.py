@@ -73,6 +73,7 @@ _LOG = logging.getLogger(__name__)
 MAX_TAGS = 40  # CONVENTIONS.md §2: at most 40 tags of a kind a reply, the rest too-many
 # The kinds counted together: [inventory:] and [loot:] share their 40; [sheet:] and [place:] have their own.
 _LIMIT_KIND = {"loot": "inventory"}
+_TAG_NAME = TAG_ALIASES.get  # a written tag name, lowercased, to its canonical one (``_tag_name``)
 
 # A Game Master's reply, a player's message, or an action between replies (``tagproc.actions``: the Use button,
 # starting gear, the player's own edits, a fight's outcome), which ``tagproc.acting`` runs.
@@ -256,17 +257,18 @@ def _process(
     judgments = iter(judge_tags(merged))
     records: list[TagRecord] = []
     answers: list[Answer] = []
-    pieces: list[str | int] = []  # the history: text, or how many answers the next tag gave
+    history: list[str] = []  # the texts, and a place for each tag's answers (filled once they are rendered)
+    spans: list[tuple[int, int]] = []  # each tag's place in ``history`` and how many answers it gave
     for event in merged:
         if isinstance(event, Text) and event.reason != "too-long":
-            pieces.append(event.text)
+            history.append(event.text)
             continue
         index = len(records)
         if isinstance(event, Text):
             record = _not_read(index, event.text, _too_long(event, refused))
         else:
             judgment = next(judgments)
-            name = _tag_name(event)
+            name = _TAG_NAME(event.name.lower(), "inventory")  # ``_tag_name``, without the call
             kind = _LIMIT_KIND.get(name, name)
             counted[kind] = counted.get(kind, 0) + 1
             if counted[kind] > MAX_TAGS:
@@ -275,21 +277,18 @@ def _process(
                 record, state = run_tag(event, index, judgment, state)
         records.append(record)
         answers.extend(record.answers)
-        pieces.append(len(record.answers))
+        spans.append((len(history), len(record.answers)))
+        history.append("")
     rendered = context.renderer.render_answers(answers)
-    history: list[str] = []
     taken = 0
-    for piece in pieces:
-        if isinstance(piece, str):
-            history.append(piece)
-        else:
-            history.append(" ".join(rendered[taken : taken + piece]))
-            taken += piece
+    for place, count in spans:  # each tag's answers in order, one a line of ``rendered``
+        history[place] = rendered[taken] if count == 1 else " ".join(rendered[taken : taken + count])
+        taken += count
     return _Run(answers, rendered, "".join(history), state, records)
 
 
 def _not_read(index: int, raw: str, answer: Answer) -> TagRecord:
-    return TagRecord(index=index, raw=raw, name=answer.tag, answers=(answer,), skipped=answer.reason)
+    return _tag_record(index, raw, answer.tag, (), (), (), (), (answer,), answer.reason)
 
 
 def run_reply(context: TurnContext, start: GameState, events: list[Event], position: int, text: str) -> _Run:
@@ -460,26 +459,83 @@ def _record(
     answers: list[Answer],
     skipped: str | None,
 ) -> TagRecord:
+    """The tag's record: its repairs the reader's, then each command's the record does not hold yet (a
+    command's start with the reader's, which are kept once)."""
     read = reading.repairs
-    repairs = list(read)
+    repairs = read
     for command in commands:
-        made = command.repairs
-        if read and made[: len(read)] == read:  # the normaliser's repairs start with the reader's (all kept)
-            made = made[len(read) :]
-        for repair in made:  # most commands made none
-            if repair not in repairs:
-                repairs.append(repair)
-    return TagRecord(
-        index=index,
-        raw=tag.raw,
-        name=reading.name,
-        attrs=reading.attrs,
-        ignored=reading.ignored,
-        commands=tuple(commands),
-        repairs=tuple(repairs),
-        answers=tuple(answers),
-        skipped=skipped,
+        if command.repairs:  # most commands made none: nothing to add
+            repairs = _more_repairs(repairs, read, command.repairs)
+    return _tag_record(
+        index,
+        tag.raw,
+        reading.name,
+        reading.attrs,
+        reading.ignored,
+        tuple(commands),
+        repairs,
+        tuple(answers),
+        skipped,
     )
+
+
+def _more_repairs(
+    repairs: tuple[Repair, ...], read: tuple[Repair, ...], made: tuple[Repair, ...]
+) -> tuple[Repair, ...]:
+    """``repairs`` and then those of ``made`` it does not hold (``made`` past the reader's ``read`` it starts
+    with)."""
+    if read and made[: len(read)] == read:  # the normaliser's repairs start with the reader's (all kept)
+        made = made[len(read) :]
+    kept = list(repairs)
+    for repair in made:
+        if repair not in kept:
+            kept.append(repair)
+    return tuple(kept)
+
+
+# A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; the slots set through
+# their descriptors make the same frozen record (equal, hashable) in under half the time (``stream._tag``'s
+# way), and every tag of a reply makes one.
+_new = object.__new__
+_RECORD_FIELDS = ("index", "raw", "name", "attrs", "ignored", "commands", "repairs", "answers", "skipped")
+assert tuple(TagRecord.__dataclass_fields__) == _RECORD_FIELDS  # the order ``_tag_record`` sets them in
+(
+    _SET_INDEX,
+    _SET_RAW,
+    _SET_NAME,
+    _SET_ATTRS,
+    _SET_IGNORED,
+    _SET_COMMANDS,
+    _SET_REPAIRS,
+    _SET_ANSWERS,
+    _SET_SKIPPED,
+) = (TagRecord.__dict__[name].__set__ for name in _RECORD_FIELDS)
+
+
+def _tag_record(
+    index: int,
+    raw: str,
+    name: str,
+    attrs: tuple[tuple[str, str], ...],
+    ignored: tuple[tuple[str, str], ...],
+    commands: tuple[Command | Unreadable, ...],
+    repairs: tuple[Repair, ...],
+    answers: tuple[Answer, ...],
+    skipped: str | None,
+) -> TagRecord:
+    """``TagRecord(index, raw, ...)``, every field given in its order (``tests/test_game.py`` checks the two
+    are equal)."""
+    record: TagRecord = _new(TagRecord)
+    _SET_INDEX(record, index)
+    _SET_RAW(record, raw)
+    _SET_NAME(record, name)
+    _SET_ATTRS(record, attrs)
+    _SET_IGNORED(record, ignored)
+    _SET_COMMANDS(record, commands)
+    _SET_REPAIRS(record, repairs)
+    _SET_ANSWERS(record, answers)
+    _SET_SKIPPED(record, skipped)
+    return record
 
 
 def _refused_raw(tag: str, raw: str, reason: Reason, said: Note) -> Answer:
@@ -522,4 +578,4 @@ def refuse_player_tags(context: TurnContext, start: GameState, events: list[Even
 
 def _tag_name(tag: RawTag) -> str:
     """The canonical name of a tag as the scanner saw it written (``inv`` is ``inventory``)."""
-    return TAG_ALIASES.get(tag.name.lower(), "inventory")
+    return _TAG_NAME(tag.name.lower(), "inventory")

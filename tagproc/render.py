@@ -42,7 +42,6 @@ from collections import ChainMap
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.abc import Traversable
-from itertools import chain
 from pathlib import Path
 from typing import Any, Final
 
@@ -118,10 +117,14 @@ def answer_pairs(
     pairs += answer.extra
     if note:
         pairs.append(("note", note))
-    cleaned = [pair if pair[1].isalnum() else (pair[0], clean_value(pair[1])) for pair in pairs]
     # ``key="value"`` joined by spaces: every key's and value's length, and four characters a pair but one
-    size = sum(map(len, chain.from_iterable(cleaned))) + 4 * len(cleaned) - 1
-    return _fit(cleaned, limit - len(answer.tag) - 2, size)
+    size = -1
+    for index, (key, value) in enumerate(pairs):  # one loop, cleaning in place (no comprehension's frame)
+        if not value.isalnum():
+            value = clean_value(value)
+            pairs[index] = (key, value)
+        size += len(key) + len(value) + 4
+    return _fit(pairs, limit - len(answer.tag) - 2, size)
 
 
 def _fit(pairs: list[tuple[str, str]], room: int, size: int) -> list[tuple[str, str]]:
@@ -242,6 +245,10 @@ class Renderer:
             keep_trailing_newline=False,
         )
         self.environment.globals["say"] = self.say
+        # The same as filters, which a template calls straight (``{{ line|say }}``; a global is called through
+        # Jinja's ``Context.call``): the shipped notes say a note inside a note so (``_said_each`` for a list).
+        self.environment.filters["say"] = self.say
+        self.environment.filters["said_each"] = self._said_each
         if templates is not None:
             _user_templates(Path(templates), folder, self.environment)
         self._answer = self._rendered("answer.jinja")
@@ -284,8 +291,9 @@ class Renderer:
 
     def answer_pairs(self, answer: Answer) -> list[tuple[str, str]]:
         """``answer_pairs`` with the answer's notes (and a ``now=`` that is a note) in this renderer's words."""
-        now = self.say(answer.now) if isinstance(answer.now, Note) else None
-        return answer_pairs(answer, self.say(answer.notes), now=now)
+        now, notes = answer.now, answer.notes
+        said = self.say(now) if isinstance(now, Note) else None
+        return answer_pairs(answer, self.say(notes) if notes else None, now=said)  # most answers: no notes
 
     def say(self, notes: Note | Iterable[Note] | None) -> str:
         """Notes in words, each through its macro in ``notes/<group>.jinja``, joined by one space."""
@@ -297,6 +305,11 @@ class Renderer:
             return self._say_one(notes[0])
         said = (self._say_one(one) for one in notes)
         return " ".join(text for text in said if text)
+
+    def _said_each(self, parts: Iterable[Note | Iterable[Note] | None]) -> list[str]:
+        """Each of ``parts`` in words (``say``), in order, an empty one kept: what a loop of ``say(part)`` gives
+        a template, for it to join (``{{ parts|said_each|join(", ") }}``)."""
+        return [self.say(part) for part in parts]
 
     def _say_one(self, one: Note) -> str:
         try:

@@ -14,8 +14,11 @@ from tagproc import Game, GameState, Member, PartyError, TurnResult
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import Stack
 from tagproc.game import _recap_parts, _recap_view
+from tagproc.processing import TagRecord
 from tagproc.prompt.recap import recap_draft
+from tagproc.repairs import Repair
 from tagproc.ruleset import load_ruleset
+from tagproc.syntax import read_tag
 from tagproc.transcript import load_transcript, run_transcript
 from tests.conformance.run import load_cases, play
 from tests.corpus.cases import ALL_CASES
@@ -248,3 +251,67 @@ def test_a_reply_s_recap_from_what_the_game_keeps_is_its_own_over_the_corpus(
         if case.canonical is not None:
             _play(case, case.canonical)
     _assert_recaps_alike(replies)
+
+
+# -- a tag's record, built the short way ----------------------------------------------------------------
+
+
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> list[TurnResult]:
+    """Every turn committed while a test runs (replies and player messages alike)."""
+    found: list[TurnResult] = []
+    push = Game._push
+
+    def recorded(self: Game, result: TurnResult) -> None:
+        found.append(result)
+        push(self, result)
+
+    monkeypatch.setattr(Game, "_push", recorded)
+    return found
+
+
+def _reference_repairs(read: tuple[Repair, ...], commands: tuple[Any, ...]) -> tuple[Repair, ...]:
+    """A record's repairs as ``processing._record`` gathered them before its shortcut: the reader's, then each
+    command's past the reader's it starts with, each once."""
+    repairs = list(read)
+    for command in commands:
+        made = command.repairs
+        if read and made[: len(read)] == read:
+            made = made[len(read) :]
+        for repair in made:
+            if repair not in repairs:
+                repairs.append(repair)
+    return tuple(repairs)
+
+
+def _assert_records_as_built_the_long_way(turns: list[TurnResult]) -> None:
+    records = [record for turn in turns for record in turn.tags]
+    assert len(records) > 50 and any(record.repairs for record in records)
+    for record in records:
+        fields = {name: getattr(record, name) for name in TagRecord.__dataclass_fields__}
+        long_way = TagRecord(**fields)
+        assert record == long_way and repr(record) == repr(long_way) and hash(record) == hash(long_way)
+        assert type(record) is TagRecord
+        if record.skipped not in ("too-many", "too-long"):  # a tag read (those two are answered unread)
+            reading = read_tag(record.raw)
+            assert record.repairs == _reference_repairs(reading.repairs, record.commands)
+
+
+def test_each_tag_record_is_the_one_built_the_long_way_over_the_golden_transcripts(
+    told: list[TurnResult],
+) -> None:
+    for path in GOLDEN:
+        run_transcript(load_transcript(path))
+    _assert_records_as_built_the_long_way(told)
+
+
+def test_each_tag_record_is_the_one_built_the_long_way_over_the_conformance_cases_and_the_corpus(
+    told: list[TurnResult],
+) -> None:
+    for case in load_cases():
+        play(case)
+    for corpus_case in ALL_CASES:
+        _play(corpus_case, corpus_case.sloppy)
+        if corpus_case.canonical is not None:
+            _play(corpus_case, corpus_case.canonical)
+    _assert_records_as_built_the_long_way(told)

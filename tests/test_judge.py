@@ -13,6 +13,7 @@ from tagproc import Game
 from tagproc.cli import main
 from tagproc.judge import Judgment, judge_tags
 from tagproc.stream import parse_reply
+from tagproc.vocabulary.context import EXAMPLE_AFTER
 
 CANDLE = '[inventory: action="add" item="Black candle"]'
 
@@ -395,25 +396,63 @@ def test_the_line_before_a_tag_is_the_one_the_walk_finds(texts: list[str], limit
     from tagproc.judge import _Reader
 
     reader = _Reader(texts)
+    joined = "".join(texts)
     for at in range(len(texts) + 1):
-        assert reader._line_before(at, limit) == _Reader(texts)._before(at, "line", limit)
+        line = joined[reader._line_start(at, limit) : len("".join(texts[:at]))]
+        assert line == _Reader(texts)._before(at, "line", limit)
+
+
+_LIST_PIECES = ["- ", "* ", "+ ", "\u2022\t", "1. ", "12) ", "123. ", "-", "1.", " ", "\t", "\n", "x"]
+_LIST_PIECES += ["[", "a b"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_LIST_PIECES) | st.text(max_size=3), max_size=12), st.integers(0, 40))
+def test_a_list_marker_is_found_where_the_line_starts_as_the_reference_finds_it(
+    pieces: list[str], cut: int
+) -> None:
+    from tagproc.judge import _LIST_START
+    from tests.judge_reference import _LIST_LINE
+
+    text = "".join(pieces)
+    end = min(cut, len(text))
+    start = text.rfind("\n", 0, end) + 1  # a line: no line break between its start and the tag
+    found = _LIST_START.match(text, start, end) is not None
+    assert found == (_LIST_LINE.search(text[start:end]) is not None)
 
 
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(["", "ΣΑΣ", "İf", "\u212aeep", "they", "THEY", "wou", "ld", ". ", "\n", "x", "Want"])
-        | st.text(max_size=5),
+        st.sampled_from(["", '"', "\u201c", "\u201d", "a", "\n", '""', "\u201c\u201d"]) | st.text(max_size=3),
         max_size=30,
     )
 )
-def test_the_sentence_after_a_tag_holds_only_the_needles_the_reply_holds(texts: list[str]) -> None:
-    from tagproc.judge import _AFTER_NEEDLES, _SENTENCE_END, _holds_any, _Reader
+def test_a_reply_without_an_opening_quotation_mark_is_judged_as_when_its_lines_are_counted(
+    texts: list[str],
+) -> None:
+    from tagproc.judge import _Reader
 
-    reader = _Reader(texts)
-    for at in range(len(texts)):
-        after = reader._after(at, _SENTENCE_END, 240).lower()
-        assert _holds_any(after, reader._needles_after()) == _holds_any(after, _AFTER_NEEDLES)
+    reader, counted = _Reader(texts), _Reader(texts)
+    counted._quotes = True  # every line's marks counted, as if the reply held one
+    for at in range(len(texts) + 1):
+        assert reader.example(at) == counted.example(at)
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*EXAMPLE_AFTER, " ", "'", ".", "x", "you", "if", "would", "\u212a"])
+        | st.text(max_size=4),
+        max_size=12,
+    )
+)
+def test_a_sentence_after_a_tag_that_holds_a_phrase_holds_one_of_its_needles(pieces: list[str]) -> None:
+    from tagproc.judge import _AFTER, _AFTER_NEEDLES, _holds_any
+
+    after = "".join(pieces).lower()
+    if _AFTER.search(after) is not None:
+        assert _holds_any(after, _AFTER_NEEDLES)
 
 
 _HEADING_PIECES = [

@@ -528,3 +528,83 @@ def test_a_global_added_after_the_templates_are_read_is_seen_by_them(tmp_path: P
     renderer = Renderer(templates=tmp_path)
     renderer.environment.globals["marker"] = "late"
     assert renderer.render_answers([Answer(tag="loot", attrs=(), result="ok")]) == ["<loot late >"]
+
+
+# -- notes said inside notes, through the filters --------------------------------------------------------------
+
+# The shipped notes say a note inside a note with the ``say`` and ``said_each`` filters (called straight); each
+# said it before with the ``say`` global (through Jinja's ``Context.call``), in a loop where it joined several.
+# The reference templates are the shipped ones with those written back, a user's folder over the shipped one.
+_AS_LOOPS = {
+    "rest": [
+        (
+            '{% if restored %}{{ restored|said_each|join(", ") }}{% else %}nothing came back{% endif %}',
+            '{% for part in restored %}{{ say(part) }}{{ ", " if not loop.last }}'
+            "{% else %}nothing came back{% endfor %}",
+        )
+    ],
+    "party": [
+        (
+            '{{ members|said_each|join("; ") }}',
+            '{% for member in members %}{{ say(member) }}{{ "; " if not loop.last }}{% endfor %}',
+        )
+    ],
+    "use": [
+        (
+            '{% if parts %}{{ parts|said_each|join("; ") }}{% else %}nothing the rules work out{% endif %}',
+            "{% for part in parts %}{{ say(part) }}{% if not loop.last %}; {% endif %}"
+            "{% else %}nothing the rules work out{% endfor %}",
+        ),
+        (
+            '{% if does %}: {{ does|said_each|join(", ") }}{% endif %}',
+            '{% for part in does %}{{ ": " if loop.first else ", " }}{{ say(part) }}{% endfor %}',
+        ),
+    ],
+}
+
+
+def _said_as_before(tmp_path: Path) -> Renderer:
+    """A renderer whose notes say the notes inside them as the shipped ones did before the filters."""
+    folder = tmp_path / "before" / "notes"
+    folder.mkdir(parents=True)
+    rewritten = 0
+    for path in sorted((Path(str(prompts_path())) / "notes").glob("*.jinja")):
+        text = path.read_text(encoding="utf-8")
+        for new, old in _AS_LOOPS.get(path.stem, []):
+            assert text.count(new) == 1, (path.name, new)
+            text = text.replace(new, old)
+        text, count = re.subn(r"\{\{ (\w+)\|say \}\}", r"{{ say(\1) }}", text)
+        text = text.replace("now if now is string else now|say", "now if now is string else say(now)")
+        assert "said_each" not in text and "|say" not in text, path.name
+        rewritten += count
+        (folder / path.name).write_text(text, encoding="utf-8")
+    assert rewritten >= 10
+    return Renderer(templates=folder.parent)
+
+
+def _parts(count: int) -> tuple[Note, ...]:
+    pool = note("sheet.pool", label="Resolve", current=4, max=4, temp=0)
+    track = note("sheet.track", label="Harm", value=1, max=4, rung="Winded")
+    quiet = note("rest.state", state="", value="")  # says nothing: a join keeps its place
+    return (pool, quiet, track, note("rest.off", condition="Rattled"))[:count]
+
+
+_INSIDE = [
+    *(note("rest.now", rest="Stand down", restored=_parts(count)) for count in range(5)),
+    *(note("party.now", members=_parts(count)) for count in range(5)),
+    *(note("use.used", who="Ada", item="Tonic", parts=_parts(count)) for count in range(5)),
+    *(note("use.aimed", does=_parts(count)) for count in range(5)),
+    note("party.applied", who="Ada", now="on"),
+    note("party.applied", who="Ada", now=_parts(1)[0]),
+    note("party.applied", who="Ada", now=None),
+    note("party.member_said", who="Bram", notes=_parts(4)),
+    note("sheet.reads", line=_parts(1)[0]),
+]
+
+
+def test_notes_inside_notes_are_said_through_the_filters_as_through_the_global(tmp_path: Path) -> None:
+    before = _said_as_before(tmp_path)
+    for one in [*_INSIDE, *_notes_said()]:
+        assert RENDERER.say(one) == before.say(one), one
+    assert RENDERER.say(_INSIDE[3]) == "Stand down: Resolve 4/4, , Harm 1/4, Winded"  # the quiet one kept
+    assert RENDERER.say(_INSIDE[0]) == "Stand down: nothing came back"
