@@ -28,6 +28,7 @@ from tagproc.turn import (
     HELD_AT_END,
     PASSED_CHARS,
     PASSING,
+    RESUMING,
     SPACES,
     Turn,
     TurnResult,
@@ -1003,3 +1004,17 @@ def test_a_one_character_chunk_is_shown_as_feeding_the_turn_shows_it(char: str) 
     for pieces in (["Then", char, " on."], ["Then ", char, "x"], [char, char, "[in", char, "]", char]):
         text = "".join(pieces)
         assert _streamed(text, pieces) == _fed(text, pieces), pieces
+
+
+@pytest.mark.parametrize("text", DIFF_TEXTS)
+def test_the_leads_a_turn_keeps_are_what_its_visible_text_says(text: str) -> None:
+    # ``Turn.lead``/``spaced`` read after a whole tag (``_gapped_after_tag``), or kept once asked, are what
+    # the visible text says of the gap it holds at that point, whatever was fed since they were read.
+    for splitter in (_word_pieces, list):
+        turn = _game().begin_reply()
+        for piece in splitter(text):
+            turn.feed(piece)
+            if turn.mode == RESUMING:
+                assert (turn.lead, turn.spaced) == turn._visible.leads(), (text, piece)
+            elif turn._lead is not None:  # kept from a gap the turn has read on from: asked again, read again
+                assert (turn.lead, turn.spaced) == (turn._visible.lead(), turn._visible.spaced_lead())
