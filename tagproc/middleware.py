@@ -43,7 +43,17 @@ from typing import Any, Literal, TypeAlias
 
 from tagproc.envelope import BODY_LIMIT, HEAD_ENDS, MARKUP, PARTIAL_OPENERS, WHOLE_HEADS
 from tagproc.game import Game
-from tagproc.turn import HELD_AT_END, HOLDING, OPENING, PASSING, RESUMING, SPACES, Turn, TurnResult
+from tagproc.turn import (
+    HELD_AT_END,
+    HOLDING,
+    OPENING,
+    PASSED_CHARS,
+    PASSING,
+    RESUMING,
+    SPACES,
+    Turn,
+    TurnResult,
+)
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
 
@@ -215,27 +225,31 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
-                except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
+                    # ``_FIRST``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
+                    text = choice["delta"]["content"] + "" if choice["index"] in (0, None) else None
+                except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
             else:
                 text = None
-            if type(text) is not str:
-                text = chunk_text(chunk)
+            if not text:
+                if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
+                    text = _read_text(chunk)
                 if not text:
                     continue
-            elif not text:
-                continue
             if mode is PASSING:
                 # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
                 # two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip().isalnum() or (
-                    text.isascii()
-                    and text[-1] not in HELD_AT_END
-                    and "[" not in text
-                    and "(" not in text
-                    and "{" not in text
-                    and "<" not in text
+                if (
+                    text.lstrip().isalnum()
+                    or text in PASSED_CHARS
+                    or (
+                        text.isascii()
+                        and text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
                 ):
                     taken[kept] = text
                     kept += 1
@@ -354,27 +368,31 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    text = choice["delta"]["content"] if choice["index"] in (0, None) else None  # ``_FIRST``
-                except (KeyError, ValueError, TypeError):  # ``chunk_text`` reads it (or says what is wrong)
+                    # ``_FIRST``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
+                    text = choice["delta"]["content"] + "" if choice["index"] in (0, None) else None
+                except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
             else:
                 text = None
-            if type(text) is not str:
-                text = chunk_text(chunk)
+            if not text:
+                if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
+                    text = _read_text(chunk)
                 if not text:
                     continue
-            elif not text:
-                continue
             if mode is PASSING:
                 # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
                 # two calls), or ASCII with no opener and nothing held at its end.
-                if text.lstrip().isalnum() or (
-                    text.isascii()
-                    and text[-1] not in HELD_AT_END
-                    and "[" not in text
-                    and "(" not in text
-                    and "{" not in text
-                    and "<" not in text
+                if (
+                    text.lstrip().isalnum()
+                    or text in PASSED_CHARS
+                    or (
+                        text.isascii()
+                        and text[-1] not in HELD_AT_END
+                        and "[" not in text
+                        and "(" not in text
+                        and "{" not in text
+                        and "<" not in text
+                    )
                 ):
                     taken[kept] = text
                     kept += 1

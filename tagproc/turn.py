@@ -37,6 +37,7 @@ __all__ = [
     "HOLDING",
     "MAX_TAGS",
     "OPENING",
+    "PASSED_CHARS",
     "PASSING",
     "RESUMING",
     "SPACES",
@@ -103,6 +104,11 @@ def is_passed(chunk: str) -> bool:
     return chunk.lstrip().isalnum() or (
         bool(chunk) and chunk[-1] not in HELD_AT_END and chunk.isascii() and _OPENERS.isdisjoint(chunk)
     )
+
+
+# The one-character chunks ``is_passed`` takes (a comma, a full stop, a letter): one set lookup for the common
+# chunk that is no word, where its tests one by one are six steps.
+PASSED_CHARS: Final = frozenset(char for char in map(chr, range(128)) if is_passed(char))
 
 
 def is_prose(text: str) -> bool:
@@ -243,7 +249,7 @@ class Turn:
         self._events += events
         if shown := self._visible.feed_after_lead(lead, prose, tag=True):
             self._shown.append(shown)
-        self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+        self._gapped_after_tag()
         return True
 
     def _gapped(self) -> None:
@@ -252,18 +258,30 @@ class Turn:
         self._run, self.mode = _GAP, RESUMING
         self._lead = self._spaced = None
 
+    def _gapped_after_tag(self) -> None:
+        """``_gapped`` after a whole tag was read (the scanner idle, the visible text holding the gap the tag
+        left), with ``lead`` and ``spaced`` read at once: the word after a tag is the common chunk the caller
+        shows after its gap (``VisibleText.leads``: one look at the run before the tag)."""
+        self._run, self.mode = _GAP, RESUMING
+        self._lead, self._spaced = self._visible.leads()
+
     @property
     def lead(self) -> str:
         """While ``RESUMING``: what the held gap shows before a word (read when asked: most gaps are read by
         the ``feed`` or ``take`` that follows, not by a word the caller shows; kept for the chunk shown
-        after it)."""
-        lead = self._lead = self._visible.lead()
+        after it, and read with ``spaced`` after a tag). Kept only while the gap is held as it was (``_run``
+        is ``_GAP`` until a ``feed`` or ``take`` reads on, and a new gap forgets it)."""
+        lead = self._lead
+        if lead is None or self._run != _GAP:
+            lead = self._lead = self._visible.lead()
         return lead
 
     @property
     def spaced(self) -> str:
         """While ``RESUMING``: what the held gap shows before a space and a word (kept, as ``lead`` is)."""
-        spaced = self._spaced = self._visible.spaced_lead()
+        spaced = self._spaced
+        if spaced is None or self._run != _GAP:
+            spaced = self._spaced = self._visible.spaced_lead()
         return spaced
 
     def take(self, taken: list[str], chunk: str = "", opened: int = -1) -> str:
@@ -332,7 +350,7 @@ class Turn:
                 self._chunks.append(tag.raw)
                 self._events.append(tag)
                 self._visible.feed_tag()
-                self._gapped()  # the scanner idle, the visible text holding the gap the tag left
+                self._gapped_after_tag()
                 return self.feed(chunk[close:]) if close < len(chunk) else ""
         return self.feed(chunk)
 

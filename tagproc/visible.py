@@ -117,6 +117,18 @@ class VisibleText:
         last.pop()
         return spaced
 
+    def leads(self) -> tuple[str, str]:
+        """``lead()`` and ``spaced_lead()`` at once: for the gap after one tag, one look at the run before it."""
+        gap = self._gap
+        if len(gap) == 2 and not gap[1] and self._started:
+            pieces = gap[0]
+            before = pieces[0] if len(pieces) == 1 else "".join(pieces)
+            if breaks := before.count("\n"):
+                lead = "\n" * breaks
+                return lead, lead
+            return before, before or " "
+        return self.lead(), self.spaced_lead()
+
     def _after_one_tag(self, space: str) -> str:
         """``_resolve`` before prose of the common gap after a tag: prose shown already, then a run of
         whitespace (maybe none), one tag taken out and nothing after it, then ``space`` ("" or " ", read

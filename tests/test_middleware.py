@@ -26,7 +26,9 @@ from tagproc.stream import Event, RawTag, TagStream, Text, merge_text
 from tagproc.tokens import TokenCounter
 from tagproc.turn import (
     HELD_AT_END,
+    PASSED_CHARS,
     PASSING,
+    RESUMING,
     SPACES,
     Turn,
     TurnResult,
@@ -550,6 +552,8 @@ DIFF_TEXTS = [
     # Words beyond ASCII after whitespace beyond ASCII (or a line break), which the loop passes too.
     "He said\u3000\u6771\u4eac and\u00a0caf\u00e9 [sheet: op=rest]\u2028\u00e9t\u00e9,\n\u00fcber"
     " \x85na\u00efve [inventory: add rope]\u3000\u6771 end.\n\u00c9l",
+    # Carriage returns, which the kept chunks hold as they came, in prose, gaps, a tag and its body.
+    "Done.\r\n[sheet: op=rest]\r\nThen\r on.\r\n\r\n[inventory: add\r rope] x\r [in\rventory: add rope]\r",
     # bench/stream_reply.py's shape: paragraphs, each ending in a line break then a tag, a word after it.
     "".join(f"The fog comes off the barrows, and bites again.\n{tag} The lantern." for tag in BENCH_TAGS),
 ]
@@ -951,3 +955,66 @@ def test_the_kept_chunks_reach_the_turn_at_the_bound_from_every_branch() -> None
             pieces = [" word"] * count + tail
             text = "".join(pieces)
             assert _streamed(text, pieces) == _fed(text, pieces), (count, tail)
+
+
+def test_long_kept_runs_from_every_branch_give_what_feeding_the_turn_gives() -> None:
+    # Runs far past the bound from every branch: a passed run, a body (past ``BODY_LIMIT`` too) ended by
+    # its "]" or cut at a blank line, a run after a tag; each read as feeding the turn reads it.
+    for count in (0, 1, 2_000):
+        for tail in (
+            ["Then [in", "ventory", ":", *[" rope"] * count, "]", " On."],
+            ["Then [in", "ventory", ":", *[" rope"] * count, "\n", "\n", "More."],
+            [".\n", "[in", "ventory", ": add rope", "]", *[" on"] * count],
+            ["Done.\r\n", "[in", "ventory", ":", " add\r", " rope", "]\r", " On\r", "\r\n", "x"],
+        ):
+            pieces = [" word"] * count + tail
+            text = "".join(pieces)
+            assert _streamed(text, pieces) == _fed(text, pieces), (count, tail)
+
+
+def test_a_stream_keeps_no_object_per_token_of_fresh_chunks() -> None:
+    # Each chunk and its text a new object, freed once read unless the stream keeps it (a str is 54 bytes
+    # at least): what is held is the text's characters and the kept slots, not an object a token.
+    count = 20_000
+    turn = _game().begin_reply()
+    held: list[int] = []
+
+    def source() -> Iterator[dict[str, Any]]:
+        for i in range(count):
+            word = "".join((" wo", "rd" if i % 2 else "rds"))  # a fresh str each time
+            yield {"choices": [{"index": 0, "delta": {"content": word}}]}
+        held.append(tracemalloc.get_traced_memory()[0])
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        stream = stream_reply(turn, source())
+        shown = sum(map(len, stream))
+    finally:
+        tracemalloc.stop()
+    assert shown == len(stream.result.visible) == 11 * count // 2
+    assert (held[0] - base) / count < 2 * 5.5 + 8
+
+
+@pytest.mark.parametrize("char", [chr(code) for code in range(128)])
+def test_a_one_character_chunk_is_shown_as_feeding_the_turn_shows_it(char: str) -> None:
+    # The loop passes the one-character chunks ``is_passed`` takes by a set lookup (``PASSED_CHARS``).
+    assert (char in PASSED_CHARS) == is_passed(char)
+    for pieces in (["Then", char, " on."], ["Then ", char, "x"], [char, char, "[in", char, "]", char]):
+        text = "".join(pieces)
+        assert _streamed(text, pieces) == _fed(text, pieces), pieces
+
+
+@pytest.mark.parametrize("text", DIFF_TEXTS)
+def test_the_leads_a_turn_keeps_are_what_its_visible_text_says(text: str) -> None:
+    # ``Turn.lead``/``spaced`` read after a whole tag (``_gapped_after_tag``), or kept once asked, are what
+    # the visible text says of the gap it holds at that point, whatever was fed since they were read.
+    for splitter in (_word_pieces, list):
+        turn = _game().begin_reply()
+        for piece in splitter(text):
+            turn.feed(piece)
+            if turn.mode == RESUMING:
+                assert (turn.lead, turn.spaced) == turn._visible.leads(), (text, piece)
+            elif turn._lead is not None:  # kept from a gap the turn has read on from: asked again, read again
+                assert (turn.lead, turn.spaced) == (turn._visible.lead(), turn._visible.spaced_lead())

@@ -178,6 +178,7 @@ def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(tex
         if joiner.is_clear:
             continue
         lead, spaced = joiner.lead(), joiner.spaced_lead()
+        assert joiner.leads() == (lead, spaced), text  # both at once: the gap after one tag in a few steps
         for word, before in (("Word", lead), (" Word", spaced), ("Word. \n", lead), (" a\t", spaced)):
             twin, told = copy.deepcopy(joiner), copy.deepcopy(joiner)
             shown = twin.feed_text(word)
