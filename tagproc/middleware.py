@@ -19,8 +19,9 @@ Invariants:
   after a held gap, after what the gap shows) in the step that read it, and keeps it, with the chunks that
   show nothing (a "[" head the scanner holds, its body), in a list of ``_TAKE_MOST`` slots (and one) that
   goes to the turn in one ``Turn.take`` with the next chunk it must read (``Turn.feed`` of that chunk when
-  none is kept): a common tag and the prose before it are one call. The pieces and the result are those of
-  feeding the turn chunk by chunk: tested on one character at a time, words, tokens and random splits.
+  none is kept): a common tag and the prose before it are one call (``Turn.take_tag``). The pieces and the
+  result are those of feeding the turn chunk by chunk: tested on one character at a time, words, tokens
+  and random splits.
 - No globals: every stream holds its own turn and source, so any number of streams over different games can
   be interleaved in one event loop. Two streams over the same game are one reply too many: the second to
   finish is refused by the game (``RuntimeError``), as ``Game`` refuses any stale turn.
@@ -211,15 +212,19 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
     ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
     in ``head``, read with the scanner's own tables) and a tag's body (``HOLDING``) show nothing. The kept
-    chunks (at most ``_TAKE_MOST``, one more after an opener's prose) go to the turn in one ``take`` with
-    the next chunk it must read, or at the end. They are kept in the first ``kept`` slots of a list of
-    fixed length (one store a chunk, its count the bound: no list grown from empty after each take, and
-    what the slots past ``kept`` still hold is at most that many chunks, as the turn's own runs are).
+    chunks (at most ``_TAKE_MOST`` and one) go to the turn in one ``take`` with the next chunk it must
+    read, or at the end; a tag the loop saw open, with the prose before it, in one ``Turn.take_tag`` with
+    the chunk that closes it. They are kept in the first ``kept`` slots of a list of fixed length (no list
+    grown from empty after each take, and what the slots past ``kept`` still hold is at most that many
+    chunks, as the turn's own runs are): a passed chunk or a body chunk is one store, and the list's end
+    its bound (``IndexError`` when every slot is full: the chunk then goes to the turn with the kept ones,
+    as one it must read); the other branches, which keep one or two chunks now and then, test the count.
     """
     turn = reply.turn
-    feed, take = turn.feed, turn.take
+    feed, take, take_tag = turn.feed, turn.take, turn.take_tag
     taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
+    passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     try:
         for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
@@ -236,7 +241,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     text = _read_text(chunk)
                 if not text:
                     continue
-            if mode is PASSING:
+            if passing:
                 # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
                 # two calls), or ASCII with no opener and nothing held at its end.
                 if (
@@ -251,15 +256,16 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         and "<" not in text
                     )
                 ):
-                    taken[kept] = text
-                    kept += 1
-                    if kept == _TAKE_MOST:
-                        take(taken[:kept])
-                        kept = 0
-                    if gap:  # the whitespace held before it shows now, as written (no tag in it)
-                        text, gap = gap + text, ""
-                    yield text
-                    continue
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: the turn reads them with this chunk, below
+                        pass
+                    else:
+                        kept += 1
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
                 if text.isascii():
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
@@ -275,6 +281,9 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     if prose is not None and (
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
+                        if kept >= _TAKE_MOST:  # passed chunks filled the slots: the turn reads them first
+                            take(taken[:kept])
+                            kept = 0
                         if prose:
                             taken[kept] = prose
                             kept += 1
@@ -290,20 +299,29 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             opened = kept
                             taken[kept] = head
                             kept += 1
-                            mode = OPENING
+                            mode, passing = OPENING, False
                         if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
                             take(taken[:kept], "", opened)
                             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+                            passing = mode is PASSING
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    taken[kept] = text
-                    kept += 1
-                    if kept == _TAKE_MOST:
-                        take(taken[:kept], "", opened)
-                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: the turn reads them with this chunk, below
+                        pass
+                    else:
+                        kept += 1
+                        continue
+                if opened >= 0 and "]" in text:  # the tag the loop saw open closes: ``take``, in fewer steps
+                    piece = take_tag(taken, kept, opened, text)
+                    kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+                    passing = mode is PASSING
+                    if piece:
+                        yield piece
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -326,9 +344,10 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 if grown:
                     taken[kept] = text
                     kept += 1
-                    if kept == _TAKE_MOST:
+                    if kept >= _TAKE_MOST:
                         take(taken[:kept], "", opened)
                         kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                        passing = mode is PASSING
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
@@ -336,14 +355,16 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
                 taken[kept] = text
                 kept += 1
-                mode = PASSING
-                if kept == _TAKE_MOST:
+                mode, passing = PASSING, True
+                if kept >= _TAKE_MOST:
                     take(taken[:kept], "", opened)
                     kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    passing = mode is PASSING
                 yield piece
                 continue
             piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+            passing = mode is PASSING
             if piece:
                 yield piece
         piece = take(taken[:kept], "", opened)
@@ -360,9 +381,10 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
 async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerator[str, None]:
     """``_pieces`` over an async source (the same loop, line for line)."""
     turn = reply.turn
-    feed, take = turn.feed, turn.take
+    feed, take, take_tag = turn.feed, turn.take, turn.take_tag
     taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
+    passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     try:
         async for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
@@ -379,7 +401,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     text = _read_text(chunk)
                 if not text:
                     continue
-            if mode is PASSING:
+            if passing:
                 # ``is_passed``, unrolled: a word in any script after any whitespace (the common token, in
                 # two calls), or ASCII with no opener and nothing held at its end.
                 if (
@@ -394,15 +416,16 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         and "<" not in text
                     )
                 ):
-                    taken[kept] = text
-                    kept += 1
-                    if kept == _TAKE_MOST:
-                        take(taken[:kept])
-                        kept = 0
-                    if gap:  # the whitespace held before it shows now, as written (no tag in it)
-                        text, gap = gap + text, ""
-                    yield text
-                    continue
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: the turn reads them with this chunk, below
+                        pass
+                    else:
+                        kept += 1
+                        if gap:  # the whitespace held before it shows now, as written (no tag in it)
+                            text, gap = gap + text, ""
+                        yield text
+                        continue
                 if text.isascii():
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
@@ -418,6 +441,9 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     if prose is not None and (
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
+                        if kept >= _TAKE_MOST:  # passed chunks filled the slots: the turn reads them first
+                            take(taken[:kept])
+                            kept = 0
                         if prose:
                             taken[kept] = prose
                             kept += 1
@@ -433,20 +459,29 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             opened = kept
                             taken[kept] = head
                             kept += 1
-                            mode = OPENING
+                            mode, passing = OPENING, False
                         if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
                             take(taken[:kept], "", opened)
                             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+                            passing = mode is PASSING
                         if piece:
                             yield piece
                         continue
             elif mode is HOLDING:
                 if "]" not in text and "[" not in text and "\n" not in text:
-                    taken[kept] = text
-                    kept += 1
-                    if kept == _TAKE_MOST:
-                        take(taken[:kept], "", opened)
-                        kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: the turn reads them with this chunk, below
+                        pass
+                    else:
+                        kept += 1
+                        continue
+                if opened >= 0 and "]" in text:  # the tag the loop saw open closes: ``take``, in fewer steps
+                    piece = take_tag(taken, kept, opened, text)
+                    kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+                    passing = mode is PASSING
+                    if piece:
+                        yield piece
                     continue
             elif mode is OPENING and "[" not in text and (grown := head + text).isascii():
                 # ``TagStream.head``: the opener grows, or its body opens; nothing shows either way.
@@ -469,9 +504,10 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 if grown:
                     taken[kept] = text
                     kept += 1
-                    if kept == _TAKE_MOST:
+                    if kept >= _TAKE_MOST:
                         take(taken[:kept], "", opened)
                         kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                        passing = mode is PASSING
                     continue
             elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
                 # A word, or a space and a word, after the gap the visible text holds: shown after what
@@ -479,14 +515,16 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                 piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
                 taken[kept] = text
                 kept += 1
-                mode = PASSING
-                if kept == _TAKE_MOST:
+                mode, passing = PASSING, True
+                if kept >= _TAKE_MOST:
                     take(taken[:kept], "", opened)
                     kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    passing = mode is PASSING
                 yield piece
                 continue
             piece = take(taken[:kept], text, opened) if kept else feed(text)  # ``take`` of none is ``feed``
             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
+            passing = mode is PASSING
             if piece:
                 yield piece
         piece = take(taken[:kept], "", opened)

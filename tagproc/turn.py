@@ -337,6 +337,32 @@ class Turn:
             return self.feed(text + chunk)
         return self._hold(text)
 
+    def take_tag(self, taken: list[str], kept: int, opened: int, chunk: str) -> str:
+        """``take(taken[:kept], chunk, opened)``, ``taken`` left as it is: the chunks from ``opened`` on
+        (``kept`` > ``opened``) were taken as ``OPENING`` then ``HOLDING`` said, and ``chunk`` holds a "]".
+
+        The common tag after a gap is read in a few steps: ``RESUMING``, prose taken before the opener
+        (shown after what ``lead`` or ``spaced`` said), and the head, the body and ``chunk`` up to its first
+        "]" one whole plain tag (``TagStream.feed_prose_tag``); what follows the "]" is fed. Anything else
+        is ``take``'s."""
+        if opened > 0 and self.mode is RESUMING and self._result is None:
+            close = chunk.find("]") + 1
+            prose = taken[0] if opened == 1 else "".join(taken[:opened])
+            # ``take``'s misuse guard; ``is_plain_prose`` first: no call frame for ASCII
+            lead = self._lead_of(prose) if is_plain_prose(prose) or is_prose(prose) else None
+            if lead is not None:
+                raw = "".join(taken[opened:kept]) + (chunk if close == len(chunk) else chunk[:close])
+                events = self._stream.feed_prose_tag(prose, raw)
+                if events is not None:
+                    self._chunks += (prose, raw)
+                    self._events += events
+                    shown, self._lead, self._spaced = self._visible.feed_before_tag(lead, prose)
+                    if shown:
+                        self._shown.append(shown)
+                    self._run = _GAP  # ``_gapped_after_tag``: still ``RESUMING``, its leads read at once
+                    return self.feed(chunk[close:]) if close < len(chunk) else ""
+        return self.take(taken[:kept], chunk, opened)
+
     def _feed_opened(self, chunk: str) -> str:
         """``feed`` of a "[" opener and what followed it (``take``'s ``opened`` on), the scanner idle: a
         whole plain tag up to the first "]" (``TagStream.feed_head_tag``) is read in a few steps, and what

@@ -97,6 +97,22 @@ class VisibleText:
             self._gap, self._tagged, self._clear = [gap], False, end == len(text)
         return lead + text[start:end]
 
+    def feed_before_tag(self, lead: str, text: str) -> tuple[str, str, str]:
+        """``feed_after_lead(lead, text, tag=True)`` then ``leads()``, in one step: what ``text`` shows, then
+        what the gap the tag leaves shows before a word and before a space and a word (the whitespace at the
+        end of ``text`` is the run before the tag, and nothing follows it)."""
+        if self._closed:
+            raise RuntimeError("VisibleText.feed() after close()")
+        end = _prose_end(text)
+        before = text[end:]
+        self._started = True
+        self._gap, self._tagged, self._clear = [[before] if before else [], []], True, False
+        shown = lead + text[1:end] if text[0] == " " else lead + text[:end]
+        if breaks := before.count("\n"):
+            after = "\n" * breaks
+            return shown, after, after
+        return shown, before, before or " "
+
     def lead(self) -> str:
         """What ``feed_text`` shows of the held gap before prose that starts with no whitespace, without
         reading it: the gap resolved as ``_add_text`` resolves it."""

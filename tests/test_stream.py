@@ -727,3 +727,31 @@ def test_a_whole_plain_tag_read_by_the_head_table_is_what_feed_gives() -> None:
                 assert list(pair) == expected and paired.is_idle, raw
             assert paired.feed(" on.") == slow.feed(" on.") and paired.close() == slow.close(), raw
     assert read > len(WHOLE_HEADS)  # the fast path reads most of them
+
+
+def test_the_scanner_s_events_built_in_drafts_are_the_frozen_events() -> None:
+    # ``_text`` and ``_tag`` build an event in a draft of the same slots, then give it the event's class:
+    # the same value as the dataclass builds (equal, same hash and repr), still frozen, and a draft whose
+    # slots differ is refused by CPython rather than giving a broken object.
+    import dataclasses
+
+    from tagproc.stream import _RawTagDraft, _tag, _text, _TextDraft
+
+    assert vars(_TextDraft)["__slots__"] == Text.__slots__
+    assert vars(_RawTagDraft)["__slots__"] == RawTag.__slots__
+    tag = _tag("[sheet: op=rest]", "sheet", " op=rest", 4, 20, False, "struck")
+    built = RawTag("[sheet: op=rest]", "sheet", " op=rest", 4, 20, False, "struck")
+    text = _text("He waits.", "unclosed")
+    assert type(tag) is RawTag and type(text) is Text
+    assert (tag, hash(tag), repr(tag)) == (built, hash(built), repr(built))
+    assert (text, hash(text), repr(text)) == (
+        Text("He waits.", "unclosed"),
+        hash(Text("He waits.", "unclosed")),
+        repr(Text("He waits.", "unclosed")),
+    )
+    assert dataclasses.astuple(tag) == dataclasses.astuple(built)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tag.raw = "[x]"  # type: ignore[misc]
+    other = type("Other", (), {"__slots__": ("text",)})()
+    with pytest.raises(TypeError):
+        other.__class__ = Text

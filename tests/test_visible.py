@@ -192,6 +192,10 @@ def test_the_leads_are_what_a_word_and_a_spaced_word_show_after_the_held_gap(tex
             assert tagged.feed_after_lead(before, word, tag=True) == twin.feed_text(word)
             twin.feed_tag()
             assert _state(tagged) == _state(twin), (text, word)
+            # ``feed_before_tag``: that and the leads of the gap the tag leaves, in one step.
+            before_tag = copy.deepcopy(joiner)
+            assert before_tag.feed_before_tag(before, word) == (shown, *twin.leads()), (text, word)
+            assert _state(before_tag) == _state(twin), (text, word)
 
 
 def _state(joiner: VisibleText) -> list[object]:
