@@ -798,6 +798,8 @@ _SHAPES: list[object] = [
     {"choices": [{"index": 0.0, "delta": {"content": "Hi"}}]},
     {"choices": [{"index": 1, "delta": {"content": "Hi"}}]},
     {"choices": [{"index": "0", "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": True, "delta": {"content": "Hi"}}]},
+    {"choices": [{"index": [0], "delta": {"content": "Hi"}}]},
     {"choices": ({"index": 0, "delta": {"content": "Hi"}},)},
     {"choices": [{"index": 0, "delta": {"content": "Hi"}}, {"index": 0, "delta": {"content": "Ho"}}]},
     {"choices": []},
