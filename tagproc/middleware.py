@@ -225,13 +225,15 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
+    zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
     try:
         for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    # ``_FIRST``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
-                    text = choice["delta"]["content"] + "" if choice["index"] in (0, None) else None
+                    # ``_FIRST``'s common 0 by identity (one object: a small int), any other index read by
+                    # ``_read_text``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
+                    text = choice["delta"]["content"] + "" if choice["index"] is zero else None
                 except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
             else:
@@ -385,13 +387,15 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     taken, kept = [""] * (_TAKE_MOST + 1), 0
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
+    zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
     try:
         async for chunk in source:
             if type(chunk) is dict:  # ``_dict_text``, inlined
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
-                    # ``_FIRST``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
-                    text = choice["delta"]["content"] + "" if choice["index"] in (0, None) else None
+                    # ``_FIRST``'s common 0 by identity (one object: a small int), any other index read by
+                    # ``_read_text``; ``+ ""``: a str as it is (a str subclass as a str), TypeError for anything else
+                    text = choice["delta"]["content"] + "" if choice["index"] is zero else None
                 except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
             else:
