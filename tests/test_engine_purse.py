@@ -11,12 +11,15 @@ from tagproc.engine import money
 from tagproc.engine.decide import decide
 from tagproc.engine.dice import Dice
 from tagproc.engine.outcome import Accepted, Answer, Refused, evolve_all
-from tagproc.engine.state import Stack
+from tagproc.engine.purse import coins_moved, purse_of
+from tagproc.engine.rules import Rules
+from tagproc.engine.state import GameState, Stack
 
 from .engine_support import (
     answers_of,
     bag_of,
     coins,
+    command,
     item,
     journal_of,
     member,
@@ -163,6 +166,69 @@ def test_a_payment_without_change_is_made_however_loaded_the_payer_is() -> None:
     assert isinstance(decision, Accepted)
     assert bag_of(after) == [("Salt cake", 12), ("bits", 260)]
     assert rules.bag_load(after.party[0].bag, after) <= rules.load(loaded, state)
+
+
+_PURSES = [
+    (coins("bit", 300, "ember-roads"),),
+    (coins("bit", 7, "ember-roads"), coins("mark", 3, "ember-roads"), coins("bit", 95, "ember-roads")),
+    (coins("sovereign", 2, "ember-roads"), coins("mark", 40, "ember-roads")),
+    (coins("pinch", 33, "ember-roads"), coins("cake", 2, "ember-roads"), coins("bit", 9, "ember-roads")),
+]
+_PAYMENTS = ["1 bit", "7 bits", "40 bits", "3 marks", "1 sovereign", "2 marks 5 bits", "3 pinches", "1 cake"]
+
+
+@pytest.mark.parametrize("cakes", [0, 11, 12, 13, 25])
+def test_a_payment_is_refused_too_heavy_exactly_when_the_check_on_every_payment_would_refuse_it(
+    cakes: int,
+) -> None:
+    # ``decide_pay`` weighs the bag after only when change comes back (coins that only leave make it lighter):
+    # over loads under, at and past the limit, purses of several stacks of a coin and of two families
+    # (``perWeight`` 100 and 10: weights that are not whole), every payment the long way would let through is
+    # let through, and every one it would refuse is refused so. Ember Roads: 12 bulk at most.
+    rules = rules_for("ember-roads")
+    without_change = 0
+    for purse in _PURSES:
+        held = (item("Salt cake", cakes, "ember-roads"),) if cakes else ()
+        state = party(member("Ada", *held, *purse))
+        loaded = state.party[0]
+        most = max(rules.carry_limit(loaded, state), rules.load(loaded, state))
+        for paid in _PAYMENTS:
+            decision, after = outcome("ember-roads", state, f'[inventory: action="pay" amount="{paid}"]')
+            if isinstance(decision, Accepted):  # the long way: weighed, and within ``most``
+                assert rules.bag_load(after.party[0].bag, state) <= most, (purse, paid)
+                counts = _coin_counts(after.party[0].bag, loaded.bag)
+                without_change += all(now <= before for now, before in counts)  # no change came back
+            else:
+                reason = decision.answer.reason
+                assert reason != "too-heavy" or _weighed_over(rules, state, paid, most), (purse, paid)
+    assert without_change  # the shortcut was taken
+
+
+def _coin_counts(after: tuple[Stack, ...], before: tuple[Stack, ...]) -> list[tuple[int, int]]:
+    """Each coin's count after a payment beside its count before."""
+    ids = {stack.coin for stack in (*after, *before) if stack.coin is not None}
+    return [
+        (
+            sum(stack.count for stack in after if stack.coin == coin),
+            sum(stack.count for stack in before if stack.coin == coin),
+        )
+        for coin in sorted(ids)
+    ]
+
+
+def _weighed_over(rules: Rules, state: GameState, paid: str, most: float) -> bool:
+    """Whether the payment's bag, made as ``decide_pay`` makes it, weighs more than ``most``."""
+    pay = command(rules, state, f'[inventory: action="pay" amount="{paid}"]')
+    assert isinstance(pay, Pay)
+    first = pay.amounts[0].coin
+    assert first is not None
+    family = rules.coin_family(first)
+    purse = purse_of(state.party[0], rules, family.coins)
+    owed = sum(part.count * family.values[part.coin] for part in pay.amounts if part.coin is not None)
+    plan = money.plan_payment(family.coins, purse, owed)
+    assert plan is not None
+    bag = coins_moved(state.party[0].bag, rules, purse, plan.purse_after(purse))
+    return rules.bag_load(bag, state) > most
 
 
 def test_earning_adds_the_coin_into_the_named_bag() -> None:

@@ -15,7 +15,7 @@ from tagproc import Game, TurnResult
 from tagproc.acting import run_action
 from tagproc.engine.rules import Rules
 from tagproc.engine.state import JournalEntry
-from tagproc.history import SNAPSHOT_EVERY, History, ToldTurn
+from tagproc.history import SNAPSHOT_EVERY, History, ToldTurn, _packed
 from tagproc.prompt.blocks import build_prompt
 from tagproc.prompt.recap import recap_turns
 from tagproc.ruleset import load_ruleset
@@ -204,6 +204,55 @@ def _whole(turn: TurnResult) -> TurnResult:
         turn.tags,
         turn.action,
     )
+
+
+def _told_by_name(result: TurnResult, history: History) -> ToldTurn:
+    """``ToldTurn.of(result, history)`` as it was first written: each kept field set by name through
+    ``object.__setattr__``, in a loop (the reference for its slots' descriptors)."""
+    told = ToldTurn.__new__(ToldTurn)
+    for name in ("kind", "position", "text", "action"):
+        object.__setattr__(told, name, getattr(result, name))
+    for name in ("visible", "history"):
+        said = getattr(result, name)
+        object.__setattr__(told, name, result.text if said == result.text else said)
+    object.__setattr__(told, "_journal", _packed(result.journal))
+    object.__setattr__(told, "_history", history)
+    object.__setattr__(told, "_whole", None)
+    object.__setattr__(told, "_alive", None)
+    return told
+
+
+def _anew(text: str) -> str:
+    """An equal text that is another object (but the empty one)."""
+    return (text + ".")[:-1]
+
+
+_KEPT = ("kind", "position", "text", "action", "visible", "history", "_history", "_whole", "_alive")
+
+
+def test_a_shed_turn_is_made_through_its_slots_as_setting_each_field_by_name_makes_it(
+    long_game: tuple[Game, list[tuple[str, str, str]]],
+) -> None:
+    # Every kind of turn of the long game, and messages with no tag (one text kept for the three), each
+    # text its own object, as a turn played makes them.
+    game, _ = long_game
+    quiet = Game(RULES, PARTY, seed=3)
+    quiet_turns = [quiet.player("I wait by the gate."), quiet.reply("Night falls on the barrows.")]
+    turns = [(turn, game._history) for turn in game.turns] + [(turn, quiet._history) for turn in quiet_turns]
+    results = [
+        (dataclasses.replace(_whole(turn), visible=_anew(turn.visible), history=_anew(turn.history)), history)
+        for turn, history in turns
+    ]
+    assert {result.kind for result, _ in results} >= {"gm", "player", "edit"}
+    assert sum(result.visible == result.text != "" for result, _ in results) == 2
+    for result, history in results:
+        told, reference = ToldTurn.of(result, history), _told_by_name(result, history)
+        for name in _KEPT:
+            assert getattr(told, name) is getattr(reference, name), name
+        assert told._journal == reference._journal and told == reference == result
+        if result.visible == result.text:  # a message with no tag: its texts are one object
+            assert told.visible is told.text
+            assert (told.history is told.text) == (result.history == result.text)
 
 
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.yaml"))

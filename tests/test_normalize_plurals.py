@@ -147,6 +147,10 @@ def test_a_plural_that_may_read_otherwise_is_left_to_the_long_way(items: tuple[s
 
 
 def test_a_counted_plural_is_read_at_once_only_where_no_label_holds_its_digits() -> None:
+    # Which way read it is asked of ``_plural_item`` itself: the answers alone are alike either way.
+    at_once = items_module._plural_item
+    assert isinstance(at_once("2 torches", None, NameBook(items=("Torch",))), ResolvedItem)
+    assert at_once("2 torches", None, NameBook(items=("Torch", "Potion 2"))) is None
     said = resolve_item("2 torches", None, NameBook(items=("Torch",)))
     loosely = resolve_item("2 torches", None, NameBook(items=("Torch", "Potion 2")))
     assert isinstance(said, ResolvedItem) and isinstance(loosely, ResolvedItem)

@@ -118,14 +118,12 @@ def place(
     who = member_or_refusal(state, command, command.who) if named else 0  # nobody named: the player
     if not isinstance(who, int):
         return who
-    limit = rules.stack_limit(
-        resolved.item
-    )  # ``resolved.item`` is what its stacks follow (``Rules.item_of``)
+    # ``resolved.item`` is what its stacks follow (``Rules.item_of``): the limit ``share_out`` would read
+    limit = rules.stack_limit(resolved.item)
     share = carrying.share_out(rules, state, resolved.what, count, who if named else None, limit=limit)
     why = Reason.TOO_MANY if share.stacked else Reason.TOO_HEAVY
-    if (
-        share.left == count
-    ):  # nothing placed (``share.placed == 0``: the parts and what is left are ``count``)
+    # Nothing placed (``share.placed == 0``): the parts and what is left add up to ``count``.
+    if share.left == count:
         return refuse(command, why, (*notes, _nobody(rules, state, resolved, who, named, why)))
     effects: list[Effect] = list(before)
     answers: list[Answer] = []

@@ -94,8 +94,9 @@ def decide_pay(state: GameState, command: c.Pay, rules: Rules, dice: Dice) -> De
         short = note("money.cannot_afford", who=member.name, held=held, owed=owed, smallest=smallest)
         return refuse(command, Reason.CANNOT_AFFORD, short)
     bag = coins_moved(member.bag, rules, purse, plan.purse_after(purse))
-    # Only change coming back can make a bag heavier: without any, coins only left it (each weighs more than
-    # nothing, ``perWeight`` >= 1), so it weighs at most what it did, never past ``max(limit, load)``.
+    # Only change coming back can make a bag heavier: without any, coins only left it (each weighs nothing,
+    # or 1/``perWeight`` with ``perWeight`` >= 1: never less), so it weighs at most what it did (a float sum
+    # rounds monotonically), never past ``max(limit, load)``.
     if plan.change and rules.bag_load(bag, state) > max(
         rules.carry_limit(member, state), rules.load(member, state)
     ):

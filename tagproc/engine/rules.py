@@ -637,10 +637,8 @@ class Rules:
     def encumbered_above(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None:
             return math.inf
-        # A number that cannot be worked out limits nothing, as a ruleset without carry does.
-        return self.read_fixed(
-            self.block.carry.encumbered_above, member, state, math.inf
-        )  # ``read(live=False)``
+        # ``read(live=False)``; a number that cannot be worked out limits nothing, as no carry rule does.
+        return self.read_fixed(self.block.carry.encumbered_above, member, state, math.inf)
 
     def carry_limit(self, member: Member, state: GameState) -> float:
         if self.block is None or self.block.carry is None or self.block.carry.limit is None:

@@ -179,9 +179,8 @@ def _counted(
     item: ItemRef, count: int, repairs: tuple[Repair, ...], notes: tuple[Note, ...]
 ) -> ResolvedItem | Problem:
     limit = MAX_COINS if item.coin is not None else MAX_COUNT
-    if (
-        1 <= count <= limit
-    ):  # a count ``check_count`` keeps as it is (the limits have fewer digits than it allows)
+    # A count ``check_count`` keeps as it is (the limits have fewer digits than it allows).
+    if 1 <= count <= limit:
         return ResolvedItem(item, count, repairs, notes)
     held_repairs, held_notes = list(repairs), list(notes)
     checked = check_count(count, limit, held_repairs, held_notes)

@@ -7,8 +7,9 @@ the article and plural repairs), each of which leaves it as written but the coun
 ``plural_forms`` says, once per label set (``fuzzy``'s index holds it), which plurals those steps leave so:
 a lowercase plural of ``[a-z]+`` words, one space apart, whose first singular (``singular_names``) is a label
 in lowercase, that no step before the plural repair changes (each step's own function asked, below). Every
-step reads such a name the same in any case (each lowercases what it looks at; ``split_count`` finds no
-count in letters and spaces alone), so the table is keyed on the lowercase name.
+step reads such a name the same in any case (each lowercases what it looks at, ``split_count``'s number
+words and ``vague_prefix``'s amounts too: "Two torches" holds a count as "two torches" does, and neither is
+a form), so the table is keyed on the lowercase name.
 
 Also the name helpers both need: ``without_determiners``, ``without_more``, ``says_only_more``.
 
