@@ -226,9 +226,10 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
+    dicts = True  # read each chunk by key first (a chunk that is no dict raises there), until one is no dict
     try:
         for chunk in source:
-            if type(chunk) is dict:  # ``_dict_text``, inlined
+            if dicts:  # ``_dict_text``, inlined: tried on each chunk of a stream of dicts
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
                     # ``_FIRST``'s common 0 by identity (one object: a small int), any other index read by
@@ -241,6 +242,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)
+                    dicts = type(chunk) is dict  # strings or objects: not tried by key again
                 if not text:
                     continue
             if passing:
@@ -388,9 +390,10 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     mode, head, gap, opened = turn.mode, turn.head, "", -1
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
+    dicts = True  # read each chunk by key first (a chunk that is no dict raises there), until one is no dict
     try:
         async for chunk in source:
-            if type(chunk) is dict:  # ``_dict_text``, inlined
+            if dicts:  # ``_dict_text``, inlined: tried on each chunk of a stream of dicts
                 try:
                     [choice] = chunk["choices"]  # ValueError when there are none or several
                     # ``_FIRST``'s common 0 by identity (one object: a small int), any other index read by
@@ -403,6 +406,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)
+                    dicts = type(chunk) is dict  # strings or objects: not tried by key again
                 if not text:
                     continue
             if passing:
