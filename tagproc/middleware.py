@@ -97,7 +97,10 @@ def _dict_text(chunk: dict[str, Any]) -> str | None:
     (a deque, a dict's values), which ``_read_text`` alone would refuse (it asks for a list or a tuple). A
     value it cannot read by key (a str, a list or an object where a dict was expected: ``TypeError``), a
     missing key, no choice or several go to ``_read_text``, which says what is wrong. The per-chunk loop
-    inlines it.
+    inlines it, with two differences that give the same text: it tries each chunk by key while the stream's
+    chunks are dicts (a dict subclass or another mapping is read by key there, where this reads only a
+    dict, as ``_read_text`` reads any mapping by ``get``), and it takes the first choice's index 0 by
+    identity, leaving any other (None too) to ``_read_text``.
     """
     try:
         [choice] = chunk["choices"]  # ValueError when there are none or several
@@ -206,8 +209,10 @@ class _Reply:
 def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None]:
     """The visible pieces, pulled from ``source``: the per-chunk loop, kept to a few steps a chunk.
 
-    The common dict shape is read in the loop (``_dict_text`` inlined: a chunk it does not take is read
-    by ``chunk_text``). A chunk the turn's ``mode`` says it may keep (``Turn.take``) is kept:
+    The common dict shape is read in the loop (``_dict_text`` inlined, each chunk tried by key while the
+    stream's chunks are dicts: a chunk it does not take is read by ``_read_text``, which says what is wrong
+    with it); once a chunk was an SDK's object, the next ones are read by attribute the same way. A chunk
+    the turn's ``mode`` says it may keep (``Turn.take``) is kept:
     prose it passes through is shown at once (``PASSING``: up to the whitespace at its end, which the loop
     holds as the visible text would, in ``gap``); a "[" head the scanner holds (``is_opener``: from
     ``opened`` in the kept chunks), a head still growing or opening its body (``OPENING``: the head held
@@ -227,6 +232,8 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
     dicts = True  # read each chunk by key first (a chunk that is no dict raises there), until one is no dict
+    objects = False
+    chunk: Any  # read by key or by attribute, and what cannot be read so by ``_read_text``
     try:
         for chunk in source:
             if dicts:  # ``_dict_text``, inlined: tried on each chunk of a stream of dicts
@@ -237,12 +244,20 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     text = choice["delta"]["content"] + "" if choice["index"] is zero else None
                 except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
+            elif objects:  # the same by attribute, for a stream of an SDK's objects
+                try:
+                    [choice] = chunk.choices
+                    text = choice.delta.content + "" if choice.index is zero else None
+                except (AttributeError, ValueError, TypeError):
+                    text = None
             else:
                 text = None
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)
-                    dicts = type(chunk) is dict  # strings or objects: not tried by key again
+                    # Strings or objects are not tried by key again; objects (no str, no mapping) by attribute.
+                    dicts = type(chunk) is dict
+                    objects = not dicts and not isinstance(chunk, str | Mapping)
                 if not text:
                     continue
             if passing:
@@ -391,6 +406,8 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
     passing = mode is PASSING  # ``mode is PASSING``, kept with ``mode``: the common chunk's one test
     zero = 0  # the first choice's index (``_FIRST``), as JSON decodes it
     dicts = True  # read each chunk by key first (a chunk that is no dict raises there), until one is no dict
+    objects = False
+    chunk: Any  # read by key or by attribute, and what cannot be read so by ``_read_text``
     try:
         async for chunk in source:
             if dicts:  # ``_dict_text``, inlined: tried on each chunk of a stream of dicts
@@ -401,12 +418,20 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     text = choice["delta"]["content"] + "" if choice["index"] is zero else None
                 except (KeyError, ValueError, TypeError):  # ``_read_text`` reads it (or says what is wrong)
                     text = None
+            elif objects:  # the same by attribute, for a stream of an SDK's objects
+                try:
+                    [choice] = chunk.choices
+                    text = choice.delta.content + "" if choice.index is zero else None
+                except (AttributeError, ValueError, TypeError):
+                    text = None
             else:
                 text = None
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)
-                    dicts = type(chunk) is dict  # strings or objects: not tried by key again
+                    # Strings or objects are not tried by key again; objects (no str, no mapping) by attribute.
+                    dicts = type(chunk) is dict
+                    objects = not dicts and not isinstance(chunk, str | Mapping)
                 if not text:
                     continue
             if passing:

@@ -94,7 +94,10 @@ def _chat_chunks(pieces: Sequence[str]) -> list[dict[str, Any]]:
         {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]} for piece in pieces
     ]
     last = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
-    usage = {"choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": len(pieces)}}
+    usage = {
+        "choices": [],
+        "usage": {"prompt_tokens": 10, "completion_tokens": len(pieces), "total_tokens": 0},
+    }
     return [first, *body, last, usage]
 
 
@@ -105,6 +108,14 @@ def _as_object(value: Any) -> Any:
     if isinstance(value, list):
         return [_as_object(item) for item in value]
     return value
+
+
+def _sdk_chunk(chunk: dict[str, Any]) -> object:
+    """A dict chunk as the ``openai`` client gives it: its ``ChatCompletionChunk`` model."""
+    from openai.types.chat import ChatCompletionChunk
+
+    fields = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": "m"}
+    return ChatCompletionChunk.model_validate({**fields, **chunk})
 
 
 async def _agen(chunks: Sequence[Chunk], rng: random.Random | None = None) -> AsyncIterator[Chunk]:
@@ -265,6 +276,9 @@ def test_a_regenerate_turn_streams_a_swipe() -> None:
     [
         pytest.param(_chat_chunks, id="chat-dicts"),
         pytest.param(lambda pieces: _as_object(_chat_chunks(pieces)), id="chat-objects"),
+        pytest.param(
+            lambda pieces: [_sdk_chunk(chunk) for chunk in _chat_chunks(pieces)], id="chat-openai-models"
+        ),
         pytest.param(lambda pieces: [{"choices": [{"text": piece}]} for piece in pieces], id="legacy-dicts"),
         pytest.param(
             lambda pieces: [_as_object({"choices": [{"index": 0, "text": piece}]}) for piece in pieces],
@@ -833,15 +847,42 @@ async def _drained(chunks: Sequence[Chunk]) -> list[str]:
     return [piece async for piece in astream_reply(_game(), _agen(chunks))]
 
 
-@pytest.mark.parametrize("chunk", [pytest.param(chunk, id=f"shape-{i}") for i, chunk in enumerate(_SHAPES)])
-def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object) -> None:
-    # The loop reads the common dict shape itself: what it shows, or raises, is what ``chunk_text`` says.
+# Every shape again as an SDK's objects (attributes for keys), and a few of their own.
+_OBJECT_SHAPES: list[object] = [
+    *(_as_object(shape) for shape in _SHAPES if type(shape) is dict),
+    SimpleNamespace(choices=[SimpleNamespace(index=0, delta=None)]),
+    SimpleNamespace(choices=[SimpleNamespace(index=0, text="Hi")]),
+    SimpleNamespace(choices=[SimpleNamespace(index=0, delta=SimpleNamespace(role="assistant"))]),
+    SimpleNamespace(choices=(SimpleNamespace(index=0, delta=SimpleNamespace(content="Hi")),)),
+    SimpleNamespace(choices=[SimpleNamespace(index=1, delta=SimpleNamespace(content="Hi"))]),
+    SimpleNamespace(choices=[SimpleNamespace(index=0, delta=SimpleNamespace(content=b"Hi"))]),
+]
+_AFTER = {  # the chunk read before a shape: none, a dict (read by key), an object (read by attribute)
+    "first": [],
+    "after-a-dict": [{"choices": [{"index": 0, "delta": {"content": "Ah."}}]}],
+    "after-an-object": [_as_object({"choices": [{"index": 0, "delta": {"content": "Ah."}}]})],
+}
+
+
+@pytest.mark.parametrize("after", list(_AFTER))
+@pytest.mark.parametrize(
+    "chunk",
+    [
+        *(pytest.param(chunk, id=f"shape-{i}") for i, chunk in enumerate(_SHAPES)),
+        *(pytest.param(chunk, id=f"object-{i}") for i, chunk in enumerate(_OBJECT_SHAPES)),
+    ],
+)
+def test_the_loop_reads_each_chunk_shape_as_chunk_text_does(chunk: object, after: str) -> None:
+    # The loop reads the common dict shape itself, and an SDK's objects by attribute once a chunk was one
+    # (a stream of dicts tries each chunk by key): what it shows, or raises, is what ``chunk_text`` says,
+    # whatever came before.
+    before = _AFTER[after]
     try:
-        expected: object = chunk_text(chunk)
+        expected: object = "".join(chunk_text(one) for one in [*before, chunk])
     except (TypeError, ValueError) as error:
         expected = (type(error), str(error))
     for sync in (True, False):
-        chunks = [chunk, {"choices": [{"index": 0, "delta": {"content": " and on."}}]}]
+        chunks = [*before, chunk, {"choices": [{"index": 0, "delta": {"content": " and on."}}]}]
         try:
             pieces = list(stream_reply(_game(), chunks)) if sync else asyncio.run(_drained(chunks))
             got: object = "".join(pieces).removesuffix(" and on.")
