@@ -250,8 +250,8 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     text = choice.delta.content + "" if choice.index is zero else None
                 except (AttributeError, ValueError, TypeError):
                     text = None
-            else:
-                text = None
+            else:  # a stream of strings: each as it is (anything else read by ``_read_text``)
+                text = chunk if type(chunk) is str else None
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)
@@ -424,8 +424,8 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     text = choice.delta.content + "" if choice.index is zero else None
                 except (AttributeError, ValueError, TypeError):
                     text = None
-            else:
-                text = None
+            else:  # a stream of strings: each as it is (anything else read by ``_read_text``)
+                text = chunk if type(chunk) is str else None
             if not text:
                 if text is None:  # what ``chunk_text`` reads once ``_dict_text`` took nothing
                     text = _read_text(chunk)

@@ -857,10 +857,11 @@ _OBJECT_SHAPES: list[object] = [
     SimpleNamespace(choices=[SimpleNamespace(index=1, delta=SimpleNamespace(content="Hi"))]),
     SimpleNamespace(choices=[SimpleNamespace(index=0, delta=SimpleNamespace(content=b"Hi"))]),
 ]
-_AFTER = {  # the chunk read before a shape: none, a dict (read by key), an object (read by attribute)
+_AFTER = {  # the chunk read before a shape: none, a dict (by key), an object (by attribute), a string
     "first": [],
     "after-a-dict": [{"choices": [{"index": 0, "delta": {"content": "Ah."}}]}],
     "after-an-object": [_as_object({"choices": [{"index": 0, "delta": {"content": "Ah."}}]})],
+    "after-a-string": ["Ah."],
 }
 
 
