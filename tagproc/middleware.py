@@ -54,6 +54,7 @@ from tagproc.turn import (
     SPACES,
     Turn,
     TurnResult,
+    is_body_opener,
 )
 
 __all__ = ["AsyncReplyStream", "Chunk", "ReplyStream", "astream_reply", "chunk_text", "stream_reply"]
@@ -285,13 +286,27 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             text, gap = gap + text, ""
                         yield text
                         continue
+                if text.isascii() and (word := text.rstrip()).lstrip().isalnum():
+                    # ``is_gapped``'s common chunk, a word then whitespace (cut after its space): shown up to
+                    # that whitespace, which is held (as below, in fewer steps)
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: read below
+                        pass
+                    else:
+                        kept += 1
+                        piece, gap = gap + word, text[len(word) :]
+                        yield piece
+                        continue
                 if text.isascii():
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
-                    bracket = text.rfind("[")
+                    bracket, body = text.rfind("["), False
                     if bracket < 0:
                         prose = text if text[-1] in SPACES else None
-                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                    elif text[bracket:].lower() in PARTIAL_OPENERS or (
+                        body := is_body_opener(text[bracket:])  # a head and its body's start: one chunk
+                    ):
                         prose = text[:bracket]
                         if prose and prose[-1] in MARKUP:
                             prose = None  # markup that may wrap the opener: the scanner reads it
@@ -318,7 +333,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                             opened = kept
                             taken[kept] = head
                             kept += 1
-                            mode, passing = OPENING, False
+                            mode, passing = HOLDING if body else OPENING, False
                         if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
                             take(taken[:kept], "", opened)
                             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
@@ -368,16 +383,29 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                         kept, mode, head, opened = 0, turn.mode, turn.head, -1
                         passing = mode is PASSING
                     continue
-            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
-                # A word, or a space and a word, after the gap the visible text holds: shown after what
-                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
-                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
+            elif (
+                mode is RESUMING
+                and text.isascii()
+                and "[" not in text
+                and "(" not in text
+                and "{" not in text
+                and "<" not in text
+                and text[-1] not in MARKUP
+                and (text[0] not in SPACES or (text[0] == " " and text[1:2] not in SPACES))
+                and (end := len(text.rstrip()))
+            ):
+                # Prose after the gap the visible text holds (``Turn._after_gap`` of a chunk ``_lead_of``
+                # reads): shown after what the gap shows before it (``Turn.lead`` before a word, ``spaced``
+                # before a space and a word), the whitespace at its end held in ``gap``; then it passes again.
+                piece = turn.lead + text[:end] if text[0] != " " else turn.spaced + text[1:end]
+                if end < len(text):
+                    gap = text[end:]
                 taken[kept] = text
                 kept += 1
                 mode, passing = PASSING, True
                 if kept >= _TAKE_MOST:
                     take(taken[:kept], "", opened)
-                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                     passing = mode is PASSING
                 yield piece
                 continue
@@ -459,13 +487,27 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             text, gap = gap + text, ""
                         yield text
                         continue
+                if text.isascii() and (word := text.rstrip()).lstrip().isalnum():
+                    # ``is_gapped``'s common chunk, a word then whitespace (cut after its space): shown up to
+                    # that whitespace, which is held (as below, in fewer steps)
+                    try:
+                        taken[kept] = text
+                    except IndexError:  # every slot is full: read below
+                        pass
+                    else:
+                        kept += 1
+                        piece, gap = gap + word, text[len(word) :]
+                        yield piece
+                        continue
                 if text.isascii():
                     # ``is_gapped`` and ``is_opener``, unrolled: prose shown up to the whitespace at its
                     # end, which is held; then, for an opener, the "[" head the scanner holds.
-                    bracket = text.rfind("[")
+                    bracket, body = text.rfind("["), False
                     if bracket < 0:
                         prose = text if text[-1] in SPACES else None
-                    elif text[bracket:].lower() in PARTIAL_OPENERS:
+                    elif text[bracket:].lower() in PARTIAL_OPENERS or (
+                        body := is_body_opener(text[bracket:])  # a head and its body's start: one chunk
+                    ):
                         prose = text[:bracket]
                         if prose and prose[-1] in MARKUP:
                             prose = None  # markup that may wrap the opener: the scanner reads it
@@ -492,7 +534,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                             opened = kept
                             taken[kept] = head
                             kept += 1
-                            mode, passing = OPENING, False
+                            mode, passing = HOLDING if body else OPENING, False
                         if kept >= _TAKE_MOST:  # the turn holds the whitespace and the head now
                             take(taken[:kept], "", opened)
                             kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
@@ -542,16 +584,29 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                         kept, mode, head, opened = 0, turn.mode, turn.head, -1
                         passing = mode is PASSING
                     continue
-            elif mode is RESUMING and text.isascii() and text.lstrip(" ").isalnum() and text[1:2] != " ":
-                # A word, or a space and a word, after the gap the visible text holds: shown after what
-                # the gap shows before it (``Turn.lead``, ``Turn.spaced``); then the turn passes again.
-                piece = turn.lead + text if text[0] != " " else turn.spaced + text[1:]
+            elif (
+                mode is RESUMING
+                and text.isascii()
+                and "[" not in text
+                and "(" not in text
+                and "{" not in text
+                and "<" not in text
+                and text[-1] not in MARKUP
+                and (text[0] not in SPACES or (text[0] == " " and text[1:2] not in SPACES))
+                and (end := len(text.rstrip()))
+            ):
+                # Prose after the gap the visible text holds (``Turn._after_gap`` of a chunk ``_lead_of``
+                # reads): shown after what the gap shows before it (``Turn.lead`` before a word, ``spaced``
+                # before a space and a word), the whitespace at its end held in ``gap``; then it passes again.
+                piece = turn.lead + text[:end] if text[0] != " " else turn.spaced + text[1:end]
+                if end < len(text):
+                    gap = text[end:]
                 taken[kept] = text
                 kept += 1
                 mode, passing = PASSING, True
                 if kept >= _TAKE_MOST:
                     take(taken[:kept], "", opened)
-                    kept, mode, head, opened = 0, turn.mode, turn.head, -1
+                    kept, mode, head, gap, opened = 0, turn.mode, turn.head, "", -1
                     passing = mode is PASSING
                 yield piece
                 continue

@@ -17,7 +17,7 @@ from typing import Final
 
 from tagproc.documents import clean_text
 from tagproc.engine.state import GameState
-from tagproc.envelope import MARKUP, PAIRS, PARTIAL_OPENERS
+from tagproc.envelope import BODY_LIMIT, HEAD_ENDS, MARKUP, PAIRS, PARTIAL_OPENERS, WHOLE_HEADS
 from tagproc.processing import (
     MAX_TAGS,
     TagRecord,
@@ -47,6 +47,7 @@ __all__ = [
     "TurnKind",
     "TurnResult",
     "fresh_journal",
+    "is_body_opener",
     "is_gapped",
     "is_opener",
     "is_passed",
@@ -93,6 +94,32 @@ def is_opener(chunk: str) -> bool:
         return False
     prose = chunk[:bracket]
     return not prose or (prose[-1] not in MARKUP and _OPENERS.isdisjoint(prose))
+
+
+def is_body_opener(opener: str) -> bool:
+    """Whether ``opener`` (ASCII, from its "[", holding no other) is a plain "[" head then the start of its
+    body, in one chunk: what ``OPENING`` takes in two, the head the scanner holds while it grows (its
+    longest start that, lowercased, is one of ``PARTIAL_OPENERS``: ``TagStream.head``), then body text that
+    opens after a head of ``WHOLE_HEADS`` (one of ``HEAD_ENDS`` first, no "]", line break, "(", "{" or "<",
+    no markup at its end, at most ``BODY_LIMIT`` characters). Fed to the idle scanner after plain prose, it
+    is held in that tag's body (``TagStream.is_in_body``): nothing shows."""
+    lowered = opener.lower()
+    grown = 1
+    while grown < len(opener) and lowered[: grown + 1] in PARTIAL_OPENERS:
+        grown += 1
+    body = opener[grown:]
+    return (
+        bool(body)
+        and body[0] in HEAD_ENDS
+        and lowered[:grown] in WHOLE_HEADS
+        and "]" not in body
+        and "\n" not in body
+        and "(" not in body
+        and "{" not in body
+        and "<" not in body
+        and body[-1] not in MARKUP
+        and len(body) <= BODY_LIMIT
+    )
 
 
 def is_passed(chunk: str) -> bool:

@@ -32,6 +32,7 @@ from tagproc.turn import (
     SPACES,
     Turn,
     TurnResult,
+    is_body_opener,
     is_gapped,
     is_opener,
     is_passed,
@@ -975,6 +976,59 @@ def test_a_gapped_or_opener_chunk_is_what_the_scanner_and_the_visible_text_make_
         assert shown == prose.rstrip()
     assert not (is_gapped(chunk) and is_opener(chunk))
     assert not (is_passed(chunk) and (is_gapped(chunk) or is_opener(chunk)))
+
+
+# Openers with their body's start in one chunk (a stream cut after words): heads of every shape the head
+# table reads, with a colon or a space, and near misses (no head end, a closer, markup at the end, a line
+# break, a doubled bracket, a head the table does not know, a body past the limit).
+_BODY_OPENERS = [
+    *(
+        f"{head}{end}{body}"
+        for head in ("[inventory", "[Inventory", "[ sheet", "[loot**", "[place")
+        for end in ": "
+        for body in ("", " ", "action=", 'op="rest" ', "add rope ")
+    ),
+    "[inventory:",
+    "[inventory",
+    "[inventory] ",
+    "[inventory: add*",
+    "[inventory: add\n",
+    "[[inventory: ",
+    "[sheetmusic: ",
+    "[in ventory: ",
+    "[inventory: " + "x" * 2_000,
+    "[inventory: (rope",
+]
+
+
+@pytest.mark.parametrize("prose", ["", "He waits. ", "Done.\n", "word"])
+@pytest.mark.parametrize("opener", _BODY_OPENERS)
+def test_a_head_and_its_body_s_start_in_one_chunk_is_held_in_the_tag_s_body(prose: str, opener: str) -> None:
+    # ``is_body_opener`` (the loop keeps such a chunk and holds as ``HOLDING``): fed to the idle scanner after
+    # plain prose, the prose is one ``Text`` and the head and body are held in that tag's body, nothing shown.
+    if not is_body_opener(opener):
+        return
+    stream, visible = TagStream(), VisibleText()
+    events = stream.feed(prose + opener)
+    assert events == ([Text(prose)] if prose else [])
+    assert stream.is_in_body
+    assert visible.feed(events) == prose.rstrip()
+
+
+def test_the_body_openers_a_stream_cut_after_words_holds_are_read_so() -> None:
+    # The common heads, cut after the head's colon or space, are taken; the near misses are not.
+    taken = [opener for opener in _BODY_OPENERS if is_body_opener(opener)]
+    assert "[inventory: " in taken and "[ sheet action=" in taken and "[loot**:add rope " in taken
+    assert "[inventory:" in taken  # the colon opens the body, as the chunk ":" after "[inventory" does
+    assert not {"[inventory", "[inventory] ", "[inventory: add*", "[[inventory: ", "[in ventory: "} & set(
+        taken
+    )
+    assert not {
+        "[sheetmusic: ",
+        "[inventory: " + "x" * 2_000,
+        "[inventory: (rope",
+        "[inventory: add\n",
+    } & set(taken)
 
 
 def test_the_async_loop_is_the_sync_loop_line_for_line() -> None:
