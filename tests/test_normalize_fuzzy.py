@@ -2,7 +2,7 @@
 
 The reference is the single index the looser match read before it was layered: every label of the names,
 the ruleset's then the game's invented items, read into parts by the same ``fuzzy._index`` in one layer
-from position 0, as one ``LabelSet`` (``_OneIndex``). Over every shipped ruleset and the test rulesets,
+from position 0, as one ``LabelSet`` (``_one_index``). Over every shipped ruleset and the test rulesets,
 with no invented item, one, and several (words shared with ruleset labels, one spelling a ruleset label
 exactly, one in another case, one spelling a rare label, plurals, one with a count and a kind, one folded
 as another), the layered index and the reference must give the same ``match_name``, ``label_words``,
@@ -12,6 +12,7 @@ misspelt, in part, unknown, a word several labels share), and hold the same labe
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -42,24 +43,26 @@ def _rules(ruleset: str) -> Rules:
     return Rules(load_ruleset(ruleset))
 
 
-class _OneIndex:
-    """``names`` in every way but its labels, which are one ``LabelSet`` of all of them: the reference."""
+class _Relabeled:
+    """``names`` in every way but its label layers, which are ``layers``."""
 
-    def __init__(self, names: ItemNames) -> None:
+    def __init__(self, names: ItemNames, layers: tuple[LabelSet, LabelSet | None]) -> None:
         self._names = names
-        self._labels = LabelSet(names.item_labels(), names.named_in_full())
+        self._layers = layers
+
+    def item_labels(self) -> Sequence[str]:
+        book, own = self._layers
+        return book.labels + (own.labels if own is not None else ())
+
+    def named_in_full(self) -> Sequence[str]:
+        book, own = self._layers
+        return tuple(book.in_full | (own.in_full if own is not None else frozenset()))
+
+    def label_layers(self) -> tuple[LabelSet, LabelSet | None]:
+        return self._layers
 
     def find_item(self, name: str) -> str | None:
         return self._names.find_item(name)
-
-    def item_labels(self) -> Sequence[str]:
-        return self._labels.labels
-
-    def named_in_full(self) -> Sequence[str]:
-        return tuple(self._labels.in_full)
-
-    def label_layers(self) -> tuple[LabelSet, LabelSet | None]:
-        return self._labels, None
 
     def find_coin(self, name: str) -> str | None:
         return self._names.find_coin(name)
@@ -72,6 +75,12 @@ class _OneIndex:
 
     def game_words(self) -> GameWords:
         return self._names.game_words()
+
+
+def _one_index(names: ItemNames) -> _Relabeled:
+    """``names`` with every label in one layer, as the looser match read them before its index was layered:
+    the reference."""
+    return _Relabeled(names, (LabelSet(names.item_labels(), names.named_in_full()), None))
 
 
 def _invented(rules: Rules, which: str) -> tuple[str, ...]:
@@ -98,8 +107,22 @@ def _invented(rules: Rules, which: str) -> tuple[str, ...]:
         "Lantern, hooded (2)",  # a kind and a count
         "!!!",  # no words
         "Hand xe",
+        f"{_vowel_changed(plain)} of Ys",  # one typo from a ruleset word: known as the game's own word
     ]
     return tuple(several)
+
+
+def _vowel_changed(labels: Sequence[str]) -> str:
+    """A word of a label (six letters or more) with a vowel after its first letter changed into another: one
+    likely typo from it, and no word of the labels."""
+    known = {word for label in labels for word in words_of(label)}
+    for word in (word for label in labels for word in words_of(label) if len(word) >= 6 and word.isalpha()):
+        for at in range(1, len(word)):
+            if word[at] in "aeiou":
+                changed = word[:at] + ("e" if word[at] != "e" else "a") + word[at + 1 :]
+                if changed not in known:
+                    return changed.title()
+    raise AssertionError("no word to change")
 
 
 def _shared_word(labels: Sequence[str]) -> str:
@@ -163,6 +186,13 @@ def _table(rules: Rules, invented: tuple[str, ...]) -> list[str]:
     return names
 
 
+def _candidates(name: str, names: ItemNames) -> list[str]:
+    """The labels ``match_name`` scores for ``name``, in the order it scores them."""
+    view, written = fuzzy._view_of(names), fuzzy._written(name)
+    known = frozenset(word for word in written.words if fuzzy._is_known(word, view))
+    return [view.labels[at].label for at in sorted(fuzzy._candidates(written, view, known))]
+
+
 CASES = [
     pytest.param(ruleset, which, id=f"{Path(ruleset).stem}-{which}")
     for ruleset in RULESETS
@@ -175,9 +205,10 @@ def test_the_layered_index_answers_as_one_index_of_every_label(ruleset: str, whi
     rules = _rules(ruleset)
     invented = _invented(rules, which)
     names = rules.names(_state(invented))
-    reference = _OneIndex(names)
+    reference = _one_index(names)
     table = _table(rules, invented)
     assert [name for name in table if match_name(name, names) != match_name(name, reference)] == []
+    assert [name for name in table if _candidates(name, names) != _candidates(name, reference)] == []
     assert [
         name for name in table if resolve_item(name, None, names) != resolve_item(name, None, reference)
     ] == []
@@ -202,7 +233,7 @@ def test_the_layers_hold_the_labels_and_words_of_one_index(ruleset: str, which: 
     rules = _rules(ruleset)
     names = rules.names(_state(_invented(rules, which)))
     view = fuzzy._view_of(names)
-    one = fuzzy._view_of(_OneIndex(names))
+    one = fuzzy._view_of(_one_index(names))
     assert view.labels == one.labels
     assert view.item_nouns == one.item_nouns
     (index,) = one.layers
@@ -248,6 +279,15 @@ def test_a_name_book_builds_its_own_index_once_and_keeps_it() -> None:
     )
 
 
+def test_a_label_of_the_second_layer_is_named_in_full_when_the_first_says_so() -> None:
+    # One index of both reads a label named in full when either list names it: "bell" alone may not be it.
+    layers = (LabelSet(("Hand axe",), ("Dawn bell",)), LabelSet(("Dawn bell",)))
+    layered = _Relabeled(NameBook(items=("Hand axe", "Dawn bell")), layers)
+    assert match_name("bell", layered) == fuzzy.FuzzyTie(("Dawn bell",))
+    assert match_name("bell", _one_index(layered)) == fuzzy.FuzzyTie(("Dawn bell",))
+    assert match_name("bell", NameBook(items=("Hand axe", "Dawn bell"))) == fuzzy.FuzzyMatch("Dawn bell")
+
+
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda ruleset: Path(ruleset).stem)
 def test_item_labels_and_named_in_full_are_the_layers_joined(ruleset: str) -> None:
     rules = _rules(ruleset)
@@ -257,3 +297,18 @@ def test_item_labels_and_named_in_full_are_the_layers_joined(ruleset: str) -> No
     assert tuple(names.item_labels()) == book.labels + own.labels
     assert frozenset(names.named_in_full()) == book.in_full | own.in_full
     assert rules.names().label_layers() == (book, None)
+
+
+def test_the_normaliser_keeps_no_cache_at_module_level() -> None:
+    # DESIGN.md "Performance": a memo lives on Rules, the TurnContext or the Renderer; one at module level
+    # keyed on a game's data (its invented items, its party) is shared, and evicted, by every game.
+    package = Path(fuzzy.__file__).resolve().parent
+    cached = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(package.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+        for decorator in node.decorator_list
+        if "cache" in ast.unparse(decorator)
+    ]
+    assert cached == []
