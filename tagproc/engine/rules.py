@@ -14,7 +14,7 @@ item is in it; each of the ruleset's lists by folded id and label (``index``); a
 keys are made from alive (so an ``id`` in a key stays that object's) and are bounded. It also holds the
 ruleset's item labels as one ``LabelSet`` (``label_set``), on which the normaliser keeps its looser match's
 index of them: built once, shared by every game of these rules; a game's invented items are a second,
-small layer on its ``names`` (``names.py`` "label layers").
+small layer on its ``names`` (``ItemNames.label_layers``).
 
 Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
 a float (coins are counted, ``engine/money.py``). Nothing here changes a state; a memo gives what working the
