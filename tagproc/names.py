@@ -6,18 +6,35 @@ other. The normaliser never imports the ruleset models; whatever satisfies ``Ite
 or the ``NameBook`` below, built from plain lists). ``ProposalWords`` holds the read-only vocabulary the
 proposal repairs of spec "The Game Master invents items in your words" resolve names against.
 
+The item labels come in two layers (``ItemNames.label_layers``): a ``LabelSet`` of the ruleset's own, the very
+same object for every game of the ruleset (``Rules`` holds it), and the game's invented items after them. The
+normaliser's looser match keeps its index of a ``LabelSet`` on the set itself (``LabelSet.index``), so the
+ruleset's is built once and shared by its games, and a game's few invented items are indexed on their own
+(DESIGN.md "Performance": no cache at module level).
+
 Invariants:
 - Every lookup is case-insensitive and returns the canonical id or label, or None; none of them raises.
 - ``ProposalWords.rarities`` is ordered from the most common to the rarest (spec "The items block").
+- ``item_labels()`` and ``named_in_full()`` are ``label_layers()`` joined, the ruleset's first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-__all__ = ["CoinName", "GameWords", "ItemNames", "NameBook", "ProposalWords", "StatWord", "Word", "fold"]
+__all__ = [
+    "CoinName",
+    "GameWords",
+    "ItemNames",
+    "LabelSet",
+    "NameBook",
+    "ProposalWords",
+    "StatWord",
+    "Word",
+    "fold",
+]
 
 StatType = Literal["number", "text", "boolean", "enum", "dice"]
 
@@ -99,6 +116,27 @@ class GameWords:
     ] = ()  # labels of the ruleset items that have a use ("take" one: drink or pick up?)
 
 
+class LabelSet:
+    """Item labels as the looser match reads them: ``labels`` in order, and those of them ``in_full`` (a word of
+    the name never stands for them, ``ItemNames.named_in_full``).
+
+    ``index`` is the normaliser's to fill: its index of these labels (``normalize/fuzzy.py``), None until the
+    first looser match asks. The index is a function of the labels alone, so keeping it here changes no result,
+    and it lives as long as the set: a ruleset's for as long as its ``Rules``, a game's invented items' for as
+    long as the names they came with. Two threads asking at once may both build it; either keeps an equal one.
+    """
+
+    __slots__ = ("in_full", "index", "labels")
+
+    def __init__(self, labels: Iterable[str], in_full: Iterable[str] = ()) -> None:
+        self.labels: tuple[str, ...] = tuple(labels)
+        self.in_full: frozenset[str] = frozenset(in_full)
+        self.index: object = None
+
+    def __repr__(self) -> str:
+        return f"LabelSet({len(self.labels)} labels, {len(self.in_full)} in full)"
+
+
 class ItemNames(Protocol):
     """What normalisation asks of a ruleset. The item book satisfies it; so does ``NameBook``."""
 
@@ -113,6 +151,12 @@ class ItemNames(Protocol):
     def named_in_full(self) -> Sequence[str]:
         """The labels a word of the name never stands for ("glue" is not Sovereign Glue): the items rarer than
         the ruleset's commonest rarity, and invented items. A looser match needs all of their main words."""
+        ...
+
+    def label_layers(self) -> tuple[LabelSet, LabelSet | None]:
+        """``item_labels`` and ``named_in_full`` in two layers: the ruleset's own labels (the same ``LabelSet``
+        at every call, and for every game of the ruleset), then the game's invented items (None when there
+        are none). What the looser match reads, indexing each layer once."""
         ...
 
     def find_coin(self, name: str) -> str | None:
@@ -150,6 +194,12 @@ class NameBook:
     in_full: tuple[str, ...] = ()  # labels only ever named in full (rare items)
     words: ProposalWords = ProposalWords()
     game: GameWords = GameWords()
+    # Its labels as one layer, made with the book: the looser match keeps its index there, so a book built once
+    # and read again (a test's) indexes its labels once.
+    _labels: LabelSet = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_labels", LabelSet(self.items, self.in_full))
 
     def find_item(self, name: str) -> str | None:
         wanted = name.strip().casefold()
@@ -160,6 +210,9 @@ class NameBook:
 
     def named_in_full(self) -> Sequence[str]:
         return self.in_full
+
+    def label_layers(self) -> tuple[LabelSet, LabelSet | None]:
+        return self._labels, None
 
     def find_coin(self, name: str) -> str | None:
         wanted = name.strip().casefold()

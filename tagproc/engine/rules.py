@@ -11,7 +11,10 @@ It memoises what a chat asks again and again, each a function of immutable input
 and fields; a ruleset item's or coin's unit weight; a bag's load by the (immutable) bag, when no invented
 item is in it; each of the ruleset's lists by folded id and label (``index``); a coin's and a ruleset item's
 ``Resolved`` (``bags.resolve``; ``What`` and ``Resolved`` are defined here for it). The memos keep what their
-keys are made from alive (so an ``id`` in a key stays that object's) and are bounded.
+keys are made from alive (so an ``id`` in a key stays that object's) and are bounded. It also holds the
+ruleset's item labels as one ``LabelSet`` (``label_set``), on which the normaliser keeps its looser match's
+index of them: built once, shared by every game of these rules; a game's invented items are a second,
+small layer on its ``names`` (``ItemNames.label_layers``).
 
 Invariants: weights are floats of the carry stat's unit (a stat may be ``integer: false``); money is never
 a float (coins are counted, ``engine/money.py``). Nothing here changes a state; a memo gives what working the
@@ -31,7 +34,7 @@ from tagproc.engine import money
 from tagproc.engine.market import MarketBook
 from tagproc.engine.money import Coin
 from tagproc.engine.state import GameState, Member, Stack
-from tagproc.names import CoinName, GameWords, ProposalWords, StatWord, Word, fold
+from tagproc.names import CoinName, GameWords, LabelSet, ProposalWords, StatWord, Word, fold
 from tagproc.ruleset import BookCoin, BookItem, Item, ItemBook, Ruleset, ValueContext, evaluate
 from tagproc.ruleset.item import HeldEffects
 from tagproc.ruleset.refs import ItemStatQuery
@@ -331,6 +334,12 @@ class Rules:
             for entry in self.book.items()
             if entry.item.rarity is not None and entry.item.rarity != commonest
         )
+
+    @cached_property
+    def label_set(self) -> LabelSet:
+        """``item_labels`` with the ``rare_labels`` among them, as one ``LabelSet``: the normaliser's looser
+        match keeps its index of the ruleset's labels there, built once and shared by every game of these rules."""
+        return LabelSet(self.item_labels, self.rare_labels)
 
     @cached_property
     def game_words(self) -> GameWords:
@@ -665,6 +674,9 @@ class _Names:
         self._invented = invented
         self._members = members
         self._words: GameWords | None = None  # the rules' words with these members, made on first asking
+        # The invented items as the looser match's second layer, each named in full: its index of them is kept
+        # there, for as long as these names (the rules' ``label_set`` holds the ruleset's own).
+        self._invented_set = LabelSet(invented, invented) if invented else None
 
     def find_item(self, name: str) -> str | None:
         entry = self._rules.book.find(name)
@@ -678,6 +690,9 @@ class _Names:
 
     def named_in_full(self) -> Sequence[str]:
         return self._rules.rare_labels + self._invented
+
+    def label_layers(self) -> tuple[LabelSet, LabelSet | None]:
+        return self._rules.label_set, self._invented_set
 
     def find_coin(self, name: str) -> str | None:
         coin = self._rules.book.coin(name)

@@ -35,21 +35,30 @@ scores the same.
   may not win, the answer is a ``FuzzyTie`` naming them ("kit": seven kits; "bell": the Dawn bell, a relic,
   named in full or not at all), which the caller refuses; only a name with no candidate stays plain.
 
+The index is layered as the labels are (``ItemNames.label_layers``): the ruleset's labels are read into parts
+once, into an index kept on their ``LabelSet`` (held by ``Rules``, so every game of the ruleset shares it), and
+a game's invented items into a small index of their own, kept on theirs, whose positions follow the
+ruleset's. Every look-up asks both layers, so the answers are exactly those of one index of all the labels
+in order (``tests/test_normalize_layers.py`` builds that one as the reference): an invented item folded as
+a label before it is left out, a ruleset label an invented item spells exactly is named in full, a plural
+form goes to the first label that makes it, and candidates are ranked, and ties ordered, by position.
+
 Invariants:
-- Pure and deterministic; the per-ruleset index is built once per label set (a small cache keyed on the
-  labels), so a tag costs a few dictionary look-ups and a handful of label comparisons. It also holds the
-  labels' plural forms (``plurals.plural_forms``, for ``items``), a function of the labels alone.
+- Pure and deterministic; an index is built once per label set and kept on it (no cache at module level,
+  DESIGN.md "Performance"), so a tag costs a few dictionary look-ups and a handful of label comparisons. It
+  also holds the labels' plural forms (``plurals.plural_forms``, for ``items``), a function of the labels
+  alone.
 - A written name made only of stop words, adjectives or numbers matches nothing.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Iterable, Iterator, Mapping, Set
+from dataclasses import dataclass, replace
+from typing import TypeVar, overload
 
-from tagproc.names import ItemNames
+from tagproc.names import ItemNames, LabelSet
 from tagproc.normalize.nouns import canonical_word, words_of
 from tagproc.normalize.plurals import plural_forms
 from tagproc.vocabulary import HARMLESS_ADJECTIVES, KEY_NEIGHBOURS, STOP_WORDS, VOWELS
@@ -66,6 +75,8 @@ _CHUNKS = re.compile(r"[^\s,;]+")
 _MIN_TYPO = 5  # a typo in a shorter word is read only beside an exact word ("Hand xe")
 _MIN_PART = 3  # "axe" in "handaxe": both halves of a compound at least this long
 _MATERIAL_WORDS = frozenset(canonical_word(word) for each in MATERIALS for word in words_of(each))
+_NONE: frozenset[int] = frozenset()
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +113,8 @@ class _Label:
 
 @dataclass(frozen=True, slots=True)
 class _Index:
+    """One layer's labels read: a label's position is its place among the labels of every layer so far."""
+
     labels: tuple[_Label, ...]
     by_word: dict[str, frozenset[int]]  # a canonical word (or join) → the labels holding it
     by_head_end: dict[str, frozenset[int]]  # the end of a compound head noun → the labels
@@ -110,6 +123,21 @@ class _Index:
     item_nouns: frozenset[str]  # words that are a label's whole main part ("chain", "rope")
     words: frozenset[str]  # every word of every label, canonical, stop words and parentheses included
     plurals: Mapping[str, tuple[str, bool]]  # ``plurals.plural_forms`` of the labels
+    folded: frozenset[str]  # each label's casefold: a later layer leaves out a label folded as one of these
+    by_label: Mapping[str, int]  # each label as written → its position
+    in_full: frozenset[str]  # the labels named in full, as the layer was given them
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """What the looser match reads for one set of names: the layers' indexes, and what they hold together."""
+
+    layers: tuple[_Index, ...]
+    labels: tuple[_Label, ...]  # every layer's, by position
+    item_nouns: frozenset[str]
+    words: Set[str]
+    plurals: Mapping[str, tuple[str, bool]]
+    book: _Index  # the first layer (the one a game's view is made on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +165,12 @@ def match_name(name: str, names: ItemNames) -> FuzzyMatch | FuzzyTie | None:
     written = _written(name)
     if not written.words:
         return None
-    index = _index_of(names)
+    view = _view_of(names)
+    known = frozenset(word for word in written.words if _is_known(word, view))
     scores = [
         score
-        for position in sorted(_candidates(written, index))
-        if (score := _score(written, index.labels[position], index)) is not None
+        for position in sorted(_candidates(written, view, known))
+        if (score := _score(written, view.labels[position], view, known)) is not None
     ]
     if not scores:
         return None
@@ -183,27 +212,44 @@ def _written(name: str) -> _Written:
     return _Written(tuple(words), tuple(raw), tuple(chunk_of), tuple(chunks), possessive)
 
 
-def _candidates(written: _Written, index: _Index) -> set[int]:
+def _is_known(word: str, view: _View) -> bool:
+    """Whether ``word`` is a word (or join) of some label."""
+    for index in view.layers:  # noqa: SIM110 (a loop: one layer or two, no generator for each written word)
+        if word in index.by_word:
+            return True
+    return False
+
+
+def _candidates(written: _Written, view: _View, known: frozenset[str]) -> set[int]:
     found: set[int] = set()
     for position, word in enumerate(written.words):
         if word in STOP_WORDS:
             continue
-        found |= index.by_word.get(word, frozenset())
-        found |= index.by_head_end.get(word, frozenset())
-        if position + 1 < len(written.raw):
-            found |= index.by_word.get(_joined(written.raw[position], written.raw[position + 1]), frozenset())
-        if not word.isdigit() and word not in index.by_word:
-            for near in _near_words(word, index):
-                found |= index.by_word[near]
-        if not word.isdigit():
-            found |= index.by_stem.get(_stem(word), frozenset())
+        joined = (
+            _joined(written.raw[position], written.raw[position + 1])
+            if position + 1 < len(written.raw)
+            else None
+        )
+        stem = _stem(word) if not word.isdigit() else None
+        for index in view.layers:
+            found |= index.by_word.get(word, _NONE)
+            found |= index.by_head_end.get(word, _NONE)
+            if joined is not None:
+                found |= index.by_word.get(joined, _NONE)
+            if stem is not None:
+                found |= index.by_stem.get(stem, _NONE)
+        if stem is not None and word not in known:
+            for near in _near_words(word, view):
+                for index in view.layers:
+                    found |= index.by_word.get(near, _NONE)
     return found
 
 
-def _near_words(word: str, index: _Index) -> set[str]:
+def _near_words(word: str, view: _View) -> set[str]:
     near: set[str] = set()
     for variant in _deletions(word):
-        near |= {each for each in index.by_deletion.get(variant, frozenset()) if _typo(word, each)}
+        for index in view.layers:
+            near |= {each for each in index.by_deletion.get(variant, frozenset()) if _typo(word, each)}
     return near
 
 
@@ -220,8 +266,8 @@ class _Tally:
     own: int = 0  # written words no word of the label accounts for
 
 
-def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
-    tally = _match_words(written, label, index)
+def _score(written: _Written, label: _Label, view: _View, known: frozenset[str]) -> _Score | None:
+    tally = _match_words(written, label, view.item_nouns, known)
     if tally is None or not tally.used:
         return None
     main_missing, head_ok, missing_words = _missing_main(label, tally)
@@ -249,15 +295,18 @@ def _score(written: _Written, label: _Label, index: _Index) -> _Score | None:
         main_missing == 1
         and tally.part is None
         and (named or not label.in_full)
-        and not (missing_words & index.item_nouns)
+        and not (missing_words & view.item_nouns)
     )
     bundle_said = any(t in tally.used for t in label.parens)
     key = (min(tally.own, 1), main_missing, kind_missing, tally.typos, paren_missing, all_missing)
     return _Score(key, label, can_win, bundle_said, tally.part is not None)
 
 
-def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | None:
-    """Account for every written word against ``label``'s words, or None when one is a word of its own."""
+def _match_words(
+    written: _Written, label: _Label, item_nouns: frozenset[str], known: frozenset[str]
+) -> _Tally | None:
+    """Account for every written word against ``label``'s words, or None when one is a word of its own
+    (``known``: the written words that are a word of some label)."""
     tally = _Tally(used=set())
     free = {t: word for t, word in enumerate(label.tokens)}
     position = 0
@@ -283,7 +332,7 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
         elif _is_adjective(written, position, label):
             position = _chunk_end(written, position)
             continue
-        elif (near := _take_near(free, word, index)) is not None:
+        elif (near := _take_near(free, word, known)) is not None:
             tally.used.add(near)
             tally.typos += 1
             tally.short_typo = tally.short_typo or len(word) < _MIN_TYPO
@@ -294,7 +343,7 @@ def _match_words(written: _Written, label: _Label, index: _Index) -> _Tally | No
         elif (head := _take_head_end(label, free, word)) is not None:
             tally.used.add(head)
             tally.part = head
-        elif word in index.item_nouns or word in _MATERIAL_WORDS or word.isdigit():
+        elif word in item_nouns or word in _MATERIAL_WORDS or word.isdigit():
             # "rope ladder": a thing named after another thing is a thing of its own; "silk rope" is no
             # hempen rope, whatever else it says.
             return None
@@ -332,8 +381,8 @@ def _take_join(label: _Label, free: dict[int, str], word: str) -> tuple[int, int
     return None
 
 
-def _take_near(free: dict[int, str], word: str, index: _Index) -> int | None:
-    if word.isdigit() or word in index.by_word or len(word) < 2:
+def _take_near(free: dict[int, str], word: str, known: frozenset[str]) -> int | None:
+    if word.isdigit() or word in known or len(word) < 2:
         return None
     for token, each in free.items():
         if not each.isdigit() and _is_read_typo(word, each):
@@ -386,40 +435,84 @@ def _chunk_end(written: _Written, position: int) -> int:
     return position
 
 
-def label_words(names: ItemNames) -> frozenset[str]:
+def label_words(names: ItemNames) -> Set[str]:
     """Every word of every label ``match_name`` can give, canonical (``canonical_word`` of ``words_of``): a
     word none of them holds is in no label it finds."""
-    return _index_of(names).words
+    return _view_of(names).words
 
 
-def plurals_of(names: ItemNames) -> tuple[Mapping[str, tuple[str, bool]], frozenset[str]]:
+def plurals_of(names: ItemNames) -> tuple[Mapping[str, tuple[str, bool]], Set[str]]:
     """``plurals.plural_forms`` of the labels ``match_name`` reads (made with the index, once per label set),
     and their words (``label_words``), from one look-up of the index."""
-    index = _index_of(names)
-    return index.plurals, index.words
+    view = _view_of(names)
+    return view.plurals, view.words
 
 
 # -- the index -------------------------------------------------------------------------------------------
 
 
-def _index_of(names: ItemNames) -> _Index:
-    return _index(tuple(names.item_labels()), frozenset(names.named_in_full()))
+def _view_of(names: ItemNames) -> _View:
+    """The index of ``names``' labels: the ruleset's, kept on its ``LabelSet``, and when the game has invented
+    items a view of both layers, kept on theirs (made on the first asking, for that ruleset's index)."""
+    book, own = names.label_layers()
+    base = book.index
+    if not isinstance(base, _View):
+        base = book.index = _book_view(book)
+    if own is None:
+        return base
+    view = own.index
+    if not isinstance(view, _View) or view.book is not base.book:
+        view = own.index = _game_view(base, own)
+    return view
 
 
-@lru_cache(maxsize=16)
-def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
-    """Every label read into parts once per label set: the catalog of a ruleset (and its invented items)."""
+def _book_view(book: LabelSet) -> _View:
+    """The one-layer view of a ruleset's labels."""
+    index = _index(book.labels, book.in_full, frozenset(), 0)
+    return _View((index,), index.labels, index.item_nouns, index.words, index.plurals, index)
+
+
+def _game_view(base: _View, own: LabelSet) -> _View:
+    """``base`` with a game's labels after it, read as one index of all of them would read them: a label folded
+    as one before it left out, each named in full if either layer names it so, a ruleset label too."""
+    book = base.book
+    in_full = own.in_full | book.in_full
+    index = _index(own.labels, in_full, book.folded, len(book.labels))
+    labels = book.labels + index.labels
+    renamed = [
+        position
+        for text in own.in_full
+        if (position := book.by_label.get(text)) is not None and not book.labels[position].in_full
+    ]
+    if renamed:  # a ruleset label an invented item spells exactly: one index of both names it in full
+        listed = list(labels)
+        for position in renamed:
+            listed[position] = replace(listed[position], in_full=True)
+        labels = tuple(listed)
+    nouns = book.item_nouns | index.item_nouns if index.item_nouns - book.item_nouns else book.item_nouns
+    words = _Words(book.words, index.words) if index.words - book.words else book.words
+    plurals = (
+        _Plurals(book.plurals, index.plurals)
+        if any(form not in book.plurals for form in index.plurals)
+        else book.plurals
+    )
+    return _View((book, index), labels, nouns, words, plurals, book)
+
+
+def _index(labels: tuple[str, ...], in_full: frozenset[str], folded: frozenset[str], start: int) -> _Index:
+    """Every label of one layer read into parts once, its positions from ``start`` on; a label folded as one
+    of ``folded`` (a layer's before it) or as one before it here is left out, as one with no words."""
     parsed: list[_Label] = []
     seen: set[str] = set()
     for text in labels:
-        if text.casefold() in seen or not words_of(text):
+        if text.casefold() in seen or text.casefold() in folded or not words_of(text):
             continue
         seen.add(text.casefold())
         parsed.append(_parse_label(text, text in in_full))
     by_word: dict[str, set[int]] = {}
     by_head_end: dict[str, set[int]] = {}
     item_nouns: set[str] = set()
-    for position, label in enumerate(parsed):
+    for position, label in enumerate(parsed, start):
         for word in (*label.tokens, *(join for join, _, _ in label.joins)):
             by_word.setdefault(word, set()).add(position)
         for head in label.heads:
@@ -442,7 +535,61 @@ def _index(labels: tuple[str, ...], in_full: frozenset[str]) -> _Index:
         item_nouns=frozenset(item_nouns),
         words=frozenset(canonical_word(word) for label in parsed for word in words_of(label.label)),
         plurals=plural_forms(labels),
+        folded=frozenset(seen),
+        by_label={label.label: position for position, label in enumerate(parsed, start)},
+        in_full=in_full,
     )
+
+
+class _Words(Set[str]):
+    """The words of two layers (``_Index.words``), as the one set of both: a look-up asks each."""
+
+    __slots__ = ("_first", "_second")
+
+    def __init__(self, first: frozenset[str], second: frozenset[str]) -> None:
+        self._first, self._second = first, second
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._first or word in self._second
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._first
+        yield from (word for word in self._second if word not in self._first)
+
+    def __len__(self) -> int:
+        return len(self._first) + sum(1 for word in self._second if word not in self._first)
+
+
+class _Plurals(Mapping[str, tuple[str, bool]]):
+    """The plural forms of two layers, as ``plural_forms`` of both layers' labels in order: a form the first
+    makes is the first's (its label comes first), any other the second's."""
+
+    __slots__ = ("_first", "_second")
+
+    def __init__(self, first: Mapping[str, tuple[str, bool]], second: Mapping[str, tuple[str, bool]]) -> None:
+        self._first, self._second = first, second
+
+    def __getitem__(self, form: str) -> tuple[str, bool]:
+        found = self._first.get(form)
+        return found if found is not None else self._second[form]
+
+    @overload
+    def get(self, form: str, /) -> tuple[str, bool] | None: ...
+
+    @overload
+    def get(self, form: str, default: tuple[str, bool] | _T, /) -> tuple[str, bool] | _T: ...
+
+    def get(self, form: str, default: object = None, /) -> object:
+        # Most names asked are no plural form: one look-up in each layer, no ``KeyError`` raised and caught.
+        found = self._first.get(form)
+        return found if found is not None else self._second.get(form, default)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._first
+        yield from (form for form in self._second if form not in self._first)
+
+    def __len__(self) -> int:
+        return len(self._first) + sum(1 for form in self._second if form not in self._first)
 
 
 def _parse_label(label: str, in_full: bool) -> _Label:

@@ -18,7 +18,6 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tagproc.names import GameWords, Word, fold
 from tagproc.normalize.counts import Problem
@@ -316,9 +315,9 @@ def party_at(tokens: list[Token], at: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=64)
 def game_index(words: GameWords) -> GameIndex:
     """The index of ``words``. It is a value of ``words`` alone and never changes once built, so a caller that
     keeps one game's words (``Turn``'s ``TurnContext``: the same from tag to tag) keeps its index too:
-    building it per tag costs more than reading the tag."""
+    building it per tag costs more than reading the tag. Nothing is cached here: the words hold the game's
+    party, so a cache of them at module level would be shared by, and evicted by, every game in the process."""
     return GameIndex(words)

@@ -253,7 +253,7 @@ def _whole_with_count(
     # ("2 torches": "2"), no label the looser match finds holds them, and the match is not worth making.
     rest = set(words_of(split.rest))
     beside = {canonical_word(word) for word in words_of(text) if word not in rest}
-    if beside.isdisjoint(label_words(names)):
+    if label_words(names).isdisjoint(beside):  # the few words beside, each looked up
         return None
     said = {canonical_word(word) for word in words_of(text)} - {canonical_word(word) for word in rest}
     found = match_name(text, names)
