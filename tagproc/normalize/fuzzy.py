@@ -39,7 +39,7 @@ The index is layered as the labels are (``ItemNames.label_layers``): the ruleset
 once, into an index kept on their ``LabelSet`` (held by ``Rules``, so every game of the ruleset shares it), and
 a game's invented items into a small index of their own, kept on theirs, whose positions follow the
 ruleset's. Every look-up asks both layers, so the answers are exactly those of one index of all the labels
-in order (``tests/test_normalize_layers.py`` builds that one as the reference): an invented item folded as
+in order (``tests/test_normalize_fuzzy.py`` builds that one as the reference): an invented item folded as
 a label before it is left out, a ruleset label an invented item spells exactly is named in full, a plural
 form goes to the first label that makes it, and candidates are ranked, and ties ordered, by position.
 
