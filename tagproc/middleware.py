@@ -315,7 +315,7 @@ def _pieces(reply: _Reply, source: Iterator[Chunk]) -> Generator[str, None, None
                     if prose is not None and (
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
-                        if kept >= _TAKE_MOST:  # passed chunks filled the slots: the turn reads them first
+                        if kept >= _TAKE_MOST:  # kept chunks filled the slots: the turn reads them first
                             take(taken[:kept])
                             kept = 0
                         if prose:
@@ -516,7 +516,7 @@ async def _apieces(reply: _Reply, source: AsyncIterator[Chunk]) -> AsyncGenerato
                     if prose is not None and (
                         "[" not in prose and "(" not in prose and "{" not in prose and "<" not in prose
                     ):
-                        if kept >= _TAKE_MOST:  # passed chunks filled the slots: the turn reads them first
+                        if kept >= _TAKE_MOST:  # kept chunks filled the slots: the turn reads them first
                             take(taken[:kept])
                             kept = 0
                         if prose:

@@ -391,11 +391,7 @@ class TagStream:
         if tag is None:
             return None
         self._pos = tag.end
-        text: Any = _TextDraft()  # ``_text``, inlined
-        text.text = prose
-        text.reason = None
-        text.__class__ = Text
-        return text, tag
+        return _text(prose), tag
 
     def _head_tag(self, raw: str, start: int) -> RawTag | None:
         """``feed_head_tag``'s ``RawTag`` of ``raw`` at ``start``, nothing read; None when it is none."""
@@ -412,17 +408,7 @@ class TagStream:
         written, after = raw[name[0] : name[1]], raw[after_at]
         if after != ":" and not is_tag(SQUARE, after in HEAD_COLONS, written, body):
             return None
-        tag: Any = _RawTagDraft()  # ``_tag``, inlined
-        tag.raw = raw
-        tag.name = written
-        tag.body = body
-        tag.start = start
-        tag.end = start + len(raw)
-        tag.closed = True
-        tag.mark = None
-        tag.__class__ = RawTag
-        built: RawTag = tag
-        return built
+        return _tag(raw, written, body, start, start + len(raw), True, None)
 
     @property
     def is_idle(self) -> bool:

@@ -375,23 +375,9 @@ class Turn:
         if opened > 0 and self.mode is RESUMING and self._result is None:
             close = chunk.find("]") + 1
             prose = taken[0] if opened == 1 else "".join(taken[:opened])
-            first = prose[0]  # ``_lead_of``, inlined (the loop keeps no empty chunk)
-            if first == " ":
-                lead = self._spaced if prose[1:2].strip() else None
-            else:
-                lead = None if first.isspace() else self._lead
-            if lead is not None and (
-                # ``take``'s misuse guard: ``is_plain_prose``, inlined (no call frame for ASCII), or ``is_prose``
-                (
-                    prose.isascii()
-                    and "[" not in prose
-                    and "(" not in prose
-                    and "{" not in prose
-                    and "<" not in prose
-                    and prose[-1] not in MARKUP
-                )
-                or is_prose(prose)
-            ):
+            # ``take``'s misuse guard (``is_plain_prose`` first: no call frame for ASCII), then the lead
+            lead = self._lead_of(prose) if is_plain_prose(prose) or is_prose(prose) else None
+            if lead is not None:
                 raw = "".join(taken[opened:kept]) + (chunk if close == len(chunk) else chunk[:close])
                 events = self._stream.feed_prose_tag(prose, raw)
                 if events is not None:

@@ -103,7 +103,7 @@ class VisibleText:
         end of ``text`` is the run before the tag, and nothing follows it)."""
         if self._closed:
             raise RuntimeError("VisibleText.feed() after close()")
-        end = len(text.rstrip()) if len(text) <= _WINDOW else _prose_end(text)  # ``_prose_end``'s first step
+        end = _prose_end(text)
         before = text[end:]
         self._started = True
         self._gap, self._tagged, self._clear = [[before] if before else [], []], True, False

@@ -1053,14 +1053,16 @@ def test_the_kept_chunks_reach_the_turn_at_the_bound_from_every_branch() -> None
     from tagproc.middleware import _TAKE_MOST
 
     for count in range(_TAKE_MOST - 3, _TAKE_MOST + 5):
-        for tail in (
-            ["Then ", "x [in", "ventory", ":", " add", " rope", "]", " On", " and", " on."],
-            ["Then [in", "ventory", ":", *[" rope"] * (_TAKE_MOST + 2), "]", " On."],
-            [".\n", "[in", "ventory", ": add rope", "]", *[" on"] * (_TAKE_MOST + 1)],
-        ):
-            pieces = [" word"] * count + tail
-            text = "".join(pieces)
-            assert _streamed(text, pieces) == _fed(text, pieces), (count, tail)
+        for filler in (" word", "word "):  # a passed chunk; a word then its space, whose space is held
+            for tail in (
+                ["Then ", "x [in", "ventory", ":", " add", " rope", "]", " On", " and", " on."],
+                ["Then [in", "ventory", ":", *[" rope"] * (_TAKE_MOST + 2), "]", " On."],
+                [".\n", "[in", "ventory", ": add rope", "]", *[" on"] * (_TAKE_MOST + 1)],
+                ["[inventory: ", "add rope", "] ", *["on "] * (_TAKE_MOST + 1)],
+            ):
+                pieces = [filler] * count + tail
+                text = "".join(pieces)
+                assert _streamed(text, pieces) == _fed(text, pieces), (count, filler, tail)
 
 
 def test_long_kept_runs_from_every_branch_give_what_feeding_the_turn_gives() -> None:
